@@ -1,0 +1,33 @@
+//! `shoot-policy`: Gardener's Shoot policy on the command line.
+//!
+//! Exit codes: 0 success, 1 a finding the caller asked to fail on (or a failed/skipped conformance case),
+//! 2 unreadable input.
+
+mod conformance;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "shoot-policy",
+    version,
+    about = "What Gardener will do to your Shoot, when, and why"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Runs conformance case files (files or directories) and reports every failure.
+    Conformance(conformance::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Conformance(args) => conformance::run(args),
+    }
+}

@@ -1,0 +1,5 @@
+//! Conformance kinds of `rollout.yaml`.
+
+use super::Kind;
+
+pub const KINDS: &[Kind] = &[];

@@ -1,0 +1,12 @@
+//! Gardener's Shoot policy, re-implemented exactly as Gardener's own code behaves.
+//!
+//! Every module is named after the Gardener concept it models and cites the Gardener source it follows
+//! in its own documentation. Nothing here reads a clock or does I/O: the evaluation instant `now` is always
+//! an argument, so the same inputs give the same answer in the CLI, the npm package and the browser.
+
+pub mod conformance;
+pub mod document;
+pub mod duration;
+pub mod lifecycle;
+pub mod timewindow;
+pub mod version;

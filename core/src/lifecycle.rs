@@ -1,0 +1,244 @@
+//! Version classification at an instant: the legacy `classification` + `expirationDate` pair and the
+//! newer `lifecycle` stages.
+//!
+//! Follows `CurrentLifecycleClassification` and `DurationUntilNextVersionTransition` in
+//! `pkg/api/core/v1beta1/helper/cloudprofile.go`.
+
+use chrono::{DateTime, TimeDelta, Utc};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A classification stage of a version.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Classification {
+    Unavailable,
+    Preview,
+    Supported,
+    Deprecated,
+    Expired,
+    /// A value Gardener does not know; kept so validation can name it.
+    Other(String),
+}
+
+impl Classification {
+    pub fn as_str(&self) -> &str {
+        match self {
+            Classification::Unavailable => "unavailable",
+            Classification::Preview => "preview",
+            Classification::Supported => "supported",
+            Classification::Deprecated => "deprecated",
+            Classification::Expired => "expired",
+            Classification::Other(other) => other,
+        }
+    }
+}
+
+impl From<String> for Classification {
+    fn from(text: String) -> Self {
+        match text.as_str() {
+            "unavailable" => Classification::Unavailable,
+            "preview" => Classification::Preview,
+            "supported" => Classification::Supported,
+            "deprecated" => Classification::Deprecated,
+            "expired" => Classification::Expired,
+            _ => Classification::Other(text),
+        }
+    }
+}
+
+impl From<Classification> for String {
+    fn from(classification: Classification) -> Self {
+        classification.as_str().to_string()
+    }
+}
+
+impl Serialize for Classification {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for Classification {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        String::deserialize(deserializer).map(Classification::from)
+    }
+}
+
+impl fmt::Display for Classification {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One stage of a version's lifecycle; a missing start means "since the beginning of time".
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LifecycleStage {
+    pub classification: Classification,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_time: Option<DateTime<Utc>>,
+}
+
+/// A CloudProfile version entry with the fields that decide its classification (Gardener's
+/// `ExpirableVersion`). Fields other entries carry (CRI, architectures, ...) are read elsewhere.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ExpirableVersion {
+    pub version: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub classification: Option<Classification>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expiration_date: Option<DateTime<Utc>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lifecycle: Vec<LifecycleStage>,
+}
+
+impl ExpirableVersion {
+    /// The stages that decide the classification: the lifecycle when one is given (it wins over the
+    /// legacy fields), otherwise the legacy classification (default `supported`) followed by an
+    /// `expired` stage at the expiration date.
+    pub fn effective_lifecycle(&self) -> Vec<LifecycleStage> {
+        if !self.lifecycle.is_empty() {
+            return self.lifecycle.clone();
+        }
+        if self.classification.is_none() && self.expiration_date.is_none() {
+            return Vec::new();
+        }
+        let mut stages = vec![LifecycleStage {
+            classification: self
+                .classification
+                .clone()
+                .unwrap_or(Classification::Supported),
+            start_time: None,
+        }];
+        if let Some(expiration) = self.expiration_date {
+            stages.push(LifecycleStage {
+                classification: Classification::Expired,
+                start_time: Some(expiration),
+            });
+        }
+        stages
+    }
+
+    /// The classification at `now`. A stage that starts exactly at `now` is not active yet; a version
+    /// without any information is `supported`.
+    pub fn classification_at(&self, now: DateTime<Utc>) -> Classification {
+        let stages = self.effective_lifecycle();
+        if stages.is_empty() {
+            return Classification::Supported;
+        }
+        let mut current = Classification::Unavailable;
+        for stage in stages {
+            if stage.start_time.is_none_or(|start| start < now) {
+                current = stage.classification;
+            }
+        }
+        current
+    }
+
+    pub fn is_expired(&self, now: DateTime<Utc>) -> bool {
+        self.classification_at(now) == Classification::Expired
+    }
+
+    pub fn is_preview(&self, now: DateTime<Utc>) -> bool {
+        self.classification_at(now) == Classification::Preview
+    }
+
+    pub fn is_supported(&self, now: DateTime<Utc>) -> bool {
+        self.classification_at(now) == Classification::Supported
+    }
+
+    pub fn is_deprecated(&self, now: DateTime<Utc>) -> bool {
+        self.classification_at(now) == Classification::Deprecated
+    }
+
+    /// Neither expired nor unavailable (`VersionIsActive`).
+    pub fn is_active(&self, now: DateTime<Utc>) -> bool {
+        !matches!(
+            self.classification_at(now),
+            Classification::Expired | Classification::Unavailable
+        )
+    }
+
+    /// The instants at which this version's classification may change: lifecycle start times, or the
+    /// expiration date when there is no lifecycle.
+    pub fn transition_instants(&self) -> Vec<DateTime<Utc>> {
+        if !self.lifecycle.is_empty() {
+            self.lifecycle.iter().filter_map(|s| s.start_time).collect()
+        } else {
+            self.expiration_date.into_iter().collect()
+        }
+    }
+}
+
+/// `DurationUntilNextVersionTransition`: the time from `now` to the earliest transition strictly after
+/// `now` among all given versions, or zero when there is none.
+pub fn duration_until_next_transition<'a>(
+    versions: impl IntoIterator<Item = &'a ExpirableVersion>,
+    now: DateTime<Utc>,
+) -> TimeDelta {
+    versions
+        .into_iter()
+        .flat_map(ExpirableVersion::transition_instants)
+        .filter(|instant| *instant > now)
+        .min()
+        .map_or(TimeDelta::zero(), |next| next - now)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(text: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(text)
+            .unwrap()
+            .with_timezone(&Utc)
+    }
+
+    fn version(yaml: &str) -> ExpirableVersion {
+        serde_yaml::from_str(yaml).unwrap()
+    }
+
+    #[test]
+    fn unclassified_is_supported_and_expiry_at_now_is_not_yet_active() {
+        let now = at("2026-01-01T00:00:00Z");
+        assert_eq!(
+            version("version: 1.0.0").classification_at(now),
+            Classification::Supported
+        );
+        let expiring = version("{version: 1.0.0, expirationDate: '2026-01-01T00:00:00Z'}");
+        assert_eq!(expiring.classification_at(now), Classification::Supported);
+        let expired = version(
+            "{version: 1.0.0, classification: preview, expirationDate: '2025-01-01T00:00:00Z'}",
+        );
+        assert_eq!(expired.classification_at(now), Classification::Expired);
+    }
+
+    #[test]
+    fn lifecycle_in_the_future_is_unavailable_and_wins_over_legacy_fields() {
+        let now = at("2026-01-01T00:00:00Z");
+        let v = version(
+            "{version: 1.0.0, classification: deprecated, lifecycle: [{classification: preview, startTime: '2026-02-01T00:00:00Z'}]}",
+        );
+        assert_eq!(v.classification_at(now), Classification::Unavailable);
+        assert!(!v.is_active(now));
+    }
+
+    #[test]
+    fn next_transition_takes_the_earliest_future_instant() {
+        let now = at("2026-01-01T00:00:00Z");
+        let versions = [
+            version("{version: 1.0.0, expirationDate: '2025-12-31T00:00:00Z'}"),
+            version("{version: 1.1.0, expirationDate: '2026-01-02T00:00:00Z'}"),
+            version("{version: 1.2.0, classification: deprecated}"),
+        ];
+        assert_eq!(
+            duration_until_next_transition(&versions, now),
+            TimeDelta::hours(24)
+        );
+        assert_eq!(
+            duration_until_next_transition(&versions[2..], now),
+            TimeDelta::zero()
+        );
+    }
+}

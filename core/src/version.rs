@@ -1,0 +1,224 @@
+//! Gardener's version strings: parsed loosely, ordered by semver precedence.
+//!
+//! Gardener parses versions with Masterminds semver v3 (`NewVersion`), which is looser than SemVer 2.0:
+//! a leading `v` is optional and one to three numeric components are accepted (`1.27` is `1.27.0`).
+//! Pre-release identifiers must still be valid SemVer identifiers, and ordering follows SemVer
+//! precedence (`1.0.0-inplace` < `1.0.0`; build metadata is ignored). Gardener writes back the
+//! CloudProfile's literal string, so a [`Version`] keeps the text it was parsed from.
+
+use std::cmp::Ordering;
+use std::fmt;
+
+/// A parsed Gardener version that remembers its original spelling.
+#[derive(Debug, Clone)]
+pub struct Version {
+    pub major: u64,
+    pub minor: u64,
+    pub patch: u64,
+    pub pre: semver::Prerelease,
+    pub build: semver::BuildMetadata,
+    original: String,
+}
+
+/// Why a string is not a version, in the words Masterminds semver uses.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VersionError {
+    /// The string does not have the shape `[v]N[.N[.N]][-pre][+build]`.
+    Invalid(String),
+    /// A pre-release identifier is malformed (empty, bad characters, or a number with a leading zero).
+    InvalidPrerelease(String),
+    /// Build metadata is malformed.
+    InvalidMetadata(String),
+}
+
+impl fmt::Display for VersionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VersionError::Invalid(text) => write!(f, "invalid semantic version: {text:?}"),
+            VersionError::InvalidPrerelease(text) => {
+                write!(f, "invalid prerelease string in version {text:?}")
+            }
+            VersionError::InvalidMetadata(text) => {
+                write!(f, "invalid metadata string in version {text:?}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for VersionError {}
+
+impl Version {
+    /// Parses like Masterminds `semver.NewVersion`.
+    pub fn parse(text: &str) -> Result<Version, VersionError> {
+        let invalid = || VersionError::Invalid(text.to_string());
+        let body = text.strip_prefix('v').unwrap_or(text);
+        let (core_and_pre, build) = match body.split_once('+') {
+            Some((head, build)) => (head, Some(build)),
+            None => (body, None),
+        };
+        let (core, pre) = match core_and_pre.split_once('-') {
+            Some((head, pre)) => (head, Some(pre)),
+            None => (core_and_pre, None),
+        };
+        let mut numbers = [0u64; 3];
+        let mut count = 0;
+        for part in core.split('.') {
+            if count == 3 || part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(invalid());
+            }
+            numbers[count] = part.parse().map_err(|_| invalid())?;
+            count += 1;
+        }
+        let pre = match pre {
+            None => semver::Prerelease::EMPTY,
+            Some(pre) => semver::Prerelease::new(pre)
+                .map_err(|_| VersionError::InvalidPrerelease(text.to_string()))?,
+        };
+        let build = match build {
+            None => semver::BuildMetadata::EMPTY,
+            Some(build) => semver::BuildMetadata::new(build)
+                .map_err(|_| VersionError::InvalidMetadata(text.to_string()))?,
+        };
+        Ok(Version {
+            major: numbers[0],
+            minor: numbers[1],
+            patch: numbers[2],
+            pre,
+            build,
+            original: text.to_string(),
+        })
+    }
+
+    /// The string this version was parsed from, as the CloudProfile spells it.
+    pub fn original(&self) -> &str {
+        &self.original
+    }
+
+    /// The canonical `X.Y.Z[-pre][+build]` form (Masterminds `Version.String`).
+    pub fn canonical(&self) -> String {
+        let mut text = format!("{}.{}.{}", self.major, self.minor, self.patch);
+        if !self.pre.is_empty() {
+            text.push('-');
+            text.push_str(self.pre.as_str());
+        }
+        if !self.build.is_empty() {
+            text.push('+');
+            text.push_str(self.build.as_str());
+        }
+        text
+    }
+
+    /// Same major and minor.
+    pub fn same_minor(&self, other: &Version) -> bool {
+        self.major == other.major && self.minor == other.minor
+    }
+}
+
+impl PartialEq for Version {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Version {}
+
+impl PartialOrd for Version {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Version {
+    /// SemVer precedence; build metadata does not take part (Masterminds `Compare`).
+    fn cmp(&self, other: &Self) -> Ordering {
+        (self.major, self.minor, self.patch)
+            .cmp(&(other.major, other.minor, other.patch))
+            .then_with(|| self.pre.cmp(&other.pre))
+    }
+}
+
+impl fmt::Display for Version {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.original)
+    }
+}
+
+/// Gardener's `versionutils.Normalize`: drops every `v` and cuts at the first `-`, `+` or `~`.
+pub fn normalize(text: &str) -> String {
+    let without_v: String = text.chars().filter(|&c| c != 'v').collect();
+    match without_v.find(['-', '+', '~']) {
+        Some(cut) => without_v[..cut].to_string(),
+        None => without_v,
+    }
+}
+
+/// Gardener's `versionutils.CompareVersions(a, op, b)` on normalized versions; `None` when either side
+/// does not parse. Operators: `=`, `!=`, `<`, `<=`, `>`, `>=`, `~` (same minor, patch ≥), `^`.
+pub fn compare_normalized(a: &str, op: &str, b: &str) -> Option<bool> {
+    let a = Version::parse(&normalize(a)).ok()?;
+    let b = Version::parse(&normalize(b)).ok()?;
+    Some(match op {
+        "=" | "==" => a == b,
+        "!=" => a != b,
+        "<" => a < b,
+        "<=" => a <= b,
+        ">" => a > b,
+        ">=" => a >= b,
+        "~" => a.same_minor(&b) && a >= b,
+        "^" => a.major == b.major && a >= b,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(text: &str) -> Version {
+        Version::parse(text).unwrap()
+    }
+
+    #[test]
+    fn parses_loosely_like_gardener() {
+        assert_eq!(v("1.27").canonical(), "1.27.0");
+        assert_eq!(v("v1.2.3").canonical(), "1.2.3");
+        assert_eq!(v("2").canonical(), "2.0.0");
+        assert_eq!(v("1.0.0-inplace").canonical(), "1.0.0-inplace");
+        assert_eq!(v("2").original(), "2");
+    }
+
+    #[test]
+    fn rejects_malformed_versions_with_precise_messages() {
+        assert_eq!(
+            Version::parse("1.x").unwrap_err().to_string(),
+            "invalid semantic version: \"1.x\""
+        );
+        assert_eq!(
+            Version::parse("v1.2.3.4").unwrap_err().to_string(),
+            "invalid semantic version: \"v1.2.3.4\""
+        );
+        assert_eq!(
+            Version::parse("1.2.3-01").unwrap_err().to_string(),
+            "invalid prerelease string in version \"1.2.3-01\""
+        );
+        assert!(Version::parse("").is_err());
+        assert!(Version::parse("1..2").is_err());
+    }
+
+    #[test]
+    fn orders_by_semver_precedence() {
+        assert!(v("1.0.0-inplace") < v("1.0.0"));
+        assert!(v("1.10.0") > v("1.9.9"));
+        assert_eq!(v("1.7"), v("1.7.0"));
+        assert_eq!(v("1.7.0+build"), v("1.7.0"));
+        assert!(v("1.0.0-alpha.2") < v("1.0.0-alpha.10"));
+    }
+
+    #[test]
+    fn normalizes_like_versionutils() {
+        assert_eq!(normalize("v1.2.3-foo+bar"), "1.2.3");
+        assert_eq!(normalize("1.2.3~x"), "1.2.3");
+        assert_eq!(compare_normalized("1.2.4-x", "~", "1.2.3"), Some(true));
+        assert_eq!(compare_normalized("1.3.0", "~", "1.2.3"), Some(false));
+    }
+}
