@@ -7,6 +7,19 @@
 pub mod conformance;
 pub mod document;
 pub mod duration;
+pub mod field;
 pub mod lifecycle;
 pub mod timewindow;
 pub mod version;
+
+// Policy areas, one per Gardener concept.
+pub mod cleanup;
+pub mod constraints;
+pub mod hibernation;
+pub mod maintenance;
+pub mod migration;
+pub mod node_readiness;
+pub mod rollout;
+pub mod scheduling;
+pub mod status;
+pub mod validation;

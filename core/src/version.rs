@@ -61,13 +61,11 @@ impl Version {
             None => (core_and_pre, None),
         };
         let mut numbers = [0u64; 3];
-        let mut count = 0;
-        for part in core.split('.') {
-            if count == 3 || part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
+        for (index, part) in core.split('.').enumerate() {
+            if index == 3 || part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(invalid());
             }
-            numbers[count] = part.parse().map_err(|_| invalid())?;
-            count += 1;
+            numbers[index] = part.parse().map_err(|_| invalid())?;
         }
         let pre = match pre {
             None => semver::Prerelease::EMPTY,

@@ -3,6 +3,7 @@
 
 use super::Outcome;
 use crate::document::Value;
+use crate::field::FieldError;
 use serde::Serialize;
 
 /// One difference between Gardener's result and ours.
@@ -210,7 +211,10 @@ impl<'a> Checker<'a> {
         let expected_errors = expect.get("errors").map(as_list).unwrap_or(&[]);
         let mut unused: Vec<&FieldError> = errors.iter().collect();
         for expected in expected_errors {
-            match unused.iter().position(|actual| actual.matches(expected)) {
+            match unused
+                .iter()
+                .position(|actual| field_error_matches(actual, expected))
+            {
                 Some(index) => {
                     unused.swap_remove(index);
                 }
@@ -253,29 +257,10 @@ pub fn to_value(actual: impl Serialize) -> Value {
     serde_json::to_value(actual).unwrap_or_else(|e| Value::String(format!("<unserializable: {e}>")))
 }
 
-/// A Kubernetes `field.Error`: where, what kind of problem, and Gardener's detail text.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct FieldError {
-    /// The field path, e.g. `spec.provider.workers[0].updateStrategy`.
-    pub field: String,
-    /// The `field.ErrorType` name, e.g. `FieldValueInvalid`.
-    #[serde(rename = "type")]
-    pub error_type: String,
-    pub detail: String,
-}
-
-impl FieldError {
-    fn matches(&self, expected: &Value) -> bool {
-        let text = |key: &str| expected.get(key).and_then(Value::as_str);
-        text("field").is_none_or(|field| field == self.field)
-            && text("type").is_none_or(|kind| kind == self.error_type)
-            && text("detail").is_none_or(|detail| detail == self.detail)
-            && text("detailContains").is_none_or(|part| self.detail.contains(part))
-    }
-}
-
-impl std::fmt::Display for FieldError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} [{}]: {}", self.field, self.error_type, self.detail)
-    }
+fn field_error_matches(error: &FieldError, expected: &Value) -> bool {
+    let text = |key: &str| expected.get(key).and_then(Value::as_str);
+    text("field").is_none_or(|field| field == error.field)
+        && text("type").is_none_or(|kind| kind == error.error_type.as_str())
+        && text("detail").is_none_or(|detail| detail == error.detail)
+        && text("detailContains").is_none_or(|part| error.detail.contains(part))
 }

@@ -2,15 +2,20 @@
 //! functions the product uses and compared with the result Gardener's code gives.
 //!
 //! A case file is `cases: [...]`; the schema of each kind is in the "Case schema" sections of the specs.
-//! Every area registers its kinds in its own table ([`maintenance::KINDS`], [`rollout::KINDS`],
-//! [`status::KINDS`]); a kind that no table names is reported as skipped, never as passed.
+//! Every area registers its kinds in its own table (`KINDS` in each submodule); a kind that no table
+//! names is reported as skipped, never as passed.
 
 pub mod compare;
+mod constraints;
+mod hibernation;
 mod maintenance;
+mod maintenance_run;
+mod operations;
 mod rollout;
 mod status;
+mod validation;
 
-pub use compare::{Checker, FieldError, Mismatch};
+pub use compare::{Checker, Mismatch};
 
 use crate::document::{self, ParseError, Value};
 use chrono::{DateTime, Utc};
@@ -49,20 +54,30 @@ pub struct Kind {
     pub check: fn(&Case, &mut Checker) -> Result<(), String>,
 }
 
+/// Every area's table of kinds.
+const AREAS: &[&[Kind]] = &[
+    maintenance::KINDS,
+    maintenance_run::KINDS,
+    rollout::KINDS,
+    validation::KINDS,
+    operations::KINDS,
+    constraints::KINDS,
+    status::KINDS,
+    hibernation::KINDS,
+];
+
 fn registered_kind(name: &str) -> Option<&'static Kind> {
-    maintenance::KINDS
+    AREAS
         .iter()
-        .chain(rollout::KINDS)
-        .chain(status::KINDS)
+        .flat_map(|area| area.iter())
         .find(|kind| kind.name == name)
 }
 
 /// The names of every kind the runner can evaluate.
 pub fn implemented_kinds() -> Vec<&'static str> {
-    maintenance::KINDS
+    AREAS
         .iter()
-        .chain(rollout::KINDS)
-        .chain(status::KINDS)
+        .flat_map(|area| area.iter())
         .map(|kind| kind.name)
         .collect()
 }

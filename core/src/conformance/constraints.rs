@@ -1,0 +1,5 @@
+//! Conformance kinds evaluated by this area (see the spec's "Case schema").
+
+use super::Kind;
+
+pub const KINDS: &[Kind] = &[];

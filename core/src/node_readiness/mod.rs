@@ -1,0 +1,1 @@
+//! (area module; see the spec)
