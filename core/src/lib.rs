@@ -7,8 +7,10 @@
 pub mod conformance;
 pub mod document;
 pub mod duration;
+pub mod examples;
 pub mod field;
 pub mod lifecycle;
+pub mod report;
 pub mod timewindow;
 pub mod version;
 

@@ -8,6 +8,10 @@ use chrono::{DateTime, TimeDelta, Utc};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+#[cfg(feature = "tsify")]
+#[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+const CLASSIFICATION_TS: &str = r#"export type Classification = "unavailable" | "preview" | "supported" | "deprecated" | "expired" | string;"#;
+
 /// A classification stage of a version.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Classification {

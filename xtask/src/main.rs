@@ -1,1 +1,117 @@
-fn main() {}
+//! `cargo xtask`: builds, serves and tests everything, installing what a fresh machine lacks.
+//!
+//! Commands:
+//! - `serve [--port N]`: build the app (release) and serve it on http://127.0.0.1:N (default 8080).
+//! - `dist`: build the app into `dist/` for static hosting.
+//! - `npm`: build the npm package into `target/npm/shoot-policy/`.
+//! - `test`: every check CI runs; exits non-zero on any failure.
+//! - `size`: print the gzip sizes of the app and the npm package and fail above budget.
+
+mod build;
+mod serve;
+mod size;
+mod test;
+mod tools;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+pub type Result<T = ()> = std::result::Result<T, String>;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let outcome = match args.first().map(String::as_str) {
+        Some("serve") => serve::run(port(&args)),
+        Some("dist") => build::dist().map(|_| ()),
+        Some("npm") => build::npm().map(|_| ()),
+        Some("test") => test::run(),
+        Some("size") => build::dist()
+            .and_then(|_| build::npm())
+            .and_then(|_| size::check()),
+        _ => Err("usage: cargo xtask <serve [--port N] | dist | npm | test | size>".to_string()),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("xtask: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn port(args: &[String]) -> u16 {
+    args.windows(2)
+        .find(|pair| pair[0] == "--port")
+        .and_then(|pair| pair[1].parse().ok())
+        .unwrap_or(8080)
+}
+
+/// The workspace root.
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives in the workspace")
+        .to_path_buf()
+}
+
+/// The cargo target directory (respects CARGO_TARGET_DIR).
+pub fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("target"))
+}
+
+/// Runs a command in the workspace root, echoing it, and fails with its name when it fails.
+pub fn exec(command: &mut Command) -> Result {
+    eprintln!("$ {}", describe(command));
+    let status = command
+        .current_dir_if_unset()
+        .status()
+        .map_err(|e| format!("could not start `{}`: {e}", describe(command)))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("`{}` failed ({status})", describe(command)))
+    }
+}
+
+/// Runs a command and returns its standard output.
+pub fn output(command: &mut Command) -> Result<String> {
+    let out = command
+        .current_dir_if_unset()
+        .output()
+        .map_err(|e| format!("could not start `{}`: {e}", describe(command)))?;
+    if !out.status.success() {
+        return Err(format!(
+            "`{}` failed: {}",
+            describe(command),
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+fn describe(command: &Command) -> String {
+    std::iter::once(command.get_program())
+        .chain(command.get_args())
+        .map(|part| part.to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+trait InRoot {
+    fn current_dir_if_unset(&mut self) -> &mut Self;
+}
+
+impl InRoot for Command {
+    fn current_dir_if_unset(&mut self) -> &mut Self {
+        if self.get_current_dir().is_none() {
+            self.current_dir(root());
+        }
+        self
+    }
+}
+
+pub fn cargo() -> Command {
+    Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string()))
+}

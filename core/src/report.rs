@@ -1,0 +1,445 @@
+//! `analyze`: the one entry point every surface calls. It reads pasted documents, routes them by `kind`,
+//! runs every policy area that the inputs allow, and returns one [`Report`].
+//!
+//! The CLI prints it, the npm package returns it, the browser app renders it: there is no second path.
+
+use crate::document::{self, Value};
+use crate::lifecycle::{Classification, ExpirableVersion};
+use crate::timewindow::MaintenanceTimeWindow;
+use chrono::{DateTime, Months, Utc};
+use serde::{Deserialize, Serialize};
+
+/// What the user pasted, one entry per editor or file.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct Source {
+    /// How the user knows this input: an editor label or a file name. Diagnostics point at it.
+    pub name: String,
+    /// What the documents of this source are for; `auto` routes them by `kind`.
+    #[serde(default)]
+    pub role: SourceRole,
+    /// The text as pasted: YAML or JSON, one or many documents, `List` objects allowed.
+    pub text: String,
+}
+
+/// The role of a source when `kind` alone cannot tell (a previous Shoot is a Shoot too).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub enum SourceRole {
+    #[default]
+    Auto,
+    PreviousShoot,
+}
+
+/// Options of one analysis.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct AnalyzeOptions {
+    /// The evaluation instant.
+    #[cfg_attr(feature = "tsify", tsify(type = "string"))]
+    pub now: DateTime<Utc>,
+    /// The end of the update timeline; default: two years after `now`.
+    #[serde(default)]
+    #[cfg_attr(feature = "tsify", tsify(type = "string", optional))]
+    pub until: Option<DateTime<Utc>>,
+}
+
+impl AnalyzeOptions {
+    pub fn at(now: DateTime<Utc>) -> AnalyzeOptions {
+        AnalyzeOptions { now, until: None }
+    }
+
+    /// The end of the timeline horizon.
+    pub fn horizon_end(&self) -> DateTime<Utc> {
+        self.until.unwrap_or_else(|| {
+            self.now
+                .checked_add_months(Months::new(24))
+                .unwrap_or(self.now)
+        })
+    }
+}
+
+/// Everything shoot-policy can tell about the pasted objects.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct Report {
+    /// The objects recognised, in input order.
+    pub objects: Vec<RecognisedObject>,
+    /// Errors and warnings about the input itself.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The CloudProfile's versions and their classification at `now`.
+    pub versions: Option<VersionMatrix>,
+    /// The Shoot's maintenance window and the next occurrence after `now`.
+    pub maintenance_window: Option<MaintenanceWindowInfo>,
+}
+
+/// One object found in the input.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct RecognisedObject {
+    pub kind: String,
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub namespace: Option<String>,
+    /// The source it came from and its 0-based document index there.
+    pub source: String,
+    pub document: usize,
+    /// How the analysis uses it.
+    pub role: ObjectRole,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub enum ObjectRole {
+    CloudProfile,
+    Shoot,
+    PreviousShoot,
+    WebhookConfiguration,
+    Seed,
+    Project,
+    /// Recognised but not used (a second Shoot, an unknown kind).
+    Ignored,
+}
+
+/// A problem with the input, pointing at where it is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub source: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub document: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<usize>,
+    pub message: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// The CloudProfile's version lists, each version classified at `now`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct VersionMatrix {
+    pub kubernetes: Vec<ClassifiedVersion>,
+    pub machine_images: Vec<ClassifiedImage>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct ClassifiedImage {
+    pub name: String,
+    pub versions: Vec<ClassifiedVersion>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct ClassifiedVersion {
+    pub version: String,
+    pub classification: Classification,
+    /// When the version expires (or the expired stage starts), if it does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "tsify", tsify(type = "string", optional))]
+    pub expires: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct MaintenanceWindowInfo {
+    /// Effective window in UTC (`HH:MM:SS`), after Gardener's 15-minute cut.
+    pub begin: String,
+    pub end: String,
+    /// Whether the Shoot configures no (or an unparsable) window, so maintenance may run at any time.
+    pub always: bool,
+    #[cfg_attr(feature = "tsify", tsify(type = "string"))]
+    pub next_begin: DateTime<Utc>,
+    #[cfg_attr(feature = "tsify", tsify(type = "string"))]
+    pub next_end: DateTime<Utc>,
+}
+
+/// Analyses the given sources at `options.now`.
+pub fn analyze(sources: &[Source], options: &AnalyzeOptions) -> Report {
+    let mut report = Report::default();
+    let mut inputs = Inputs::default();
+    for source in sources {
+        read_source(source, &mut inputs, &mut report);
+    }
+    if let Some(profile) = &inputs.cloud_profile {
+        report.versions = version_matrix(profile, options.now);
+    }
+    if let Some(shoot) = &inputs.shoot {
+        report.maintenance_window = Some(maintenance_window(shoot, options.now));
+    }
+    report
+}
+
+/// The documents the areas work on, routed by kind.
+#[derive(Default)]
+struct Inputs {
+    cloud_profile: Option<Value>,
+    shoot: Option<Value>,
+    previous_shoot: Option<Value>,
+    webhook_configurations: Vec<Value>,
+    seeds: Vec<Value>,
+    project: Option<Value>,
+}
+
+fn read_source(source: &Source, inputs: &mut Inputs, report: &mut Report) {
+    let documents = match document::parse_documents(&source.text) {
+        Ok(documents) => documents,
+        Err(error) => {
+            report.diagnostics.push(Diagnostic {
+                severity: Severity::Error,
+                source: source.name.clone(),
+                document: None,
+                field: None,
+                line: error.line,
+                column: error.column,
+                message: error.message,
+            });
+            return;
+        }
+    };
+    for (index, document) in documents.into_iter().enumerate() {
+        for object in expand_lists(document) {
+            route(source, index, object, inputs, report);
+        }
+    }
+}
+
+/// A `List` (as `kubectl get -o yaml` prints several objects) stands for its items.
+fn expand_lists(document: Value) -> Vec<Value> {
+    let is_list = document
+        .get("kind")
+        .and_then(Value::as_str)
+        .is_some_and(|kind| kind == "List" || kind.ends_with("List"));
+    match (is_list, document.get("items")) {
+        (true, Some(Value::Array(items))) => items.clone(),
+        _ => vec![document],
+    }
+}
+
+fn text_at<'a>(value: &'a Value, path: &[&str]) -> Option<&'a str> {
+    path.iter()
+        .try_fold(value, |node, key| node.get(*key))
+        .and_then(Value::as_str)
+}
+
+fn route(source: &Source, index: usize, object: Value, inputs: &mut Inputs, report: &mut Report) {
+    let diagnostic = |message: String| Diagnostic {
+        severity: Severity::Warning,
+        source: source.name.clone(),
+        document: Some(index),
+        field: Some("kind".to_string()),
+        line: None,
+        column: None,
+        message,
+    };
+    let Some(kind) = text_at(&object, &["kind"]).map(str::to_string) else {
+        report.diagnostics.push(diagnostic(
+            "the document has no `kind`, so it is ignored".to_string(),
+        ));
+        return;
+    };
+    let name = text_at(&object, &["metadata", "name"])
+        .unwrap_or("")
+        .to_string();
+    let namespace = text_at(&object, &["metadata", "namespace"]).map(str::to_string);
+    let (slot, role) = match kind.as_str() {
+        "CloudProfile" | "NamespacedCloudProfile" => {
+            (Some(&mut inputs.cloud_profile), ObjectRole::CloudProfile)
+        }
+        "Shoot" if source.role == SourceRole::PreviousShoot => {
+            (Some(&mut inputs.previous_shoot), ObjectRole::PreviousShoot)
+        }
+        "Shoot" => (Some(&mut inputs.shoot), ObjectRole::Shoot),
+        "Project" => (Some(&mut inputs.project), ObjectRole::Project),
+        "ValidatingWebhookConfiguration" | "MutatingWebhookConfiguration" => {
+            (None, ObjectRole::WebhookConfiguration)
+        }
+        "Seed" => (None, ObjectRole::Seed),
+        other => {
+            report.diagnostics.push(diagnostic(format!(
+                "kind {other:?} is not used by shoot-policy and is ignored"
+            )));
+            (None, ObjectRole::Ignored)
+        }
+    };
+    // Roles that take one object keep the first; a second one is named so the user knows.
+    let role = match slot {
+        Some(slot) if slot.is_some() => {
+            report.diagnostics.push(diagnostic(format!(
+                "a second {kind} was given; only the first one is analysed"
+            )));
+            ObjectRole::Ignored
+        }
+        Some(slot) => {
+            *slot = Some(object);
+            role
+        }
+        None => {
+            match role {
+                ObjectRole::WebhookConfiguration => inputs.webhook_configurations.push(object),
+                ObjectRole::Seed => inputs.seeds.push(object),
+                _ => {}
+            }
+            role
+        }
+    };
+    report.objects.push(RecognisedObject {
+        kind,
+        name,
+        namespace,
+        source: source.name.clone(),
+        document: index,
+        role,
+    });
+}
+
+fn classify(versions: Option<&Value>, now: DateTime<Utc>) -> Vec<ClassifiedVersion> {
+    let versions: Vec<ExpirableVersion> = versions
+        .and_then(|v| serde_json::from_value(v.clone()).ok())
+        .unwrap_or_default();
+    versions
+        .into_iter()
+        .map(|version| ClassifiedVersion {
+            classification: version.classification_at(now),
+            expires: version
+                .effective_lifecycle()
+                .iter()
+                .find(|stage| stage.classification == Classification::Expired)
+                .and_then(|stage| stage.start_time),
+            version: version.version,
+        })
+        .collect()
+}
+
+fn version_matrix(profile: &Value, now: DateTime<Utc>) -> Option<VersionMatrix> {
+    let spec = profile.get("spec")?;
+    let kubernetes = classify(spec.get("kubernetes").and_then(|k| k.get("versions")), now);
+    let machine_images = spec
+        .get("machineImages")
+        .and_then(Value::as_array)
+        .map(|images| {
+            images
+                .iter()
+                .map(|image| ClassifiedImage {
+                    name: text_at(image, &["name"]).unwrap_or("").to_string(),
+                    versions: classify(image.get("versions"), now),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    Some(VersionMatrix {
+        kubernetes,
+        machine_images,
+    })
+}
+
+fn maintenance_window(shoot: &Value, now: DateTime<Utc>) -> MaintenanceWindowInfo {
+    let begin = text_at(shoot, &["spec", "maintenance", "timeWindow", "begin"]);
+    let end = text_at(shoot, &["spec", "maintenance", "timeWindow", "end"]);
+    let configured = begin.zip(end);
+    let window = MaintenanceTimeWindow::effective(configured);
+    let (next_begin, next_end) = window.next_occurrence(now);
+    MaintenanceWindowInfo {
+        begin: window.begin.to_string(),
+        end: window.end.to_string(),
+        always: window == MaintenanceTimeWindow::ALWAYS,
+        next_begin,
+        next_end,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn source(name: &str, text: &str) -> Source {
+        Source {
+            name: name.to_string(),
+            role: SourceRole::Auto,
+            text: text.to_string(),
+        }
+    }
+
+    fn now() -> DateTime<Utc> {
+        "2026-01-01T00:00:00Z".parse().unwrap()
+    }
+
+    #[test]
+    fn routes_documents_and_lists_by_kind() {
+        let text = "kind: List\nitems:\n- kind: ValidatingWebhookConfiguration\n  metadata: {name: a}\n- kind: Seed\n  metadata: {name: s}\n---\nkind: Shoot\nmetadata: {name: x, namespace: garden-dev}\n";
+        let report = analyze(&[source("Other objects", text)], &AnalyzeOptions::at(now()));
+        let roles: Vec<ObjectRole> = report.objects.iter().map(|o| o.role).collect();
+        assert_eq!(
+            roles,
+            [
+                ObjectRole::WebhookConfiguration,
+                ObjectRole::Seed,
+                ObjectRole::Shoot
+            ]
+        );
+        assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
+    }
+
+    #[test]
+    fn parse_errors_point_at_line_and_column() {
+        let report = analyze(
+            &[source("Shoot", "kind: Shoot\nspec:\n  a: [1, 2\n")],
+            &AnalyzeOptions::at(now()),
+        );
+        let error = &report.diagnostics[0];
+        assert_eq!(error.severity, Severity::Error);
+        assert_eq!(error.source, "Shoot");
+        assert!(error.line.is_some() && error.column.is_some(), "{error:?}");
+    }
+
+    #[test]
+    fn classifies_profile_versions_and_finds_the_next_window() {
+        let profile = "kind: CloudProfile\nmetadata: {name: p}\nspec:\n  kubernetes:\n    versions:\n    - {version: 1.30.1, expirationDate: '2025-06-01T00:00:00Z'}\n    - {version: 1.31.0}\n";
+        let shoot = "kind: Shoot\nmetadata: {name: s}\nspec:\n  maintenance:\n    timeWindow: {begin: 220000+0100, end: 230000+0100}\n";
+        let report = analyze(
+            &[source("CloudProfile", profile), source("Shoot", shoot)],
+            &AnalyzeOptions::at(now()),
+        );
+        let versions = report.versions.unwrap();
+        assert_eq!(
+            versions.kubernetes[0].classification,
+            Classification::Expired
+        );
+        assert_eq!(
+            versions.kubernetes[1].classification,
+            Classification::Supported
+        );
+        let window = report.maintenance_window.unwrap();
+        assert_eq!(
+            (window.begin.as_str(), window.end.as_str()),
+            ("21:00:00", "21:45:00")
+        );
+        assert_eq!(
+            window.next_begin,
+            "2026-01-01T21:00:00Z".parse::<DateTime<Utc>>().unwrap()
+        );
+    }
+}

@@ -1,0 +1,102 @@
+// End-to-end tests of the built app in Debian's Chromium, driven by playwright-core (never a
+// downloaded browser). `cargo xtask test` serves dist/ on loopback and sets BASE_URL.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { pathToFileURL } from "node:url";
+
+const { chromium } = await import(pathToFileURL(process.env.PLAYWRIGHT_CORE).href);
+const BASE_URL = process.env.BASE_URL;
+const origin = new URL(BASE_URL).origin;
+
+let browser;
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM,
+    args: process.env.CHROMIUM_FLAGS.split(" ").filter((f) => f !== "--headless"),
+    headless: true,
+  });
+});
+after(async () => browser?.close());
+
+/** A fresh page with empty storage; every request that leaves the origin is recorded. */
+async function openApp(context) {
+  const page = await context.newPage();
+  const foreign = [];
+  page.on("request", (request) => {
+    if (!request.url().startsWith(origin) && !request.url().startsWith("data:")) foreign.push(request.url());
+  });
+  const pageErrors = [];
+  page.on("pageerror", (error) => pageErrors.push(String(error)));
+  await page.goto(BASE_URL);
+  await page.getByRole("region", { name: "Summary" }).waitFor();
+  return { page, foreign, pageErrors };
+}
+
+async function setEditor(page, label, text) {
+  await page.getByLabel(label, { exact: true }).fill(text);
+}
+
+test("the default example shows a result computed by the core", async () => {
+  const context = await browser.newContext();
+  const { page, foreign, pageErrors } = await openApp(context);
+  for (const label of ["CloudProfile", "Shoot", "Previous Shoot", "Other objects", "Evaluation time"]) {
+    assert.equal(await page.getByLabel(label, { exact: true }).count(), 1, label);
+  }
+  await setEditor(page, "Evaluation time", "2026-11-22T00:00:00Z");
+  const matrix = page.getByRole("region", { name: "Version matrix" });
+  const row = matrix.locator("tr", { hasText: "1.31.13" });
+  await row.getByText("expired").waitFor();
+  const window = page.getByRole("region", { name: "Maintenance window" });
+  await window.getByText("Effective window 21:00:00–21:45:00 UTC").waitFor();
+  await window.getByText("Next window: 2026-11-22 21:00 UTC").waitFor();
+  assert.deepEqual(foreign, []);
+  assert.deepEqual(pageErrors, []);
+  await context.close();
+});
+
+test("bad YAML shows the error at its line, and reload keeps the input", async () => {
+  const context = await browser.newContext();
+  const { page } = await openApp(context);
+  await setEditor(page, "Shoot", "kind: Shoot\nmetadata:\n  name: [oops\n");
+  const problem = page.getByRole("alert").first();
+  await problem.waitFor();
+  assert.match(await problem.textContent(), /line \d+, column \d+: /);
+  assert.equal(await page.locator(".gutter .line.error").count(), 1);
+  await page.reload();
+  await page.getByRole("region", { name: "Summary" }).waitFor();
+  assert.equal(await page.getByLabel("Shoot", { exact: true }).inputValue(), "kind: Shoot\nmetadata:\n  name: [oops\n");
+  await page.getByRole("button", { name: "Reset to example" }).click();
+  assert.match(await page.getByLabel("Shoot", { exact: true }).inputValue(), /name: payments/);
+  await context.close();
+});
+
+test("user text renders as text, never as markup", async () => {
+  const context = await browser.newContext();
+  const { page, pageErrors } = await openApp(context);
+  let dialogs = 0;
+  page.on("dialog", async (dialog) => { dialogs += 1; await dialog.dismiss(); });
+  await setEditor(page, "Shoot", "kind: Shoot\nmetadata:\n  name: <img src=x onerror=alert(1)>\n");
+  const objects = page.getByRole("region", { name: "Recognised objects" });
+  await objects.getByText("Shoot <img src=x onerror=alert(1)> (from Shoot)").waitFor();
+  assert.equal(await page.locator("section.results img").count(), 0);
+  assert.equal(dialogs, 0);
+  assert.deepEqual(pageErrors, []);
+  await context.close();
+});
+
+test("the Content-Security-Policy forbids inline script", async () => {
+  const context = await browser.newContext();
+  const { page } = await openApp(context);
+  const response = await page.request.get(BASE_URL);
+  const policy = response.headers()["content-security-policy"];
+  assert.match(policy, /script-src 'self' 'wasm-unsafe-eval'/);
+  assert.match(policy, /connect-src 'self'/);
+  const executed = await page.evaluate(() => {
+    const script = document.createElement("script");
+    script.textContent = "window.__inlineRan = true";
+    document.body.append(script);
+    return window.__inlineRan === true;
+  });
+  assert.equal(executed, false);
+  await context.close();
+});

@@ -1,0 +1,1 @@
+export * from "./web/shoot_policy.js";

@@ -1,0 +1,2 @@
+// Node.js, CommonJS.
+module.exports = require("./node/shoot_policy.js");

@@ -1,0 +1,158 @@
+//! The npm package `shoot-policy`: a thin wasm-bindgen layer over the core. It converts JavaScript
+//! values to the core's inputs and the core's DTOs back, and holds no policy logic of its own.
+//!
+//! Problems in the pasted input come back as `diagnostics` in the result; only misuse of the API (a
+//! missing `now`, a value of the wrong type) throws, as a JavaScript `Error` with the Rust message.
+
+use chrono::{DateTime, Utc};
+use serde::Deserialize;
+use shoot_policy::report::{self, AnalyzeOptions, Source, SourceRole};
+use tsify::Tsify;
+use wasm_bindgen::prelude::*;
+
+/// Turns any displayable error into a JavaScript `Error`.
+fn js_error(error: impl std::fmt::Display) -> JsError {
+    JsError::new(&error.to_string())
+}
+
+/// One object as the caller holds it: pasted YAML/JSON text, or a plain object as the Gardener API
+/// returns it.
+#[derive(Deserialize, Tsify)]
+#[serde(untagged)]
+pub enum Document {
+    Text(String),
+    Object(#[tsify(type = "Record<string, unknown>")] serde_json::Value),
+}
+
+impl Document {
+    fn into_text(self) -> String {
+        match self {
+            Document::Text(text) => text,
+            // JSON is YAML, so an object travels to the core as its JSON text.
+            Document::Object(value) => value.to_string(),
+        }
+    }
+}
+
+/// The inputs of [`analyze`], named like the app's editors.
+#[derive(Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalyzeInput {
+    #[tsify(optional)]
+    pub cloud_profile: Option<Document>,
+    #[tsify(optional)]
+    pub shoot: Option<Document>,
+    /// The Shoot before a change, for roll triggers.
+    #[tsify(optional)]
+    pub previous_shoot: Option<Document>,
+    /// Webhook configurations, Seeds, a Project: any number of documents or `List`s.
+    #[tsify(optional)]
+    pub objects: Option<Vec<Document>>,
+}
+
+impl AnalyzeInput {
+    fn into_sources(self) -> Vec<Source> {
+        let mut sources = Vec::new();
+        let mut add = |name: &str, role: SourceRole, document: Option<Document>| {
+            if let Some(document) = document {
+                sources.push(Source {
+                    name: name.to_string(),
+                    role,
+                    text: document.into_text(),
+                });
+            }
+        };
+        add("CloudProfile", SourceRole::Auto, self.cloud_profile);
+        add("Shoot", SourceRole::Auto, self.shoot);
+        add(
+            "Previous Shoot",
+            SourceRole::PreviousShoot,
+            self.previous_shoot,
+        );
+        for (index, document) in self.objects.into_iter().flatten().enumerate() {
+            add(
+                &format!("Other objects #{}", index + 1),
+                SourceRole::Auto,
+                Some(document),
+            );
+        }
+        sources
+    }
+}
+
+#[wasm_bindgen(typescript_custom_section)]
+const OPTIONS_TS: &str = r#"
+/** When to evaluate: `now` is a Date or an RFC 3339 string; `until` ends the update timeline (default: two years). */
+export interface Options { now: Date | string; until?: Date | string }
+"#;
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(typescript_type = "Options")]
+    pub type Options;
+}
+
+fn instant(value: &JsValue, name: &str) -> Result<Option<DateTime<Utc>>, JsError> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    let text = if let Some(date) = value.dyn_ref::<js_sys::Date>() {
+        if date.get_time().is_nan() {
+            return Err(js_error(format!("options.{name}: invalid Date")));
+        }
+        String::from(date.to_iso_string())
+    } else if let Some(text) = value.as_string() {
+        text
+    } else {
+        return Err(js_error(format!(
+            "options.{name}: expected a Date or an RFC 3339 string"
+        )));
+    };
+    DateTime::parse_from_rfc3339(&text)
+        .map(|t| Some(t.with_timezone(&Utc)))
+        .map_err(|e| {
+            js_error(format!(
+                "options.{name}: {text:?} is not an RFC 3339 instant: {e}"
+            ))
+        })
+}
+
+fn read_options(options: &Options) -> Result<AnalyzeOptions, JsError> {
+    let get = |name: &str| {
+        js_sys::Reflect::get(options, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
+    };
+    let now = instant(&get("now"), "now")?
+        .ok_or_else(|| js_error("options.now is required: pass a Date or an RFC 3339 string"))?;
+    Ok(AnalyzeOptions {
+        now,
+        until: instant(&get("until"), "until")?,
+    })
+}
+
+/// Reads a typed argument; a value of the wrong shape is API misuse and throws.
+fn argument<T: serde::de::DeserializeOwned>(value: JsValue, name: &str) -> Result<T, JsError> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| js_error(format!("{name}: {e}")))
+}
+
+/// Converts a core DTO into a plain JavaScript object (maps become objects, not `Map`s).
+fn result(value: &impl serde::Serialize) -> Result<JsValue, JsError> {
+    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    value.serialize(&serializer).map_err(js_error)
+}
+
+/// Analyses a CloudProfile, a Shoot and related objects: everything Gardener will do and why.
+#[wasm_bindgen(unchecked_return_type = "Report")]
+pub fn analyze(
+    #[wasm_bindgen(unchecked_param_type = "AnalyzeInput")] input: JsValue,
+    options: &Options,
+) -> Result<JsValue, JsError> {
+    let input: AnalyzeInput = argument(input, "input")?;
+    let options = read_options(options)?;
+    result(&report::analyze(&input.into_sources(), &options))
+}
+
+/// The package version (from Cargo).
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}

@@ -1,0 +1,57 @@
+//! Assertions shared by the node and browser wasm test binaries: the exported API called through
+//! JavaScript values, exactly as a package user calls it.
+
+use js_sys::{Object, Reflect};
+use wasm_bindgen::{JsCast, JsValue};
+
+const PROFILE: &str = "kind: CloudProfile\nmetadata: {name: p}\nspec:\n  kubernetes:\n    versions:\n    - {version: 1.30.1, expirationDate: '2025-06-01T00:00:00Z'}\n    - {version: 1.31.0}\n";
+
+fn get(value: &JsValue, key: &str) -> JsValue {
+    Reflect::get(value, &JsValue::from_str(key)).expect("property access works")
+}
+
+fn options(now: JsValue) -> shoot_policy_wasm::Options {
+    let options = Object::new();
+    Reflect::set(&options, &"now".into(), &now).unwrap();
+    JsValue::from(options).unchecked_into()
+}
+
+fn input_with_profile() -> JsValue {
+    let input = Object::new();
+    Reflect::set(&input, &"cloudProfile".into(), &PROFILE.into()).unwrap();
+    input.into()
+}
+
+pub fn classifies_versions_given_a_date() {
+    let now = js_sys::Date::new(&"2026-01-01T00:00:00Z".into());
+    let report = shoot_policy_wasm::analyze(input_with_profile(), &options(now.into())).unwrap();
+    let kubernetes = get(&get(&report, "versions"), "kubernetes");
+    let first = Reflect::get_u32(&kubernetes, 0).unwrap();
+    assert_eq!(
+        get(&first, "classification").as_string().unwrap(),
+        "expired"
+    );
+    assert_eq!(
+        get(&first, "expires").as_string().unwrap(),
+        "2025-06-01T00:00:00Z"
+    );
+}
+
+pub fn input_errors_are_data_and_misuse_throws() {
+    let input = Object::new();
+    Reflect::set(&input, &"shoot".into(), &"kind: Shoot\nspec: [".into()).unwrap();
+    let report =
+        shoot_policy_wasm::analyze(input.into(), &options("2026-01-01T00:00:00Z".into())).unwrap();
+    let diagnostics = js_sys::Array::from(&get(&report, "diagnostics"));
+    assert_eq!(diagnostics.length(), 1);
+    assert_eq!(
+        get(&diagnostics.get(0), "source").as_string().unwrap(),
+        "Shoot"
+    );
+
+    let missing_now =
+        shoot_policy_wasm::analyze(input_with_profile(), &options(JsValue::UNDEFINED));
+    assert!(missing_now.is_err());
+    let bad_now = shoot_policy_wasm::analyze(input_with_profile(), &options("yesterday".into()));
+    assert!(bad_now.is_err());
+}

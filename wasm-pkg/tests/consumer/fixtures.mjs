@@ -1,0 +1,22 @@
+export const cloudProfile = `apiVersion: core.gardener.cloud/v1beta1
+kind: CloudProfile
+metadata:
+  name: aws
+spec:
+  kubernetes:
+    versions:
+    - version: 1.32.1
+    - version: 1.31.4
+      classification: deprecated
+      expirationDate: "2026-03-01T00:00:00Z"
+`;
+
+export const shootObject = {
+  apiVersion: "core.gardener.cloud/v1beta1",
+  kind: "Shoot",
+  metadata: { name: "dev", namespace: "garden-team" },
+  spec: {
+    kubernetes: { version: "1.31.4" },
+    maintenance: { timeWindow: { begin: "220000+0000", end: "230000+0000" } },
+  },
+};

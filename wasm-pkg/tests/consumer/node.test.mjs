@@ -1,0 +1,40 @@
+// The package as an ES module in Node.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { analyze, version } from "shoot-policy";
+import { cloudProfile, shootObject } from "./fixtures.mjs";
+
+test("classifies versions at the given instant, from YAML text and a plain object", () => {
+  const report = analyze({ cloudProfile, shoot: shootObject }, { now: "2026-04-01T00:00:00Z" });
+  assert.deepEqual(
+    report.versions.kubernetes.map((v) => [v.version, v.classification]),
+    [["1.32.1", "supported"], ["1.31.4", "expired"]],
+  );
+  assert.equal(report.maintenanceWindow.begin, "22:00:00");
+  assert.equal(report.maintenanceWindow.end, "22:45:00");
+  assert.equal(report.maintenanceWindow.nextBegin, "2026-04-01T22:00:00Z");
+  assert.deepEqual(report.objects.map((o) => o.role), ["cloudProfile", "shoot"]);
+});
+
+test("a Date works as now", () => {
+  const report = analyze({ cloudProfile }, { now: new Date("2026-02-01T00:00:00Z") });
+  assert.equal(report.versions.kubernetes[1].classification, "deprecated");
+});
+
+test("broken input comes back as diagnostics with line and column", () => {
+  const report = analyze({ shoot: "kind: Shoot\nspec:\n  kubernetes: [1," }, { now: new Date() });
+  assert.equal(report.diagnostics.length, 1);
+  const [problem] = report.diagnostics;
+  assert.equal(problem.severity, "error");
+  assert.equal(problem.source, "Shoot");
+  assert.ok(problem.line >= 3, `line ${problem.line}`);
+});
+
+test("misuse throws an Error with the Rust message", () => {
+  assert.throws(() => analyze({ cloudProfile }, {}), { name: "Error", message: /options\.now is required/ });
+  assert.throws(() => analyze({ cloudProfile }, { now: "tomorrow" }), /not an RFC 3339 instant/);
+});
+
+test("version comes from Cargo", () => {
+  assert.match(version(), /^\d+\.\d+\.\d+/);
+});

@@ -1,0 +1,15 @@
+//! The wasm API under Node.js.
+#![cfg(target_arch = "wasm32")]
+
+mod common;
+use wasm_bindgen_test::wasm_bindgen_test;
+
+#[wasm_bindgen_test]
+fn classifies_versions_given_a_date() {
+    common::classifies_versions_given_a_date();
+}
+
+#[wasm_bindgen_test]
+fn input_errors_are_data_and_misuse_throws() {
+    common::input_errors_are_data_and_misuse_throws();
+}

@@ -1,0 +1,129 @@
+//! Release builds of the two wasm products: the app (`dist/`) and the npm package
+//! (`target/npm/shoot-policy/`).
+
+use crate::{cargo, exec, root, target_dir, tools, Result};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The features the Rust wasm32 target emits by default; wasm-opt must accept exactly these.
+const WASM_FEATURES: &[&str] = &[
+    "--enable-bulk-memory",
+    "--enable-nontrapping-float-to-int",
+    "--enable-sign-ext",
+    "--enable-mutable-globals",
+    "--enable-reference-types",
+    "--enable-multivalue",
+];
+
+/// Compiles one crate for wasm32 with the size profile and returns the `.wasm` it produced: `artifact`
+/// is the library name (underscores) or the binary name (as the package spells it).
+fn build_wasm(package: &str, artifact: &str) -> Result<PathBuf> {
+    tools::wasm_target()?;
+    exec(cargo().args([
+        "build",
+        "--profile",
+        "wasm-release",
+        "--target",
+        tools::WASM_TARGET,
+        "--package",
+        package,
+    ]))?;
+    Ok(target_dir()
+        .join(tools::WASM_TARGET)
+        .join("wasm-release")
+        .join(format!("{artifact}.wasm")))
+}
+
+/// Generates the JavaScript bindings for one wasm-bindgen target and shrinks the module.
+fn bind(wasm: &Path, target: &str, out_dir: &Path, out_name: &str, typescript: bool) -> Result {
+    let bindgen = tools::wasm_bindgen()?;
+    let node_bin = tools::node_tools()?;
+    let mut command = Command::new(bindgen);
+    command
+        .arg(wasm)
+        .args(["--target", target, "--out-name", out_name, "--out-dir"])
+        .arg(out_dir);
+    if !typescript {
+        command.arg("--no-typescript");
+    }
+    exec(&mut command)?;
+    let module = out_dir.join(format!("{out_name}_bg.wasm"));
+    exec(
+        Command::new(node_bin.join("wasm-opt"))
+            .args(["-Oz", "--strip-debug", "--strip-producers"])
+            .args(WASM_FEATURES)
+            .arg(&module)
+            .arg("-o")
+            .arg(&module),
+    )
+}
+
+fn copy(from: &Path, to: &Path) -> Result {
+    std::fs::copy(from, to)
+        .map(|_| ())
+        .map_err(|e| format!("copy {} -> {}: {e}", from.display(), to.display()))
+}
+
+fn fresh_dir(dir: &Path) -> Result {
+    if dir.exists() {
+        std::fs::remove_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))
+}
+
+/// Builds the app into `dist/`: `index.html`, its static files and `pkg/app*`.
+pub fn dist() -> Result<PathBuf> {
+    let dist = root().join("dist");
+    let wasm = build_wasm("shoot-policy-web", "shoot-policy-web")?;
+    fresh_dir(&dist)?;
+    bind(&wasm, "web", &dist.join("pkg"), "app", false)?;
+    copy(&root().join("index.html"), &dist.join("index.html"))?;
+    let statics = root().join("web/static");
+    for entry in std::fs::read_dir(&statics).map_err(|e| format!("{}: {e}", statics.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        if let Some(name) = path.file_name() {
+            copy(&path, &dist.join(name))?;
+        }
+    }
+    eprintln!("app built into {}", dist.display());
+    Ok(dist)
+}
+
+/// The workspace version, which the npm package carries.
+fn workspace_version() -> Result<String> {
+    let manifest = std::fs::read_to_string(root().join("Cargo.toml")).map_err(|e| e.to_string())?;
+    manifest
+        .lines()
+        .find_map(|line| line.strip_prefix("version = "))
+        .map(|v| v.trim_matches('"').to_string())
+        .ok_or_else(|| "no version in the workspace Cargo.toml".to_string())
+}
+
+/// Builds the npm package into `target/npm/shoot-policy/`, ready for `npm pack`.
+pub fn npm() -> Result<PathBuf> {
+    let package = target_dir().join("npm/shoot-policy");
+    let wasm = build_wasm("shoot-policy-wasm", "shoot_policy_wasm")?;
+    fresh_dir(&package)?;
+    bind(&wasm, "web", &package.join("web"), "shoot_policy", true)?;
+    bind(&wasm, "nodejs", &package.join("node"), "shoot_policy", true)?;
+    // The package is ESM ("type": "module"); the Node build is CommonJS and must say so.
+    std::fs::write(
+        package.join("node/package.json"),
+        "{\"type\": \"commonjs\"}\n",
+    )
+    .map_err(|e| e.to_string())?;
+    let template = root().join("wasm-pkg/npm");
+    for entry in std::fs::read_dir(&template).map_err(|e| format!("{}: {e}", template.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        let name = path.file_name().expect("directory entries have names");
+        if name == "package.json" {
+            let text = std::fs::read_to_string(&path).map_err(|e| e.to_string())?;
+            let text = text.replace("0.0.0-cargo", &workspace_version()?);
+            std::fs::write(package.join(name), text).map_err(|e| e.to_string())?;
+        } else {
+            copy(&path, &package.join(name))?;
+        }
+    }
+    eprintln!("npm package built into {}", package.display());
+    Ok(package)
+}

@@ -1,0 +1,85 @@
+//! A small static file server for `dist/` on the loopback interface, used by `serve` and by the browser
+//! tests. It serves `.wasm` as `application/wasm` and sends the app's Content-Security-Policy.
+
+use crate::{build, Result};
+use std::io::{BufRead, BufReader, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+
+/// The app's policy: only its own files, no inline script, no eval (wasm needs `wasm-unsafe-eval`).
+pub const CONTENT_SECURITY_POLICY: &str =
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
+style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; \
+frame-ancestors 'none'; form-action 'none'";
+
+pub fn run(port: u16) -> Result {
+    let dist = build::dist()?;
+    let listener = TcpListener::bind(("127.0.0.1", port))
+        .map_err(|e| format!("cannot listen on 127.0.0.1:{port}: {e}"))?;
+    println!("shoot-policy is served on http://127.0.0.1:{port}/ (Ctrl-C stops it)");
+    serve_forever(listener, dist);
+    Ok(())
+}
+
+/// Starts serving `dist` on a free loopback port in the background and returns the base URL.
+pub fn spawn(dist: PathBuf) -> Result<String> {
+    let listener = TcpListener::bind(("127.0.0.1", 0)).map_err(|e| e.to_string())?;
+    let address = listener.local_addr().map_err(|e| e.to_string())?;
+    std::thread::spawn(move || serve_forever(listener, dist));
+    Ok(format!("http://{address}/"))
+}
+
+fn serve_forever(listener: TcpListener, dist: PathBuf) {
+    for stream in listener.incoming().flatten() {
+        let dist = dist.clone();
+        std::thread::spawn(move || {
+            let _ = respond(stream, &dist);
+        });
+    }
+}
+
+fn content_type(path: &Path) -> &'static str {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("html") => "text/html; charset=utf-8",
+        Some("js" | "mjs") => "text/javascript; charset=utf-8",
+        Some("css") => "text/css; charset=utf-8",
+        Some("wasm") => "application/wasm",
+        Some("svg") => "image/svg+xml",
+        Some("png") => "image/png",
+        Some("json") => "application/json",
+        _ => "application/octet-stream",
+    }
+}
+
+fn respond(mut stream: TcpStream, dist: &Path) -> std::io::Result<()> {
+    let mut request_line = String::new();
+    let mut reader = BufReader::new(stream.try_clone()?);
+    reader.read_line(&mut request_line)?;
+    // Drain the headers; the server needs none of them.
+    let mut header = String::new();
+    while reader.read_line(&mut header)? > 2 {
+        header.clear();
+    }
+    let path = request_line.split_whitespace().nth(1).unwrap_or("/");
+    let path = path.split(['?', '#']).next().unwrap_or("/");
+    let relative = path.trim_start_matches('/');
+    let file = if relative.is_empty() {
+        dist.join("index.html")
+    } else {
+        dist.join(relative)
+    };
+    // Never serve anything outside dist/.
+    let inside = !relative.split('/').any(|part| part == "..");
+    let (status, body, kind) = match std::fs::read(&file) {
+        Ok(body) if inside => ("200 OK", body, content_type(&file)),
+        _ => ("404 Not Found", b"not found".to_vec(), "text/plain"),
+    };
+    write!(
+        stream,
+        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\n\
+         Content-Security-Policy: {CONTENT_SECURITY_POLICY}\r\nX-Content-Type-Options: nosniff\r\n\
+         Cache-Control: no-store\r\nConnection: close\r\n\r\n",
+        body.len()
+    )?;
+    stream.write_all(&body)
+}

@@ -1,0 +1,194 @@
+//! `cargo xtask test`: every check, in the order that fails fastest, each step timed.
+
+use crate::{build, cargo, exec, root, serve, size, target_dir, tools, Result};
+use std::path::Path;
+use std::process::Command;
+use std::time::Instant;
+
+/// A named check.
+type Step = (&'static str, fn() -> Result);
+
+pub fn run() -> Result {
+    let steps: &[Step] = &[
+        ("install missing tools", install_tools),
+        ("format", format),
+        ("clippy", clippy),
+        ("native unit and conformance tests", native_tests),
+        ("conformance report", conformance),
+        ("wasm tests (node and headless chromium)", wasm_tests),
+        ("release builds (app and npm package)", release_builds),
+        ("npm package tests", npm_package_tests),
+        ("browser end-to-end tests", end_to_end),
+        ("size budgets", size::check),
+    ];
+    let started = Instant::now();
+    for (name, step) in steps {
+        eprintln!("\n=== {name}");
+        let step_started = Instant::now();
+        step().map_err(|e| format!("{name}: {e}"))?;
+        eprintln!("=== {name}: ok in {:.1?}", step_started.elapsed());
+    }
+    eprintln!("\nall checks passed in {:.1?}", started.elapsed());
+    Ok(())
+}
+
+fn install_tools() -> Result {
+    tools::wasm_target()?;
+    tools::wasm_bindgen()?;
+    tools::node_tools()?;
+    tools::chromium().map(|_| ())
+}
+
+fn format() -> Result {
+    exec(cargo().args(["fmt", "--all", "--check"]))
+}
+
+fn clippy() -> Result {
+    exec(cargo().args([
+        "clippy",
+        "--workspace",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ]))
+}
+
+fn native_tests() -> Result {
+    exec(cargo().args(["test", "--workspace"]))
+}
+
+/// Until every kind exists, skipped kinds are allowed; a failed case never is.
+fn conformance() -> Result {
+    exec(cargo().args([
+        "run",
+        "--quiet",
+        "--package",
+        "shoot-policy-cli",
+        "--",
+        "conformance",
+        "tests/conformance",
+        "--allow-skipped",
+    ]))
+}
+
+fn wasm_tests() -> Result {
+    let chromium = tools::chromium()?;
+    let flags: Vec<String> = tools::CHROMIUM_FLAGS
+        .iter()
+        .map(|f| format!("{f:?}"))
+        .collect();
+    // wasm-bindgen-test-runner reads the browser's arguments from webdriver.json in its working dir.
+    let webdriver = format!(
+        "{{\"goog:chromeOptions\": {{\"binary\": {:?}, \"args\": [{}]}}}}",
+        chromium.display(),
+        flags.join(", ")
+    );
+    let crate_dir = root().join("wasm-pkg");
+    std::fs::write(crate_dir.join("webdriver.json"), webdriver).map_err(|e| e.to_string())?;
+    let outcome = exec(
+        cargo()
+            .args([
+                "test",
+                "--target",
+                tools::WASM_TARGET,
+                "--package",
+                "shoot-policy-wasm",
+            ])
+            .env(
+                "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER",
+                "wasm-bindgen-test-runner",
+            )
+            .env("CHROMEDRIVER", "/usr/bin/chromedriver")
+            .current_dir(&crate_dir),
+    );
+    let _ = std::fs::remove_file(crate_dir.join("webdriver.json"));
+    outcome
+}
+
+fn release_builds() -> Result {
+    build::dist()?;
+    build::npm().map(|_| ())
+}
+
+/// Installs the packed tarball into a scratch consumer project and runs its tests there: Node's test
+/// runner (ESM and CommonJS), `tsc` on a typed consumer, and Vitest in the dashboard's style.
+fn npm_package_tests() -> Result {
+    let bin = tools::node_tools()?;
+    let consumer = root().join("tools/.consumer");
+    if consumer.exists() {
+        std::fs::remove_dir_all(&consumer).map_err(|e| e.to_string())?;
+    }
+    copy_dir(&root().join("wasm-pkg/tests/consumer"), &consumer)?;
+    exec(
+        Command::new("npm")
+            .args(["pack", "--pack-destination"])
+            .arg(&consumer)
+            .current_dir(target_dir().join("npm/shoot-policy")),
+    )?;
+    let tarball = std::fs::read_dir(&consumer)
+        .map_err(|e| e.to_string())?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| p.extension().is_some_and(|x| x == "tgz"))
+        .ok_or("npm pack wrote no tarball")?;
+    exec(
+        Command::new("npm")
+            .args([
+                "install",
+                "--no-audit",
+                "--no-fund",
+                "--no-package-lock",
+                "--no-save",
+            ])
+            .arg(&tarball)
+            .current_dir(&consumer),
+    )?;
+    exec(
+        Command::new("node")
+            .args(["--test", "node.test.mjs", "node.test.cjs"])
+            .current_dir(&consumer),
+    )?;
+    exec(
+        Command::new(bin.join("tsc"))
+            .args(["--noEmit", "-p", "."])
+            .current_dir(&consumer),
+    )?;
+    exec(
+        Command::new(bin.join("vitest"))
+            .args(["run"])
+            .current_dir(&consumer),
+    )
+}
+
+fn end_to_end() -> Result {
+    let chromium = tools::chromium()?;
+    let dist = root().join("dist");
+    if !dist.join("index.html").exists() {
+        build::dist()?;
+    }
+    let base_url = serve::spawn(dist)?;
+    let playwright = root().join("tools/node_modules/playwright-core/index.mjs");
+    exec(
+        Command::new("node")
+            .args(["--test", "--test-concurrency=1"])
+            .arg(root().join("tests/e2e"))
+            .env("BASE_URL", base_url)
+            .env("CHROMIUM", chromium)
+            .env("CHROMIUM_FLAGS", tools::CHROMIUM_FLAGS.join(" "))
+            .env("PLAYWRIGHT_CORE", playwright),
+    )
+}
+
+fn copy_dir(from: &Path, to: &Path) -> Result {
+    std::fs::create_dir_all(to).map_err(|e| e.to_string())?;
+    for entry in std::fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        let target = to.join(path.file_name().expect("entries have names"));
+        if path.is_dir() {
+            copy_dir(&path, &target)?;
+        } else {
+            std::fs::copy(&path, &target).map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(())
+}
