@@ -236,38 +236,47 @@ pub fn validate_tolerations(tolerations: &[Toleration], path: &str) -> Vec<Field
     errors
 }
 
-const QUALIFIED_NAME_MESSAGE: &str = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+const QUALIFIED_NAME_RULE: &str = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+const DNS1123_SUBDOMAIN_MESSAGE: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
 const LABEL_VALUE_MESSAGE: &str = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
 
-/// `metav1validation.ValidateLabelName` (a Kubernetes qualified name: optional DNS-subdomain prefix and
-/// a name of at most 63 characters).
+/// `metav1validation.ValidateLabelName` (Kubernetes `IsQualifiedName`: an optional DNS-subdomain prefix
+/// and a name of at most 63 bytes), one `Invalid` error per message.
 pub(crate) fn label_name_errors(key: &str, path: &str) -> Vec<FieldError> {
     let mut messages = Vec::new();
-    let (prefix, name) = match key.split_once('/') {
-        Some((prefix, name)) => (Some(prefix), name),
-        None => (None, key),
-    };
-    if key.matches('/').count() > 1 {
-        messages.push("a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')".to_string());
-    } else {
-        if let Some(prefix) = prefix {
+    let parts: Vec<&str> = key.split('/').collect();
+    let name = match parts.as_slice() {
+        [name] => *name,
+        [prefix, name] => {
             if prefix.is_empty() {
                 messages.push("prefix part must be non-empty".to_string());
-            } else if !is_dns1123_subdomain(prefix) {
-                messages.push(format!("prefix part a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"));
+            } else {
+                if prefix.len() > 253 {
+                    messages.push("prefix part must be no more than 253 bytes".to_string());
+                }
+                if !is_dns1123_subdomain(prefix) {
+                    messages.push(format!("prefix part {DNS1123_SUBDOMAIN_MESSAGE}"));
+                }
             }
+            name
         }
-        if name.is_empty() {
-            messages.push("name part must be non-empty".to_string());
-        } else {
-            if name.len() > 63 {
-                messages.push("name part must be no more than 63 bytes".to_string());
-            }
-            if !is_label_like(name) {
-                messages.push(QUALIFIED_NAME_MESSAGE.to_string());
-            }
+        _ => {
+            messages.push(format!("a qualified name {QUALIFIED_NAME_RULE} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"));
+            return to_invalid(messages, path);
         }
+    };
+    if name.is_empty() {
+        messages.push("name part must be non-empty".to_string());
+    } else if name.len() > 63 {
+        messages.push("name part must be no more than 63 bytes".to_string());
     }
+    if !is_label_like(name) {
+        messages.push(format!("name part {QUALIFIED_NAME_RULE}"));
+    }
+    to_invalid(messages, path)
+}
+
+fn to_invalid(messages: Vec<String>, path: &str) -> Vec<FieldError> {
     messages
         .into_iter()
         .map(|m| FieldError::invalid(path, m))
@@ -296,16 +305,15 @@ fn is_label_like(text: &str) -> bool {
 }
 
 fn is_dns1123_subdomain(text: &str) -> bool {
-    text.len() <= 253
-        && text.split('.').all(|label| {
-            let bytes = label.as_bytes();
-            let edge_ok = |b: &u8| b.is_ascii_lowercase() || b.is_ascii_digit();
-            bytes.first().is_some_and(edge_ok)
-                && bytes.last().is_some_and(edge_ok)
-                && bytes
-                    .iter()
-                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || *b == b'-')
-        })
+    text.split('.').all(|label| {
+        let bytes = label.as_bytes();
+        let edge_ok = |b: &u8| b.is_ascii_lowercase() || b.is_ascii_digit();
+        bytes.first().is_some_and(edge_ok)
+            && bytes.last().is_some_and(edge_ok)
+            && bytes
+                .iter()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || *b == b'-')
+    })
 }
 
 /// The index of the last `[i]` segment of a field path.
