@@ -92,6 +92,9 @@ pub struct CleanupStep {
     /// Whether objects left in vanished namespaces or created after the cleanup start (plus the
     /// leftover allowance) are ignored when checking that everything is gone.
     pub ignores_leftovers: bool,
+    /// Whether VolumeSnapshotContents past their grace period are annotated
+    /// `snapshot.storage.kubernetes.io/volumesnapshot-being-deleted=yes` (`volumeSnapshotContentCleaner`).
+    pub marks_snapshot_contents_being_deleted: bool,
 }
 
 /// The cleanup plan of a Shoot.
@@ -117,7 +120,8 @@ pub struct CleanupPlan {
 /// and then sets finalize = value and grace = `trunc(value × factor)` with factors 1 (webhooks),
 /// 0.1 (extended APIs), 1 (Kubernetes resources) and 0.5 (volume snapshots, default delay one hour).
 /// `shoot.gardener.cloud/skip-cleanup` skips the extended-APIs step and reduces the Kubernetes-resources
-/// step to Services, PVCs and volume snapshots, all with the Kubernetes-resources options.
+/// step to Services and PVCs; the volume snapshots are still cleaned, but with the Kubernetes-resources
+/// options.
 pub fn plan(annotations: &BTreeMap<String, String>) -> CleanupPlan {
     let skip_cleanup = annotations.contains_key(ANNOTATION_SKIP_CLEANUP);
     let mut steps = Vec::new();
@@ -188,15 +192,17 @@ pub fn plan(annotations: &BTreeMap<String, String>) -> CleanupPlan {
         Err(error) => return fail(steps, StepName::KubernetesResources, error),
     };
     if skip_cleanup {
+        // Only Services and PVCs remain of the workload kinds; the snapshots are still cleaned, but with
+        // the Kubernetes-resources options (leftover rules included) and without the special
+        // VolumeSnapshotContent cleaner.
+        let same_as_kubernetes = CleanOptions {
+            grace: kubernetes.grace,
+            finalize_after: kubernetes.finalize_after,
+        };
         steps.push(step(
             StepName::KubernetesResources,
             3,
-            &[
-                "Service",
-                "PersistentVolumeClaim",
-                "VolumeSnapshot",
-                "VolumeSnapshotContent",
-            ],
+            &["Service", "PersistentVolumeClaim"],
             Some(kubernetes),
             true,
         ));
@@ -204,8 +210,8 @@ pub fn plan(annotations: &BTreeMap<String, String>) -> CleanupPlan {
             StepName::VolumeSnapshots,
             3,
             SNAPSHOT_KINDS,
-            None,
-            false,
+            Some(same_as_kubernetes),
+            true,
         ));
     } else {
         steps.push(step(
@@ -215,13 +221,15 @@ pub fn plan(annotations: &BTreeMap<String, String>) -> CleanupPlan {
             Some(kubernetes),
             true,
         ));
-        steps.push(step(
+        let mut snapshot_step = step(
             StepName::VolumeSnapshots,
             3,
             SNAPSHOT_KINDS,
             Some(snapshots),
             false,
-        ));
+        );
+        snapshot_step.marks_snapshot_contents_being_deleted = true;
+        steps.push(snapshot_step);
     }
 
     CleanupPlan {
@@ -341,7 +349,7 @@ pub fn select_objects(
                     selection.not_yet_finalized.push(id.clone());
                 }
                 if object.kind == "VolumeSnapshotContent"
-                    && step.name == StepName::VolumeSnapshots
+                    && step.marks_snapshot_contents_being_deleted
                     && deleted_at + Duration::seconds(grace) < now
                 {
                     let annotations = &object.metadata.annotations;
@@ -466,6 +474,7 @@ fn step(
         delete_grace_period_seconds: options.as_ref().map(|o| o.grace),
         finalize_after_seconds: options.as_ref().map(|o| o.finalize_after),
         ignores_leftovers: ignores_leftovers && options.is_some(),
+        marks_snapshot_contents_being_deleted: false,
     }
 }
 
@@ -602,7 +611,12 @@ mod tests {
         ]));
         assert_eq!(result.error, None);
         assert!(result.steps[1].skipped);
-        assert_eq!(result.steps[2].resources.len(), 4);
+        assert_eq!(
+            result.steps[2].resources,
+            ["Service", "PersistentVolumeClaim"]
+        );
+        assert_eq!(result.steps[3].finalize_after_seconds, Some(300));
+        assert!(result.steps[3].ignores_leftovers);
     }
 
     #[test]

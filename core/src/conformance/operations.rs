@@ -151,7 +151,7 @@ fn seed_scheduling(case: &Case, checker: &mut Checker) -> Result<(), String> {
     }
     if let Some(seeds) = &seeds {
         let others: Option<Vec<Shoot>> = case.input("shoots")?;
-        let result = scheduling::candidate_seeds(&shoot, seeds, &others.unwrap_or_default());
+        let result = scheduling::schedule(&shoot, seeds, &others.unwrap_or_default());
         checker.field("candidates", &result.candidates);
         check_error_text(checker, result.error.as_deref());
     } else if expect.get("allowed").is_some() {

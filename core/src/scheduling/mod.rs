@@ -153,6 +153,78 @@ pub fn candidate_seeds(shoot: &Shoot, seeds: &[Seed], shoots: &[Shoot]) -> Candi
     }
 }
 
+/// What the scheduler does with a Shoot.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ScheduleDecision {
+    /// Why the scheduler leaves the Shoot alone (already scheduled, or being deleted).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ignored: Option<String>,
+    /// The candidate Seeds (empty when ignored or failed).
+    pub candidates: Vec<String>,
+    /// Why Seeds were dropped at the candidate step, by Seed name.
+    pub reasons: BTreeMap<String, String>,
+    /// The chosen Seed: the candidate hosting the fewest Shoots (the first one on a tie).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<String>,
+    /// The scheduling error.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// The scheduler's decision for `shoot` (`Reconcile`, `DetermineSeed`), evaluating the usable-seed
+/// filter (only deletion is known from the inputs), the candidate step ([`candidate_seeds`]) and the
+/// final choice by least usage. Selector, provider, zone, access-restriction, domain and region
+/// strategy filters are taken as passed.
+pub fn schedule(shoot: &Shoot, seeds: &[Seed], shoots: &[Shoot]) -> ScheduleDecision {
+    let mut decision = ScheduleDecision {
+        ignored: None,
+        candidates: Vec::new(),
+        reasons: BTreeMap::new(),
+        seed: None,
+        error: None,
+    };
+    if shoot.spec_seed_name().is_some() {
+        decision.ignored =
+            Some("Shoot already scheduled onto seed, nothing left to do".to_string());
+        return decision;
+    }
+    if shoot.metadata.deletion_timestamp.is_some() {
+        decision.ignored =
+            Some("Ignoring shoot because it has been marked for deletion".to_string());
+        return decision;
+    }
+    let usable: Vec<Seed> = seeds
+        .iter()
+        .filter(|seed| seed.metadata.deletion_timestamp.is_none())
+        .cloned()
+        .collect();
+    if usable.is_empty() {
+        decision.error = Some(format!(
+            "none of the {} seeds is valid for scheduling (not deleting, visible and ready)",
+            seeds.len()
+        ));
+        return decision;
+    }
+    let result = candidate_seeds(shoot, &usable, shoots);
+    decision.reasons = result.reasons;
+    if let Some(error) = result.error {
+        decision.error = Some(error);
+        return decision;
+    }
+    let usage = seed_usage(shoots);
+    let mut best: Option<(&String, i64)> = None;
+    for name in &result.candidates {
+        let count = usage.get(name).copied().unwrap_or(0);
+        if best.is_none_or(|(_, min)| count < min) {
+            best = Some((name, count));
+        }
+    }
+    decision.seed = best.map(|(name, _)| name.clone());
+    decision.candidates = result.candidates;
+    decision
+}
+
 /// `CalculateSeedUsage`: a Shoot counts for its `spec.seedName` and, when different, also for its
 /// `status.seedName` (during a migration both Seeds host it).
 fn seed_usage(shoots: &[Shoot]) -> HashMap<String, i64> {
