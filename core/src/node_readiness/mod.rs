@@ -437,3 +437,57 @@ pub fn validate_taints(taints: &[Taint], path: &str) -> Vec<FieldError> {
     }
     errors
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn node() -> Node {
+        serde_json::from_value(json!({"metadata": {"name": "n", "labels": {"pool": "a"}},
+            "spec": {"taints": [{"key": TAINT_CRITICAL_COMPONENTS_NOT_READY, "effect": "NoExecute"}]}}))
+        .unwrap_or_default()
+    }
+
+    fn daemon_set(template_spec: serde_json::Value) -> ClusterObjects {
+        serde_json::from_value(json!({"daemonSets": [{"metadata": {"name": "d", "namespace": NAMESPACE_KUBE_SYSTEM,
+            "uid": "u", "labels": {LABEL_CRITICAL_COMPONENT: "true"}},
+            "spec": {"template": {"metadata": {"labels": {LABEL_CRITICAL_COMPONENT: "true"}}, "spec": template_spec}}}]}))
+        .unwrap_or_default()
+    }
+
+    #[test]
+    fn daemon_set_for_other_nodes_is_not_waited_for() {
+        let tolerating = json!([{"operator": "Exists"}]);
+        let elsewhere =
+            daemon_set(json!({"tolerations": tolerating, "nodeSelector": {"pool": "b"}}));
+        assert!(evaluate(&node(), &elsewhere, 10).taint_removed);
+        let here = daemon_set(
+            json!({"tolerations": tolerating, "affinity": {"nodeAffinity": {
+            "requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [
+                {"matchExpressions": [{"key": "pool", "operator": "In", "values": ["a"]}]}]}}}}),
+        );
+        let result = evaluate(&node(), &here, 10);
+        assert!(!result.taint_removed);
+        assert_eq!(result.unscheduled_daemon_sets, ["kube-system/d"]);
+        assert_eq!(result.requeue_after_seconds, Some(10));
+        assert_eq!(result.events[0].reason, "UnscheduledNodeCriticalDaemonSets");
+    }
+
+    #[test]
+    fn taints_unique_per_key_and_effect() {
+        let taints: Vec<Taint> = serde_json::from_value(json!([
+            {"key": "a", "effect": "NoSchedule"}, {"key": "a", "effect": "NoExecute"},
+            {"key": "a", "effect": "NoSchedule"}, {"key": "b"}]))
+        .unwrap_or_default();
+        let errors = validate_taints(&taints, "t");
+        let fields: Vec<String> = errors
+            .iter()
+            .map(|e| format!("{} {}", e.field, e.error_type.as_str()))
+            .collect();
+        assert_eq!(
+            fields,
+            ["t[2] FieldValueDuplicate", "t[3].effect FieldValueRequired"]
+        );
+    }
+}

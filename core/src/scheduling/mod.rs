@@ -230,8 +230,13 @@ pub fn schedule(shoot: &Shoot, seeds: &[Seed], shoots: &[Shoot]) -> ScheduleDeci
 fn seed_usage(shoots: &[Shoot]) -> HashMap<String, i64> {
     let mut usage: HashMap<String, i64> = HashMap::new();
     for shoot in shoots {
-        let spec = shoot.spec_seed_name();
-        let status = shoot.status.seed_name.as_deref();
+        // Go dereferences both names to "" and skips empty ones.
+        let spec = shoot.spec_seed_name().filter(|name| !name.is_empty());
+        let status = shoot
+            .status
+            .seed_name
+            .as_deref()
+            .filter(|name| !name.is_empty());
         if let Some(spec) = spec {
             *usage.entry(spec.to_string()).or_default() += 1;
         }
@@ -318,8 +323,8 @@ fn check_scheduling(request: &SchedulingRequest) -> Result<(), String> {
     };
     let name = shoot.metadata.name.as_str();
     let forbidden = |error: String| shoot_forbidden(name, &error);
-    let spec = without_nulls(&shoot.spec);
-    let old_spec = without_nulls(&old_shoot.spec);
+    let spec = normalized_spec(shoot);
+    let old_spec = normalized_spec(old_shoot);
 
     if request.operation == Operation::Update {
         if request.subresource == "binding" && shoot.spec_seed_name() == old_shoot.spec_seed_name()
@@ -413,6 +418,14 @@ fn check_scheduling(request: &SchedulingRequest) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The spec for comparisons: `null` members dropped, an absent spec read as an empty one.
+fn normalized_spec(shoot: &Shoot) -> serde_json::Value {
+    match without_nulls(&shoot.spec) {
+        serde_json::Value::Null => serde_json::Value::Object(Default::default()),
+        spec => spec,
+    }
 }
 
 /// `validateDeletion`: a Shoot cannot be deleted while it is migrated or restored.
@@ -536,7 +549,7 @@ fn check_changes_on_deleting_seed(
             ));
         }
     }
-    if without_nulls(&shoot.spec) != without_nulls(&old_shoot.spec) {
+    if normalized_spec(shoot) != normalized_spec(old_shoot) {
         return Err(format!(
             "cannot update spec of shoot '{name}' on seed '{seed_name}' already marked for deletion"
         ));
@@ -591,6 +604,48 @@ mod tests {
             &[t("a", None), t("a", None)],
             &[t("a", None)]
         ));
+    }
+
+    fn shoot(value: serde_json::Value) -> Shoot {
+        serde_json::from_value(value).unwrap_or_default()
+    }
+
+    #[test]
+    fn spec_change_after_rescheduling_is_rejected() {
+        let old = shoot(serde_json::json!({"metadata": {"name": "s"},
+            "spec": {"seedName": "new", "region": "a"},
+            "status": {"seedName": "old", "lastOperation": {"type": "Reconcile", "state": "Succeeded"}}}));
+        let mut new = old.clone();
+        new.spec["region"] = serde_json::json!("b");
+        let result = admit_scheduling(&SchedulingRequest {
+            operation: Operation::Update,
+            subresource: "",
+            shoot: &new,
+            old_shoot: Some(&old),
+            seed: None,
+            old_seed: None,
+            shoots: &[],
+        });
+        assert_eq!(
+            result.message.as_deref(),
+            Some("shoots.core.gardener.cloud \"s\" is forbidden: shoot spec cannot be changed because shoot has been rescheduled to a new seed")
+        );
+    }
+
+    #[test]
+    fn scheduler_picks_least_used_candidate() {
+        let seeds: Vec<Seed> = serde_json::from_value(serde_json::json!([
+            {"metadata": {"name": "a"}}, {"metadata": {"name": "b"}},
+            {"metadata": {"name": "c"}, "spec": {"taints": [{"key": "x"}]}}]))
+        .unwrap_or_default();
+        let others = [shoot(serde_json::json!({"spec": {"seedName": "a"}}))];
+        let decision = schedule(&shoot(serde_json::json!({})), &seeds, &others);
+        assert_eq!(decision.candidates, ["a", "b"]);
+        assert_eq!(decision.seed.as_deref(), Some("b"));
+        assert_eq!(
+            decision.reasons.get("c").map(String::as_str),
+            Some(REASON_TAINTS_NOT_TOLERATED)
+        );
     }
 
     #[test]

@@ -137,6 +137,10 @@ pub fn validate(
     operation: Operation,
 ) -> RestrictionResult {
     let tolerations = shoot.tolerations();
+    // The plugin only handles create and update requests.
+    if operation == Operation::Delete {
+        return allowed(tolerations);
+    }
     let to_validate: Vec<Toleration> = match (operation, old_shoot) {
         (Operation::Update, Some(old)) => {
             let old_ids: BTreeSet<String> = old.tolerations().iter().map(Toleration::id).collect();
