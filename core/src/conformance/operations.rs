@@ -37,21 +37,31 @@ pub const KINDS: &[Kind] = &[
     },
 ];
 
-#[derive(Deserialize, Default)]
-#[serde(default)]
-struct AnnotatedShoot {
-    metadata: AnnotationsOnly,
-}
-
-#[derive(Deserialize, Default)]
-#[serde(default)]
-struct AnnotationsOnly {
-    annotations: BTreeMap<String, String>,
+/// The Shoot's annotations; scalar values written unquoted in a case file are read as their text.
+fn shoot_annotations(case: &Case) -> BTreeMap<String, String> {
+    let annotations = case
+        .input_value("shoot")
+        .pointer("/metadata/annotations")
+        .and_then(Value::as_object);
+    annotations
+        .map(|fields| {
+            fields
+                .iter()
+                .map(|(key, value)| {
+                    let text = match value {
+                        Value::String(text) => text.clone(),
+                        Value::Null => String::new(),
+                        other => other.to_string(),
+                    };
+                    (key.clone(), text)
+                })
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 fn cleanup_plan(case: &Case, checker: &mut Checker) -> Result<(), String> {
-    let shoot: AnnotatedShoot = case.input("shoot")?;
-    let plan = cleanup::plan(&shoot.metadata.annotations);
+    let plan = cleanup::plan(&shoot_annotations(case));
 
     match (checker.expect().get("error"), &plan.error) {
         (Some(expected), Some(actual)) => checker.contains("error", expected, actual),
