@@ -321,85 +321,86 @@ pub fn validate_mcm_settings(
     path: &str,
 ) -> Vec<FieldError> {
     let mut errors = Vec::new();
-    let mut non_negative = |value: &Option<String>, name: &str| {
-        if let Some(text) = value {
-            let negative = match duration::parse(text) {
-                Ok(parsed) => parsed < chrono::TimeDelta::zero(),
-                Err(message) => {
-                    errors.push(FieldError::invalid(format!("{path}.{name}"), message));
-                    return;
-                }
-            };
-            if negative {
-                errors.push(FieldError::invalid(
-                    format!("{path}.{name}"),
-                    "must be non-negative",
-                ));
-            }
-        }
-    };
-    non_negative(&settings.machine_drain_timeout, "machineDrainTimeout");
-    non_negative(&settings.machine_health_timeout, "machineHealthTimeout");
-    non_negative(&settings.machine_creation_timeout, "machineCreationTimeout");
+    errors.extend(non_negative_duration(
+        &settings.machine_drain_timeout,
+        path,
+        "machineDrainTimeout",
+    ));
+    errors.extend(non_negative_duration(
+        &settings.machine_health_timeout,
+        path,
+        "machineHealthTimeout",
+    ));
+    errors.extend(non_negative_duration(
+        &settings.machine_creation_timeout,
+        path,
+        "machineCreationTimeout",
+    ));
+    if settings
+        .max_evict_retries
+        .is_some_and(|retries| retries < 0)
+    {
+        errors.push(FieldError::invalid(
+            format!("{path}.maxEvictRetries"),
+            "must be greater than or equal to 0",
+        ));
+    }
     if is_in_place(strategy) {
-        non_negative(&settings.in_place_update_timeout, "inPlaceUpdateTimeout");
-    }
-    let in_place_only_errors = !is_in_place(strategy);
-    non_negative(&settings.machine_preserve_timeout, "machinePreserveTimeout");
-
-    let mut ordered = Vec::new();
-    // Keep Gardener's order: drain, health, creation, maxEvictRetries, in-place, preserve, autoPreserve.
-    let preserve_error = errors
-        .iter()
-        .position(|e| e.field.ends_with(".machinePreserveTimeout"))
-        .map(|index| errors.remove(index));
-    let in_place_error = errors
-        .iter()
-        .position(|e| e.field.ends_with(".inPlaceUpdateTimeout"))
-        .map(|index| errors.remove(index));
-    ordered.append(&mut errors);
-    if let Some(retries) = settings.max_evict_retries {
-        if retries < 0 {
-            ordered.push(FieldError::invalid(
-                format!("{path}.maxEvictRetries"),
-                "must be greater than or equal to 0",
-            ));
-        }
-    }
-    ordered.extend(in_place_error);
-    if in_place_only_errors {
+        errors.extend(non_negative_duration(
+            &settings.in_place_update_timeout,
+            path,
+            "inPlaceUpdateTimeout",
+        ));
+    } else {
         if settings.in_place_update_timeout.is_some() {
-            ordered.push(FieldError::forbidden(
+            errors.push(FieldError::forbidden(
                 format!("{path}.inPlaceUpdateTimeout"),
                 "can only be set when the update strategy is `AutoInPlaceUpdate` or `ManualInPlaceUpdate`",
             ));
         }
         if settings.disable_health_timeout == Some(true) {
-            ordered.push(FieldError::forbidden(
+            errors.push(FieldError::forbidden(
                 format!("{path}.disableHealthTimeout"),
                 "can only be set to true when the update strategy is `AutoInPlaceUpdate` or `ManualInPlaceUpdate`",
             ));
         }
     }
-    ordered.extend(preserve_error);
+    errors.extend(non_negative_duration(
+        &settings.machine_preserve_timeout,
+        path,
+        "machinePreserveTimeout",
+    ));
     if let Some(max) = settings.auto_preserve_failed_machine_max {
         let field = format!("{path}.autoPreserveFailedMachineMax");
         let maximum = i64::from(maximum);
         if max < 0 {
-            ordered.push(FieldError::invalid(field, "must not be negative"));
+            errors.push(FieldError::invalid(field, "must not be negative"));
         } else if system_components_allowed && maximum > 0 && max > maximum - 1 {
-            ordered.push(FieldError::invalid(
+            errors.push(FieldError::invalid(
                 field,
                 "must not be greater than maximum-1 value when system components are allowed, need at least one machine to run system components",
             ));
         } else if max > maximum {
-            ordered.push(FieldError::invalid(
+            errors.push(FieldError::invalid(
                 field,
                 "must not be greater than maximum value",
             ));
         }
     }
-    ordered
+    errors
+}
+
+/// `ValidatePositiveDuration` (a value the API server could not decode is reported as invalid too).
+fn non_negative_duration(value: &Option<String>, path: &str, name: &str) -> Option<FieldError> {
+    let text = value.as_deref()?;
+    let field = format!("{path}.{name}");
+    match duration::parse(text) {
+        Ok(parsed) if parsed < chrono::TimeDelta::zero() => {
+            Some(FieldError::invalid(field, "must be non-negative"))
+        }
+        Ok(_) => None,
+        Err(message) => Some(FieldError::invalid(field, message)),
+    }
 }
 
 /// `ValidatePositiveIntOrPercent`.
@@ -586,7 +587,7 @@ pub fn validate_kubernetes_version_update(
     }
     if !skip_minor_allowed {
         match Version::parse(old_version) {
-            Err(_) => errors.push(FieldError::invalid(path, "Invalid Semantic Version")),
+            Err(e) => errors.push(FieldError::invalid(path, semver_error_text(&e))),
             Ok(old) => {
                 let next = format!("{}.{}.0", old.major, old.minor + 2);
                 match compare_versions(new_version, ">=", &next) {
@@ -634,14 +635,23 @@ fn validate_image_version_in_place_update(
     }
 }
 
+/// The text of a Masterminds `semver.NewVersion` error.
+pub(crate) fn semver_error_text(error: &crate::version::VersionError) -> &'static str {
+    match error {
+        crate::version::VersionError::Invalid(_) => "Invalid Semantic Version",
+        crate::version::VersionError::InvalidPrerelease(_) => "Invalid Prerelease string",
+        crate::version::VersionError::InvalidMetadata(_) => "Invalid Metadata string",
+    }
+}
+
 /// `versionutils.CompareVersions` with Masterminds' error texts.
 fn compare_versions(a: &str, operator: &str, b: &str) -> Result<bool, String> {
     let b_normalized = normalize(b);
     if Version::parse(&b_normalized).is_err() {
         return Err(format!("improper constraint: {operator} {b_normalized}"));
     }
-    if Version::parse(&normalize(a)).is_err() {
-        return Err("Invalid Semantic Version".to_string());
+    if let Err(e) = Version::parse(&normalize(a)) {
+        return Err(semver_error_text(&e).to_string());
     }
     crate::version::compare_normalized(a, operator, b)
         .ok_or_else(|| "Invalid Semantic Version".to_string())
@@ -658,8 +668,9 @@ fn validate_node_local_dns_update(new: &Shoot, old: &Shoot) -> Vec<FieldError> {
             return vec![FieldError::invalid(
                 "spec.kubernetes.version",
                 format!(
-                    "failed to parse old Kubernetes version {:?}: {e}",
-                    old.spec.kubernetes.version
+                    "failed to parse old Kubernetes version {:?}: {}",
+                    old.spec.kubernetes.version,
+                    semver_error_text(&e)
                 ),
             )]
         }
@@ -673,8 +684,9 @@ fn validate_node_local_dns_update(new: &Shoot, old: &Shoot) -> Vec<FieldError> {
                     return vec![FieldError::invalid(
                         worker_path(index),
                         format!(
-                            "failed to calculate effective Kubernetes version for worker {:?}: {e}",
-                            worker.name
+                            "failed to calculate effective Kubernetes version for worker {:?}: {}",
+                            worker.name,
+                            semver_error_text(&e)
                         ),
                     )]
                 }
@@ -716,13 +728,19 @@ pub fn validate_in_place_updates(new: &Shoot, old: &Shoot) -> Vec<FieldError> {
     if let Err(e) = &old_control_plane {
         errors.push(FieldError::forbidden(
             "spec.kubernetes.version",
-            format!("failed to parse old control plane kubernetes version: {e}"),
+            format!(
+                "failed to parse old control plane kubernetes version: {}",
+                semver_error_text(e)
+            ),
         ));
     }
     if let Err(e) = &new_control_plane {
         errors.push(FieldError::forbidden(
             "spec.kubernetes.version",
-            format!("failed to parse new control plane kubernetes version: {e}"),
+            format!(
+                "failed to parse new control plane kubernetes version: {}",
+                semver_error_text(e)
+            ),
         ));
     }
     let (Ok(old_control_plane), Ok(new_control_plane)) = (old_control_plane, new_control_plane)
@@ -746,7 +764,7 @@ pub fn validate_in_place_updates(new: &Shoot, old: &Shoot) -> Vec<FieldError> {
         let old_worker = &old.spec.provider.workers[old_index];
         let effective = |control_plane: &Version, worker: &Worker| match worker.kubernetes_version()
         {
-            Some(text) => Version::parse(text).map_err(|e| e.to_string()),
+            Some(text) => Version::parse(text).map_err(|e| semver_error_text(&e)),
             None => Ok(control_plane.clone()),
         };
         let old_version = match effective(&old_control_plane, old_worker) {

@@ -10,6 +10,7 @@
 
 use super::hash::{go_time_string, hash_of_hashes, parse_time};
 use super::kubelet::{effective_kubelet, kubelet_data, KubeletData, KubeletSource, ParsedReserved};
+use super::strategy::semver_error_text;
 use super::types::{
     is_in_place, PendingWorkerUpdates, RotationStatus, Shoot, Worker, WorkerResource,
     AUTO_IN_PLACE_UPDATE, MANUAL_IN_PLACE_UPDATE,
@@ -148,8 +149,12 @@ pub fn calculate_worker_pool_hash_for_in_place_update(
     machine_image_version: &str,
     shoot: &Shoot,
 ) -> Result<String, String> {
-    let version = Version::parse(kubernetes_version)
-        .map_err(|e| format!("failed to parse kubernetes version {kubernetes_version}: {e}"))?;
+    let version = Version::parse(kubernetes_version).map_err(|e| {
+        format!(
+            "failed to parse kubernetes version {kubernetes_version}: {}",
+            semver_error_text(&e)
+        )
+    })?;
     let mut data = vec![
         format!("{}.{}", version.major, version.minor),
         machine_image_version.to_string(),
@@ -234,11 +239,12 @@ fn with_hash_defaults(shoot: &Shoot) -> Shoot {
 /// `CalculateEffectiveKubernetesVersion` on the parsed control-plane version.
 fn effective_version(shoot: &Shoot, worker: &Worker) -> Result<Version, String> {
     match worker.kubernetes_version() {
-        Some(version) => Version::parse(version).map_err(|e| e.to_string()),
+        Some(version) => Version::parse(version).map_err(|e| semver_error_text(&e).to_string()),
         None => Version::parse(&shoot.spec.kubernetes.version).map_err(|e| {
             format!(
-                "failed to parse kubernetes version {}: {e}",
-                shoot.spec.kubernetes.version
+                "failed to parse kubernetes version {}: {}",
+                shoot.spec.kubernetes.version,
+                semver_error_text(&e)
             )
         }),
     }
@@ -423,8 +429,12 @@ fn rolling_fingerprint(mode: HashMode, data: &PoolData) -> String {
 
 fn pool_in_place_hash(shoot: &Shoot, worker: &Worker, sum: bool) -> Result<String, String> {
     let version_text = effective_version_text(shoot, worker);
-    let version = Version::parse(version_text)
-        .map_err(|e| format!("failed to parse kubernetes version {version_text}: {e}"))?;
+    let version = Version::parse(version_text).map_err(|e| {
+        format!(
+            "failed to parse kubernetes version {version_text}: {}",
+            semver_error_text(&e)
+        )
+    })?;
     let (kubelet, _) = effective_kubelet(shoot, worker);
     let image_version = worker
         .machine
