@@ -908,4 +908,101 @@ mod tests {
         assert_eq!(pool.update, UpdateKind::None);
         assert!(pool.provider_dependent);
     }
+
+    fn botanist_shoot() -> Shoot {
+        serde_json::from_value(serde_json::json!({
+            "spec": {
+                "kubernetes": {"version": "1.32.0", "kubelet": {"cpuManagerPolicy": "static"}},
+                "provider": {"workers": [
+                    {"name": "pool-1", "updateStrategy": "AutoInPlaceUpdate",
+                     "machine": {"image": {"name": "image-1", "version": "1592.0"}}},
+                    {"name": "pool-2", "updateStrategy": "ManualInPlaceUpdate",
+                     "kubernetes": {"version": "1.31.0", "kubelet": {"cpuManagerPolicy": "none"}},
+                     "machine": {"image": {"name": "image-2", "version": "1593.0"}}}
+                ]}
+            }
+        }))
+        .unwrap()
+    }
+
+    fn worker_resource(hash_1: &str, hash_2: &str) -> WorkerResource {
+        serde_json::from_value(serde_json::json!({
+            "spec": {"pools": [{"name": "pool-1"}, {"name": "pool-2"}]},
+            "status": {"inPlaceUpdates": {"workerPoolToHashMap": {"pool-1": hash_1, "pool-2": hash_2}}}
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn pools_with_matching_hashes_are_not_pending() {
+        let shoot = botanist_shoot();
+        let matching = worker_resource("c6cc5f56a36222bf", "8899f1cd0de77a6c");
+        assert_eq!(
+            pending_worker_updates(&shoot, Some(&matching)).unwrap(),
+            None
+        );
+
+        let stale = worker_resource("c6cc5f56a36222bf", "hash-2");
+        let pending = pending_worker_updates(&shoot, Some(&stale))
+            .unwrap()
+            .unwrap();
+        assert!(pending.auto_in_place_update.is_empty());
+        assert_eq!(pending.manual_in_place_update, vec!["pool-2"]);
+    }
+
+    #[test]
+    fn pending_pools_are_appended_after_existing_ones() {
+        let mut shoot = botanist_shoot();
+        shoot.status.in_place_updates = Some(InPlaceUpdatesStatus {
+            pending_worker_updates: Some(PendingWorkerUpdates {
+                auto_in_place_update: vec!["pool-9".to_string(), "pool-1".to_string()],
+                manual_in_place_update: Vec::new(),
+            }),
+        });
+        let pending = pending_worker_updates(&shoot, None).unwrap().unwrap();
+        assert_eq!(pending.auto_in_place_update, vec!["pool-9", "pool-1"]);
+        assert_eq!(pending.manual_in_place_update, vec!["pool-2"]);
+    }
+
+    #[test]
+    fn legacy_hash_ignores_kubelet_but_hashes_provider_config() {
+        let old = shoot(worker_a());
+        let mut new = old.clone();
+        new.spec.kubernetes.kubelet = Some(KubeletConfig {
+            cpu_manager_policy: Some("static".to_string()),
+            ..Default::default()
+        });
+        let legacy = RollTriggerOptions {
+            new_worker_pool_hash: Some(false),
+            gardener_version: Some("v1.120.0".to_string()),
+            worker_resource: None,
+        };
+        let result = roll_triggers(Some(&old), &new, &legacy).unwrap();
+        assert_eq!(result.hash_version, 1);
+        assert_eq!(result.workers["worker-a"].update, UpdateKind::None);
+
+        let current = roll_triggers(Some(&old), &new, &RollTriggerOptions::default()).unwrap();
+        assert_eq!(current.workers["worker-a"].update, UpdateKind::Rolling);
+        assert_eq!(
+            current.workers["worker-a"].causes,
+            vec![".spec.kubernetes.kubelet.cpuManagerPolicy"]
+        );
+    }
+
+    #[test]
+    fn pool_kubelet_shields_the_pool_from_shoot_kubelet_changes() {
+        let mut worker = worker_a();
+        worker.kubernetes = Some(WorkerKubernetes {
+            kubelet: Some(KubeletConfig::default()),
+            ..Default::default()
+        });
+        let old = shoot(worker);
+        let mut new = old.clone();
+        new.spec.kubernetes.kubelet = Some(KubeletConfig {
+            cpu_manager_policy: Some("static".to_string()),
+            ..Default::default()
+        });
+        let result = roll_triggers(Some(&old), &new, &RollTriggerOptions::default()).unwrap();
+        assert_eq!(result.workers["worker-a"].update, UpdateKind::None);
+    }
 }
