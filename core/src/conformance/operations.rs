@@ -1,5 +1,347 @@
-//! Conformance kinds evaluated by this area (see the spec's "Case schema").
+//! Conformance kinds evaluated by this area (see the spec's "Case schema" in
+//! spec/rollout-and-rest.md §0): `cleanup-plan`, `seed-scheduling`, `toleration-restriction`,
+//! `node-readiness`, `migration`.
 
-use super::Kind;
+use super::compare::to_value;
+use super::{parse_instant, Case, Checker, Kind};
+use crate::cleanup::{self, CleanupObject};
+use crate::document::Value;
+use crate::migration;
+use crate::node_readiness::{self, ClusterObjects, Node, WorkerTaints};
+use crate::scheduling::toleration_restriction::{self, Configuration, Project};
+use crate::scheduling::types::{Seed, Shoot};
+use crate::scheduling::{self, Operation, SchedulingRequest};
+use serde::Deserialize;
+use std::collections::BTreeMap;
 
-pub const KINDS: &[Kind] = &[];
+pub const KINDS: &[Kind] = &[
+    Kind {
+        name: "cleanup-plan",
+        check: cleanup_plan,
+    },
+    Kind {
+        name: "seed-scheduling",
+        check: seed_scheduling,
+    },
+    Kind {
+        name: "toleration-restriction",
+        check: toleration_restriction_kind,
+    },
+    Kind {
+        name: "node-readiness",
+        check: node_readiness_kind,
+    },
+    Kind {
+        name: "migration",
+        check: migration_kind,
+    },
+];
+
+/// The Shoot's annotations; scalar values written unquoted in a case file are read as their text.
+fn shoot_annotations(case: &Case) -> BTreeMap<String, String> {
+    let annotations = case
+        .input_value("shoot")
+        .pointer("/metadata/annotations")
+        .and_then(Value::as_object);
+    annotations
+        .map(|fields| {
+            fields
+                .iter()
+                .map(|(key, value)| {
+                    let text = match value {
+                        Value::String(text) => text.clone(),
+                        Value::Null => String::new(),
+                        other => other.to_string(),
+                    };
+                    (key.clone(), text)
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn cleanup_plan(case: &Case, checker: &mut Checker) -> Result<(), String> {
+    let plan = cleanup::plan(&shoot_annotations(case));
+
+    match (checker.expect().get("error"), &plan.error) {
+        (Some(expected), Some(actual)) => checker.contains("error", expected, actual),
+        (Some(expected), None) => checker.contains("error", expected, ""),
+        (None, Some(actual)) => checker.mismatch("error", "no error".to_string(), actual.clone()),
+        (None, None) => {}
+    }
+    checker.field("failingStep", plan.failing_step);
+    if let Some(expected) = checker.expect().get("steps") {
+        let actual = to_value(&plan.steps);
+        compare_steps(checker, expected, &actual);
+    }
+    checker.field(
+        "ignoreLeftoversCreatedAfterSeconds",
+        plan.ignore_leftovers_created_after_seconds,
+    );
+
+    let selection_keys = [
+        "deleted",
+        "kept",
+        "finalizedNow",
+        "notYetFinalized",
+        "ignoredLeftovers",
+        "remaining",
+        "errorCode",
+    ];
+    if selection_keys
+        .iter()
+        .any(|k| checker.expect().get(k).is_some())
+    {
+        let objects: Option<Vec<CleanupObject>> = case.input("objects")?;
+        let start = match case.input_value("cleanupStartTime").as_str() {
+            Some(text) => Some(parse_instant(text)?),
+            None => None,
+        };
+        let namespaces: Option<Vec<String>> = case.input("existingNamespaces")?;
+        let selection = cleanup::select_objects(
+            &plan,
+            &objects.unwrap_or_default(),
+            case.now()?,
+            start,
+            namespaces.as_deref(),
+        );
+        for key in &selection_keys[..6] {
+            let actual = to_value(&selection);
+            checker.unordered_field(key, actual.get(*key).cloned().unwrap_or(Value::Null));
+        }
+        checker.field("errorCode", &selection.error_code);
+    }
+    Ok(())
+}
+
+/// Steps are compared in order and in full count; within a step only the fields the case lists.
+fn compare_steps(checker: &mut Checker, expected: &Value, actual: &Value) {
+    let (Some(expected_steps), Some(actual_steps)) = (expected.as_array(), actual.as_array())
+    else {
+        checker.equal("steps", expected, actual);
+        return;
+    };
+    if expected_steps.len() != actual_steps.len() {
+        checker.mismatch(
+            "steps",
+            format!("{} steps", expected_steps.len()),
+            actual.to_string(),
+        );
+        return;
+    }
+    for (i, (e, a)) in expected_steps.iter().zip(actual_steps).enumerate() {
+        checker.subset(&format!("steps[{i}]"), e, a);
+    }
+}
+
+fn operation(case: &Case) -> Result<Operation, String> {
+    Ok(case
+        .input::<Option<Operation>>("operation")?
+        .unwrap_or_default())
+}
+
+fn seed_scheduling(case: &Case, checker: &mut Checker) -> Result<(), String> {
+    let shoot: Shoot = case.input("shoot")?;
+    let seed: Option<Seed> = case.input("seed")?;
+    let seeds: Option<Vec<Seed>> = case.input("seeds")?;
+    let expect = checker.expect();
+
+    if expect.get("tolerated").is_some() {
+        let seed = seed.as_ref().ok_or("tolerated needs input.seed")?;
+        checker.field(
+            "tolerated",
+            scheduling::taints_tolerated(&seed.spec.taints, &shoot.tolerations()),
+        );
+    }
+    if expect.get("tolerationsAfterDefaulting").is_some() {
+        checker.field(
+            "tolerationsAfterDefaulting",
+            scheduling::default_tolerations(&shoot.metadata.namespace, &shoot.tolerations()),
+        );
+    }
+    if let Some(seeds) = &seeds {
+        let others: Option<Vec<Shoot>> = case.input("shoots")?;
+        let result = scheduling::schedule(&shoot, seeds, &others.unwrap_or_default());
+        checker.field("candidates", &result.candidates);
+        check_error_text(checker, result.error.as_deref());
+    } else if expect.get("allowed").is_some() {
+        let old_shoot: Option<Shoot> = case.input("oldShoot")?;
+        let old_seed: Option<Seed> = case.input("oldSeed")?;
+        let subresource: Option<String> = case.input("subresource")?;
+        let others: Option<Vec<Shoot>> = case.input("shoots")?;
+        let others = others.unwrap_or_default();
+        let result = scheduling::admit_scheduling(&SchedulingRequest {
+            operation: operation(case)?,
+            subresource: subresource.as_deref().unwrap_or(""),
+            shoot: &shoot,
+            old_shoot: old_shoot.as_ref(),
+            seed: seed.as_ref(),
+            old_seed: old_seed.as_ref(),
+            shoots: &others,
+        });
+        checker.field("allowed", result.allowed);
+        check_error_text(checker, result.message.as_deref());
+    }
+    Ok(())
+}
+
+/// `error` (exact) and `messageContains` (substring) against an error / rejection text.
+fn check_error_text(checker: &mut Checker, actual: Option<&str>) {
+    let text = actual.unwrap_or("");
+    if let Some(expected) = checker.expect().get("error") {
+        if expected.as_str() != Some(text) {
+            checker.mismatch("error", expected.to_string(), format!("{text:?}"));
+        }
+    }
+    if let Some(expected) = checker.expect().get("messageContains") {
+        checker.contains("messageContains", expected, text);
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+enum Stage {
+    #[default]
+    Validate,
+    Admit,
+}
+
+fn toleration_restriction_kind(case: &Case, checker: &mut Checker) -> Result<(), String> {
+    let config: Option<Configuration> = case.input("config")?;
+    let config = config.unwrap_or_default();
+    let project: Option<Project> = case.input("project")?;
+    let projects: Vec<Project> = project.iter().map(Project::defaulted).collect();
+    let shoot: Shoot = case.input("shoot")?;
+    let old_shoot: Option<Shoot> = case.input("oldShoot")?;
+    let stage: Option<Stage> = case.input("stage")?;
+    let operation = operation(case)?;
+    let result = match stage.unwrap_or_default() {
+        Stage::Admit => toleration_restriction::admit(&config, &projects, &shoot, operation),
+        Stage::Validate => toleration_restriction::validate(
+            &config,
+            &projects,
+            &shoot,
+            old_shoot.as_ref(),
+            operation,
+        ),
+    };
+    checker.field("allowed", result.allowed);
+    checker.field("tolerations", &result.tolerations);
+    checker.field("rejectedTolerations", &result.rejected_tolerations);
+    check_error_text(checker, result.message.as_deref());
+    Ok(())
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct WorkersShoot {
+    spec: WorkersSpec,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct WorkersSpec {
+    provider: WorkersProvider,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct WorkersProvider {
+    workers: Vec<WorkerTaints>,
+}
+
+fn node_readiness_kind(case: &Case, checker: &mut Checker) -> Result<(), String> {
+    if case.input_value("stage").as_str() == Some("shoot-validation") {
+        let shoot: WorkersShoot = case.input("shoot")?;
+        let errors = node_readiness::validate_worker_taints(&shoot.spec.provider.workers);
+        checker.validation(&errors, None);
+        return Ok(());
+    }
+    let node: Node = case.input("node")?;
+    let objects: ClusterObjects =
+        serde_json::from_value(case.input.clone()).map_err(|e| format!("input: {e}"))?;
+    let result = node_readiness::evaluate(&node, &objects, node_readiness::DEFAULT_BACKOFF_SECONDS);
+    checker.field("reconciled", result.reconciled);
+    checker.field("taintRemoved", result.taint_removed);
+    checker.field("remainingTaints", &result.remaining_taints);
+    checker.unordered_field("unscheduledDaemonSets", &result.unscheduled_daemon_sets);
+    checker.unordered_field("unreadyPods", &result.unready_pods);
+    checker.field("missingDrivers", &result.missing_drivers);
+    checker.field("requiredDrivers", &result.required_drivers);
+    checker.field("requeueAfterSeconds", result.requeue_after_seconds);
+    Ok(())
+}
+
+fn migration_kind(case: &Case, checker: &mut Checker) -> Result<(), String> {
+    let shoot: Shoot = case.input("shoot")?;
+    let source: Option<Seed> = case.input("sourceSeed")?;
+    let destination: Option<Seed> = case.input("destinationSeed")?;
+    let expect = checker.expect();
+
+    checker.field(
+        "responsibleSeed",
+        migration::responsible_seed(shoot.spec_seed_name(), shoot.status.seed_name.as_deref()),
+    );
+    checker.field("operationType", migration::operation_type(&shoot));
+
+    if let Some(expected) = expect.get("constraint") {
+        let outcome = migration::readiness_constraint(
+            &shoot,
+            &source.clone().unwrap_or_default(),
+            &destination.clone().unwrap_or_default(),
+        );
+        match (
+            &outcome.constraint,
+            expected.get("status").and_then(Value::as_str),
+        ) {
+            (None, Some("absent")) => {}
+            (Some(actual), Some("absent")) => checker.mismatch(
+                "constraint",
+                "absent".to_string(),
+                to_value(actual).to_string(),
+            ),
+            (None, _) => checker.mismatch("constraint", expected.to_string(), "absent".to_string()),
+            (Some(actual), _) => checker.subset("constraint", expected, &to_value(actual)),
+        }
+    }
+
+    if expect.get("allowed").is_some() {
+        let old_shoot: Option<Shoot> = case.input("oldShoot")?;
+        let subresource: Option<String> = case.input("subresource")?;
+        let result = scheduling::admit_scheduling(&SchedulingRequest {
+            operation: operation(case)?,
+            subresource: subresource.as_deref().unwrap_or(""),
+            shoot: &shoot,
+            old_shoot: old_shoot.as_ref(),
+            seed: destination.as_ref(),
+            old_seed: source.as_ref(),
+            shoots: &[],
+        });
+        checker.field("allowed", result.allowed);
+        check_error_text(checker, result.message.as_deref());
+    }
+
+    let success_keys = [
+        "statusSeedNameAfterSuccess",
+        "lastOperationAfterSuccess",
+        "nextOperationType",
+        "nextResponsibleSeed",
+    ];
+    if success_keys.iter().any(|k| expect.get(k).is_some()) {
+        let after = to_value(migration::after_migrate_success(&shoot));
+        for key in &success_keys[..1] {
+            checker.field(key, after.get(*key).cloned().unwrap_or(Value::Null));
+        }
+        if let Some(expected) = expect.get("lastOperationAfterSuccess") {
+            let actual = after
+                .get("lastOperationAfterSuccess")
+                .cloned()
+                .unwrap_or(Value::Null);
+            checker.subset("lastOperationAfterSuccess", expected, &actual);
+        }
+        for key in &success_keys[2..] {
+            checker.field(key, after.get(*key).cloned().unwrap_or(Value::Null));
+        }
+    }
+    Ok(())
+}

@@ -1,1 +1,658 @@
-//! (area module; see the spec)
+//! Seed taints, Shoot tolerations and the choice of a Seed for a Shoot.
+//!
+//! * [`taints_tolerated`] follows `pkg/api/core/v1beta1/helper/seed.go`: `TaintsAreTolerated`.
+//! * [`default_tolerations`] follows the toleration part of `SetDefaults_Shoot`
+//!   (`pkg/apis/core/v1beta1/defaults_shoot.go`).
+//! * [`candidate_seeds`] follows the candidate step of the scheduler
+//!   (`pkg/scheduler/controller/shoot/reconciler.go`: `filterCandidates`).
+//! * [`admit_scheduling`] follows the scheduling checks of the Shoot validator admission plugin
+//!   (`plugin/pkg/shoot/validator/admission.go`: `Validate`, `validateScheduling`, `validateDeletion`).
+//! * [`toleration_restriction`] follows the `ShootTolerationRestriction` admission plugin.
+
+pub mod toleration_restriction;
+pub mod types;
+
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap};
+use types::{shoot_forbidden, without_nulls};
+pub use types::{Seed, SeedTaint, Shoot, Toleration};
+
+/// The taint that reserves a Seed (`seed.gardener.cloud/protected`).
+pub const SEED_TAINT_PROTECTED: &str = "seed.gardener.cloud/protected";
+/// The namespace whose Shoots and Project get the protected toleration by default.
+pub const GARDEN_NAMESPACE: &str = "garden";
+
+/// Whether every taint is tolerated (`TaintsAreTolerated`).
+///
+/// More taints than tolerations is a "no" before any key is looked at; tolerations are indexed by key
+/// (a later duplicate key wins, an unset value counts as `""`); a valued taint needs a toleration with
+/// that key and the equal value, a key-only taint is tolerated by any toleration with that key.
+pub fn taints_tolerated(taints: &[SeedTaint], tolerations: &[Toleration]) -> bool {
+    if taints.is_empty() {
+        return true;
+    }
+    if taints.len() > tolerations.len() {
+        return false;
+    }
+    let mut values_by_key: HashMap<&str, &str> = HashMap::new();
+    for toleration in tolerations {
+        values_by_key.insert(&toleration.key, toleration.value.as_deref().unwrap_or(""));
+    }
+    taints
+        .iter()
+        .all(|taint| match values_by_key.get(taint.key.as_str()) {
+            None => false,
+            Some(value) => taint.value.as_deref().is_none_or(|wanted| wanted == *value),
+        })
+}
+
+/// `AccessRestrictionsAreSupported`: every access restriction of the Shoot must be offered by the Seed
+/// (checked by count first, then by name).
+pub fn access_restrictions_supported(
+    seed_restrictions: &[String],
+    shoot_restrictions: &[String],
+) -> bool {
+    if shoot_restrictions.is_empty() {
+        return true;
+    }
+    if shoot_restrictions.len() > seed_restrictions.len() {
+        return false;
+    }
+    shoot_restrictions
+        .iter()
+        .all(|name| seed_restrictions.contains(name))
+}
+
+/// `spec.tolerations` after v1beta1 defaulting (`SetDefaults_Shoot`): Shoots in the `garden` namespace get
+/// `{key: seed.gardener.cloud/protected}` unless they already have exactly that key-only toleration.
+/// `None` means the field stays unset.
+pub fn default_tolerations(namespace: &str, tolerations: &[Toleration]) -> Option<Vec<Toleration>> {
+    let mut result = tolerations.to_vec();
+    if namespace == GARDEN_NAMESPACE {
+        add_toleration_if_missing(&mut result, SEED_TAINT_PROTECTED);
+    }
+    if result.is_empty() {
+        None
+    } else {
+        Some(result)
+    }
+}
+
+/// `addTolerations` of the defaulting code: the key-only toleration is added unless an identical
+/// key-only toleration exists (a valued toleration with the same key does not prevent it).
+pub(crate) fn add_toleration_if_missing(tolerations: &mut Vec<Toleration>, key: &str) {
+    let exists = tolerations
+        .iter()
+        .any(|t| t.key == key && t.value.is_none());
+    if !exists {
+        tolerations.push(Toleration {
+            key: key.to_string(),
+            value: None,
+        });
+    }
+}
+
+/// The result of the scheduler's candidate step.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CandidateSeeds {
+    /// Names of the Seeds that remain candidates, in input order.
+    pub candidates: Vec<String>,
+    /// Why each other Seed was dropped, by Seed name.
+    pub reasons: BTreeMap<String, String>,
+    /// The scheduler's error when no candidate remains.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// Reason for a Seed whose taints the Shoot does not tolerate.
+pub const REASON_TAINTS_NOT_TOLERATED: &str = "shoot does not tolerate the seed's taints";
+/// Reason for a Seed without free capacity.
+pub const REASON_NO_CAPACITY: &str = "seed does not have available capacity for shoots";
+
+/// The candidate step of the scheduler (`filterCandidates`), applied to Seeds that passed the earlier
+/// filters (usable, selectors, provider, zones, access restrictions, domain). `shoots` are all Shoots,
+/// used to count how many are already placed on each Seed (`CalculateSeedUsage`).
+///
+/// Network disjointness is not evaluated (it needs the CIDRs of Shoot and Seed); Seeds are taken to have
+/// disjoint networks.
+pub fn candidate_seeds(shoot: &Shoot, seeds: &[Seed], shoots: &[Shoot]) -> CandidateSeeds {
+    let usage = seed_usage(shoots);
+    let tolerations = shoot.tolerations();
+    let mut candidates = Vec::new();
+    let mut reasons = BTreeMap::new();
+    for seed in seeds {
+        let name = seed.metadata.name.clone();
+        if !taints_tolerated(&seed.spec.taints, &tolerations) {
+            reasons.insert(name, REASON_TAINTS_NOT_TOLERATED.to_string());
+            continue;
+        }
+        if let Some(allocatable) = seed.allocatable_shoots() {
+            if usage.get(&name).copied().unwrap_or(0) >= allocatable {
+                reasons.insert(name, REASON_NO_CAPACITY.to_string());
+                continue;
+            }
+        }
+        candidates.push(name);
+    }
+    let error = candidates.is_empty().then(|| {
+        let listed: Vec<String> = reasons
+            .iter()
+            .map(|(seed, reason)| format!("{seed} => {reason}"))
+            .collect();
+        format!(
+            "0/{} seed cluster candidate(s) are eligible for scheduling: {{{}}}",
+            seeds.len(),
+            listed.join(", ")
+        )
+    });
+    CandidateSeeds {
+        candidates,
+        reasons,
+        error,
+    }
+}
+
+/// What the scheduler does with a Shoot.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ScheduleDecision {
+    /// Why the scheduler leaves the Shoot alone (already scheduled, or being deleted).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ignored: Option<String>,
+    /// The candidate Seeds (empty when ignored or failed).
+    pub candidates: Vec<String>,
+    /// Why Seeds were dropped at the candidate step, by Seed name.
+    pub reasons: BTreeMap<String, String>,
+    /// The chosen Seed: the candidate hosting the fewest Shoots (the first one on a tie).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<String>,
+    /// The scheduling error.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// The scheduler's decision for `shoot` (`Reconcile`, `DetermineSeed`), evaluating the usable-seed
+/// filter (only deletion is known from the inputs), the candidate step ([`candidate_seeds`]) and the
+/// final choice by least usage. Selector, provider, zone, access-restriction, domain and region
+/// strategy filters are taken as passed.
+pub fn schedule(shoot: &Shoot, seeds: &[Seed], shoots: &[Shoot]) -> ScheduleDecision {
+    let mut decision = ScheduleDecision {
+        ignored: None,
+        candidates: Vec::new(),
+        reasons: BTreeMap::new(),
+        seed: None,
+        error: None,
+    };
+    if shoot.spec_seed_name().is_some() {
+        decision.ignored =
+            Some("Shoot already scheduled onto seed, nothing left to do".to_string());
+        return decision;
+    }
+    if shoot.metadata.deletion_timestamp.is_some() {
+        decision.ignored =
+            Some("Ignoring shoot because it has been marked for deletion".to_string());
+        return decision;
+    }
+    let usable: Vec<Seed> = seeds
+        .iter()
+        .filter(|seed| seed.metadata.deletion_timestamp.is_none())
+        .cloned()
+        .collect();
+    if usable.is_empty() {
+        decision.error = Some(format!(
+            "none of the {} seeds is valid for scheduling (not deleting, visible and ready)",
+            seeds.len()
+        ));
+        return decision;
+    }
+    let result = candidate_seeds(shoot, &usable, shoots);
+    decision.reasons = result.reasons;
+    if let Some(error) = result.error {
+        decision.error = Some(error);
+        return decision;
+    }
+    let usage = seed_usage(shoots);
+    let mut best: Option<(&String, i64)> = None;
+    for name in &result.candidates {
+        let count = usage.get(name).copied().unwrap_or(0);
+        if best.is_none_or(|(_, min)| count < min) {
+            best = Some((name, count));
+        }
+    }
+    decision.seed = best.map(|(name, _)| name.clone());
+    decision.candidates = result.candidates;
+    decision
+}
+
+/// `CalculateSeedUsage`: a Shoot counts for its `spec.seedName` and, when different, also for its
+/// `status.seedName` (during a migration both Seeds host it).
+fn seed_usage(shoots: &[Shoot]) -> HashMap<String, i64> {
+    let mut usage: HashMap<String, i64> = HashMap::new();
+    for shoot in shoots {
+        // Go dereferences both names to "" and skips empty ones.
+        let spec = shoot.spec_seed_name().filter(|name| !name.is_empty());
+        let status = shoot
+            .status
+            .seed_name
+            .as_deref()
+            .filter(|name| !name.is_empty());
+        if let Some(spec) = spec {
+            *usage.entry(spec.to_string()).or_default() += 1;
+        }
+        if let Some(status) = status {
+            if Some(status) != spec {
+                *usage.entry(status.to_string()).or_default() += 1;
+            }
+        }
+    }
+    usage
+}
+
+/// The admission operation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Operation {
+    #[default]
+    Create,
+    Update,
+    Delete,
+}
+
+/// One admission request concerning a Shoot's Seed.
+#[derive(Debug, Clone)]
+pub struct SchedulingRequest<'a> {
+    pub operation: Operation,
+    /// `binding` for the `shoots/binding` subresource, empty otherwise.
+    pub subresource: &'a str,
+    /// The Shoot as submitted (for `delete`: the stored Shoot).
+    pub shoot: &'a Shoot,
+    /// The stored Shoot for `update`/`delete`; absent for `create`.
+    pub old_shoot: Option<&'a Shoot>,
+    /// The Seed named by `shoot.spec.seedName`; `None` = unknown, the checks needing it are skipped.
+    pub seed: Option<&'a Seed>,
+    /// The Seed named by `oldShoot.spec.seedName`; the rescheduling checks (backups, internal and
+    /// default domains) run only when both Seeds are given.
+    pub old_seed: Option<&'a Seed>,
+    /// Shoots used to count a Seed's usage for its `allocatable.shoots` capacity.
+    pub shoots: &'a [Shoot],
+}
+
+/// The admission decision.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AdmissionResult {
+    pub allowed: bool,
+    /// The rejection as the API server reports it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+impl AdmissionResult {
+    pub fn allowed() -> Self {
+        AdmissionResult {
+            allowed: true,
+            message: None,
+        }
+    }
+
+    pub fn denied(message: String) -> Self {
+        AdmissionResult {
+            allowed: false,
+            message: Some(message),
+        }
+    }
+}
+
+/// The Seed-related checks of the Shoot validator admission plugin (`Validate` up to
+/// `validateScheduling` and `validateDeletion`). The requester is assumed to be allowed to set
+/// `spec.seedName` (RBAC on `shoots/binding`), and the CloudProfile is assumed to have no seed selector.
+pub fn admit_scheduling(request: &SchedulingRequest) -> AdmissionResult {
+    match check_scheduling(request) {
+        Ok(()) => AdmissionResult::allowed(),
+        Err(message) => AdmissionResult::denied(message),
+    }
+}
+
+fn check_scheduling(request: &SchedulingRequest) -> Result<(), String> {
+    let empty = Shoot::default();
+    let shoot = request.shoot;
+    let old_shoot = match request.operation {
+        Operation::Create => &empty,
+        _ => request.old_shoot.unwrap_or(shoot),
+    };
+    let name = shoot.metadata.name.as_str();
+    let forbidden = |error: String| shoot_forbidden(name, &error);
+    let spec = normalized_spec(shoot);
+    let old_spec = normalized_spec(old_shoot);
+
+    if request.operation == Operation::Update {
+        if request.subresource == "binding" && shoot.spec_seed_name() == old_shoot.spec_seed_name()
+        {
+            return Err(
+                "update of binding rejected, shoot is already assigned to the same seed"
+                    .to_string(),
+            );
+        }
+        if spec == old_spec && shoot.metadata == old_shoot.metadata {
+            return Ok(());
+        }
+    }
+
+    // A Seed the caller does not know is treated as unknown: the checks that need it are skipped.
+    let seed = shoot.spec_seed_name().and(request.seed);
+
+    let new_seed_name = shoot.spec_seed_name();
+    let old_seed_name = old_shoot.spec_seed_name();
+    let being_scheduled = old_seed_name.is_none() && new_seed_name.is_some();
+    let being_rescheduled =
+        matches!((old_seed_name, new_seed_name), (Some(old), Some(new)) if old != new);
+
+    match request.operation {
+        Operation::Create => {}
+        Operation::Update => {
+            if let (Some(old), None) = (old_seed_name, new_seed_name) {
+                return Err(forbidden(format!(
+                    "spec.seedName is already set to '{old}' and cannot be changed to 'nil'"
+                )));
+            } else if request.subresource == "binding" {
+                if being_rescheduled {
+                    let mut compared = spec.clone();
+                    let mut old_compared = old_spec.clone();
+                    if let Some(fields) = compared.as_object_mut() {
+                        fields.remove("seedName");
+                    }
+                    if let Some(fields) = old_compared.as_object_mut() {
+                        fields.remove("seedName");
+                    }
+                    if compared != old_compared {
+                        return Err(forbidden("only spec.seedName can be changed using the binding subresource when the shoot is being rescheduled to a new seed".to_string()));
+                    }
+                }
+            } else if new_seed_name != old_seed_name {
+                return Err(forbidden(format!(
+                    "spec.seedName '{}' cannot be changed to '{}' by patching the shoot, please use the shoots/binding subresource",
+                    old_seed_name.unwrap_or("nil"),
+                    new_seed_name.unwrap_or("nil")
+                )));
+            }
+        }
+        Operation::Delete => return check_deletion(shoot),
+    }
+
+    if being_scheduled || being_rescheduled {
+        if let Some(seed) = seed {
+            check_seed_fits(shoot, seed, request.shoots).map_err(&forbidden)?;
+        }
+    }
+
+    if being_rescheduled {
+        if let (Some(old_seed), Some(seed)) = (request.old_seed, seed) {
+            check_rescheduling(shoot, old_seed, seed).map_err(&forbidden)?;
+        }
+    } else if spec != old_spec {
+        if was_rescheduled_to_new_seed(shoot) {
+            return Err(forbidden(
+                "shoot spec cannot be changed because shoot has been rescheduled to a new seed"
+                    .to_string(),
+            ));
+        }
+        if let Some(operation) = migration_or_restore_operation(shoot) {
+            return Err(forbidden(format!(
+                "cannot change shoot spec during {} operation that is in state {}",
+                operation.operation_type, operation.state
+            )));
+        }
+    }
+
+    if let Some(seed) = seed {
+        if shoot.is_multi_zonal_control_plane() && seed.spec.provider.zones.len() < 3 {
+            return Err(forbidden(format!(
+                "cannot schedule shoot '{name}' with failure tolerance of zone on seed '{}' with only {} zones, at least 3 zones are required",
+                seed.metadata.name,
+                seed.spec.provider.zones.len()
+            )));
+        }
+        if seed.metadata.deletion_timestamp.is_some() {
+            check_changes_on_deleting_seed(shoot, old_shoot, seed).map_err(&forbidden)?;
+        }
+    }
+    Ok(())
+}
+
+/// The spec for comparisons: `null` members dropped, an absent spec read as an empty one.
+fn normalized_spec(shoot: &Shoot) -> serde_json::Value {
+    match without_nulls(&shoot.spec) {
+        serde_json::Value::Null => serde_json::Value::Object(Default::default()),
+        spec => spec,
+    }
+}
+
+/// `validateDeletion`: a Shoot cannot be deleted while it is migrated or restored.
+fn check_deletion(shoot: &Shoot) -> Result<(), String> {
+    match migration_or_restore_operation(shoot) {
+        Some(operation) => Err(shoot_forbidden(
+            &shoot.metadata.name,
+            &format!(
+                "cannot mark shoot for deletion during {} operation that is in state {}",
+                operation.operation_type, operation.state
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The constraints every Seed a Shoot is (re)scheduled to must satisfy.
+fn check_seed_fits(shoot: &Shoot, seed: &Seed, shoots: &[Shoot]) -> Result<(), String> {
+    let name = &shoot.metadata.name;
+    let seed_name = &seed.metadata.name;
+    if seed.metadata.deletion_timestamp.is_some() {
+        return Err(format!(
+            "cannot schedule shoot '{name}' on seed '{seed_name}' that is already marked for deletion"
+        ));
+    }
+    if !taints_tolerated(&seed.spec.taints, &shoot.tolerations()) {
+        return Err(
+            "forbidden to use a seed whose taints are not tolerated by the shoot".to_string(),
+        );
+    }
+    let seed_restrictions: Vec<String> = seed
+        .spec
+        .access_restrictions
+        .iter()
+        .map(|r| r.name.clone())
+        .collect();
+    if !access_restrictions_supported(&seed_restrictions, &shoot.access_restriction_names()) {
+        return Err(
+            "forbidden to use a seed which doesn't support the access restrictions of the shoot"
+                .to_string(),
+        );
+    }
+    if let Some(allocatable) = seed.allocatable_shoots() {
+        let scheduled = seed_usage(shoots).get(seed_name).copied().unwrap_or(0);
+        if scheduled >= allocatable {
+            return Err(format!(
+                "cannot schedule shoot '{name}' on seed '{seed_name}' that already has the maximum number of shoots scheduled on it ({allocatable})"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The checks for moving a Shoot from `old_seed` to `seed` (control-plane migration).
+fn check_rescheduling(shoot: &Shoot, old_seed: &Seed, seed: &Seed) -> Result<(), String> {
+    if old_seed.spec.backup.as_ref().is_none_or(|b| b.is_null()) {
+        return Err(format!(
+            "cannot change seed name because backup is not configured for old seed {:?}",
+            old_seed.metadata.name
+        ));
+    }
+    if seed.spec.backup.as_ref().is_none_or(|b| b.is_null()) {
+        return Err(format!(
+            "cannot change seed name because backup is not configured for seed {:?}",
+            seed.metadata.name
+        ));
+    }
+    let internal_domain = |s: &Seed| {
+        s.spec
+            .dns
+            .internal
+            .as_ref()
+            .map(|d| d.domain.clone())
+            .unwrap_or_default()
+    };
+    let (old_domain, new_domain) = (internal_domain(old_seed), internal_domain(seed));
+    if old_domain != new_domain {
+        return Err(format!(
+            "cannot change seed name because internal domain would change from {old_domain:?} to {new_domain:?}"
+        ));
+    }
+    if let Some(shoot_domain) = shoot.dns_domain() {
+        let used_default = old_seed
+            .default_domains()
+            .into_iter()
+            .find(|domain| shoot_domain.ends_with(&format!(".{domain}")));
+        if let Some(used) = used_default {
+            let new_defaults = seed.default_domains();
+            if !new_defaults.contains(&used) {
+                return Err(format!(
+                    "cannot reschedule shoot {:?} to seed {:?} because the shoot uses the default domain {used:?} which is not supported by the new seed (supported domains: [{}])",
+                    shoot.metadata.name,
+                    seed.metadata.name,
+                    new_defaults.join(" ")
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Changes to a Shoot whose Seed is being deleted: only the deletion confirmation annotation may change
+/// and the spec must stay as it is.
+fn check_changes_on_deleting_seed(
+    shoot: &Shoot,
+    old_shoot: &Shoot,
+    seed: &Seed,
+) -> Result<(), String> {
+    const CONFIRMATION: &str = "confirmation.gardener.cloud/deletion";
+    let name = &shoot.metadata.name;
+    let seed_name = &seed.metadata.name;
+    let new_annotations = &shoot.metadata.annotations;
+    let mut old_annotations = old_shoot.metadata.annotations.clone();
+    if new_annotations != &old_annotations {
+        if let Some(confirmation) = new_annotations.get(CONFIRMATION) {
+            old_annotations.insert(CONFIRMATION.to_string(), confirmation.clone());
+        }
+        if new_annotations != &old_annotations {
+            return Err(format!(
+                "cannot update annotations of shoot '{name}' on seed '{seed_name}' already marked for deletion: only the '{CONFIRMATION}' annotation can be changed"
+            ));
+        }
+    }
+    if normalized_spec(shoot) != normalized_spec(old_shoot) {
+        return Err(format!(
+            "cannot update spec of shoot '{name}' on seed '{seed_name}' already marked for deletion"
+        ));
+    }
+    Ok(())
+}
+
+/// `wasShootRescheduledToNewSeed`: the binding moved the Shoot but the migration has not started.
+pub fn was_rescheduled_to_new_seed(shoot: &Shoot) -> bool {
+    let Some(operation) = &shoot.status.last_operation else {
+        return false;
+    };
+    operation.operation_type != "Migrate"
+        && matches!((shoot.spec_seed_name(), shoot.status.seed_name.as_deref()), (Some(spec), Some(status)) if spec != status)
+}
+
+/// `isShootInMigrationOrRestorePhase`: the last operation is a Migrate, or a Restore not yet succeeded.
+pub fn migration_or_restore_operation(shoot: &Shoot) -> Option<&types::LastOperation> {
+    let operation = shoot.status.last_operation.as_ref()?;
+    let restoring = operation.operation_type == "Restore" && operation.state != "Succeeded";
+    (restoring || operation.operation_type == "Migrate").then_some(operation)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(key: &str, value: Option<&str>) -> Toleration {
+        Toleration {
+            key: key.into(),
+            value: value.map(Into::into),
+        }
+    }
+
+    #[test]
+    fn valued_taint_needs_equal_value() {
+        assert!(!taints_tolerated(&[t("a", Some("x"))], &[t("a", None)]));
+        assert!(taints_tolerated(&[t("a", Some("x"))], &[t("a", Some("x"))]));
+        assert!(taints_tolerated(&[t("a", None)], &[t("a", Some("y"))]));
+    }
+
+    #[test]
+    fn later_duplicate_key_wins() {
+        let tolerations = [t("a", Some("x")), t("a", Some("y"))];
+        assert!(!taints_tolerated(&[t("a", Some("x"))], &tolerations));
+        assert!(taints_tolerated(&[t("a", Some("y"))], &tolerations));
+    }
+
+    #[test]
+    fn counting_comes_first() {
+        assert!(!taints_tolerated(
+            &[t("a", None), t("a", None)],
+            &[t("a", None)]
+        ));
+    }
+
+    fn shoot(value: serde_json::Value) -> Shoot {
+        serde_json::from_value(value).unwrap_or_default()
+    }
+
+    #[test]
+    fn spec_change_after_rescheduling_is_rejected() {
+        let old = shoot(serde_json::json!({"metadata": {"name": "s"},
+            "spec": {"seedName": "new", "region": "a"},
+            "status": {"seedName": "old", "lastOperation": {"type": "Reconcile", "state": "Succeeded"}}}));
+        let mut new = old.clone();
+        new.spec["region"] = serde_json::json!("b");
+        let result = admit_scheduling(&SchedulingRequest {
+            operation: Operation::Update,
+            subresource: "",
+            shoot: &new,
+            old_shoot: Some(&old),
+            seed: None,
+            old_seed: None,
+            shoots: &[],
+        });
+        assert_eq!(
+            result.message.as_deref(),
+            Some("shoots.core.gardener.cloud \"s\" is forbidden: shoot spec cannot be changed because shoot has been rescheduled to a new seed")
+        );
+    }
+
+    #[test]
+    fn scheduler_picks_least_used_candidate() {
+        let seeds: Vec<Seed> = serde_json::from_value(serde_json::json!([
+            {"metadata": {"name": "a"}}, {"metadata": {"name": "b"}},
+            {"metadata": {"name": "c"}, "spec": {"taints": [{"key": "x"}]}}]))
+        .unwrap_or_default();
+        let others = [shoot(serde_json::json!({"spec": {"seedName": "a"}}))];
+        let decision = schedule(&shoot(serde_json::json!({})), &seeds, &others);
+        assert_eq!(decision.candidates, ["a", "b"]);
+        assert_eq!(decision.seed.as_deref(), Some("b"));
+        assert_eq!(
+            decision.reasons.get("c").map(String::as_str),
+            Some(REASON_TAINTS_NOT_TOLERATED)
+        );
+    }
+
+    #[test]
+    fn garden_namespace_defaulting_is_idempotent() {
+        let once = default_tolerations("garden", &[]).unwrap_or_default();
+        assert_eq!(once, vec![t(SEED_TAINT_PROTECTED, None)]);
+        assert_eq!(default_tolerations("garden", &once), Some(once.clone()));
+        assert_eq!(default_tolerations("garden-x", &[]), None);
+    }
+}

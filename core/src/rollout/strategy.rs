@@ -1,0 +1,1104 @@
+//! Update strategies: v1beta1 defaulting (`SetDefaults_Worker`, `pkg/apis/core/v1beta1/defaults_shoot.go`)
+//! and the validation rules about update strategies, maxSurge / maxUnavailable, in-place pools and
+//! machine-controller-manager settings (`pkg/api/core/validation/shoot.go`: `ValidateWorker`,
+//! `ValidateMachineControllerManagerSettingsOptions`, `ValidateInPlaceUpdateStrategyOnCreation`,
+//! `ValidateProviderUpdate`, the worker loop of `ValidateShootSpecUpdate`,
+//! `validateNodeLocalDNSUpdate`, `ValidateInPlaceUpdates`, `validateOperationRolloutWorkers`,
+//! `validatePendingWorkerUpdates`).
+
+use super::quantity::Quantity;
+use super::types::{
+    is_in_place, IntOrString, KubeletConfig, MachineControllerManagerSettings, Shoot, Worker,
+    AUTO_IN_PLACE_UPDATE, AUTO_ROLLING_UPDATE, MANUAL_IN_PLACE_UPDATE,
+};
+use crate::document::Value;
+use crate::duration;
+use crate::field::FieldError;
+use crate::version::{normalize, Version};
+use serde::{Deserialize, Serialize};
+
+/// The admission operation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Operation {
+    Create,
+    Update,
+}
+
+/// gardener-apiserver feature gates these rules read.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "PascalCase")]
+pub struct FeatureGates {
+    /// `InPlaceNodeUpdates` (alpha, default off).
+    pub in_place_node_updates: bool,
+}
+
+const OPERATION_ANNOTATION: &str = "gardener.cloud/operation";
+const MAINTENANCE_OPERATION_ANNOTATION: &str = "maintenance.gardener.cloud/operation";
+const FORCE_IN_PLACE_UPDATE: &str = "force-in-place-update";
+const ROLLOUT_WORKERS: &str = "rollout-workers";
+const ROTATE_ROLLOUT_WORKERS: &str = "rotate-rollout-workers";
+
+/// Gardener's update strategies, sorted as `sets.List` prints them.
+const UPDATE_STRATEGIES: [&str; 3] = [
+    AUTO_IN_PLACE_UPDATE,
+    AUTO_ROLLING_UPDATE,
+    MANUAL_IN_PLACE_UPDATE,
+];
+
+/// Validates the update-strategy rules of a Shoot create or update. Both Shoots are defaulted
+/// first, as the API server does before validating.
+pub fn validate_update_strategy(
+    old_shoot: Option<&Shoot>,
+    new_shoot: &Shoot,
+    operation: Operation,
+    feature_gates: &FeatureGates,
+) -> Vec<FieldError> {
+    validate_update_strategy_by_rule(old_shoot, new_shoot, operation, feature_gates)
+        .into_iter()
+        .map(|rule_error| rule_error.error)
+        .collect()
+}
+
+/// A field error together with the Gardener functions that report it (innermost first), e.g.
+/// `["ValidateMachineControllerManagerSettingsOptions", "ValidateWorker"]`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RuleError {
+    pub rule_family: Vec<&'static str>,
+    #[serde(flatten)]
+    pub error: FieldError,
+}
+
+impl RuleError {
+    /// Whether the named Gardener function reports this error (directly or through a callee).
+    pub fn reported_by(&self, function: &str) -> bool {
+        self.rule_family.contains(&function)
+    }
+}
+
+fn tagged(errors: Vec<FieldError>, rule_family: &[&'static str]) -> Vec<RuleError> {
+    errors
+        .into_iter()
+        .map(|error| RuleError {
+            rule_family: rule_family.to_vec(),
+            error,
+        })
+        .collect()
+}
+
+/// [`validate_update_strategy`] with the Gardener function of every error.
+pub fn validate_update_strategy_by_rule(
+    old_shoot: Option<&Shoot>,
+    new_shoot: &Shoot,
+    operation: Operation,
+    feature_gates: &FeatureGates,
+) -> Vec<RuleError> {
+    let new = defaulted_shoot(new_shoot);
+    let old = old_shoot.map(defaulted_shoot);
+    let mut errors = Vec::new();
+
+    // On update the API server keeps the stored status (PrepareForUpdate).
+    let status_shoot = match (&old, operation) {
+        (Some(old), Operation::Update) => {
+            let mut shoot = new.clone();
+            shoot.status = old.status.clone();
+            shoot
+        }
+        _ => new.clone(),
+    };
+    errors.extend(validate_operations(&status_shoot));
+
+    for (index, worker) in new.spec.provider.workers.iter().enumerate() {
+        let path = worker_path(index);
+        errors.extend(tagged(
+            validate_worker_strategy(worker, &path),
+            &["ValidateWorker"],
+        ));
+        if let Some(settings) = &worker.machine_controller_manager {
+            let system_components_allowed =
+                worker.system_components.as_ref().is_none_or(|s| s.allow);
+            errors.extend(tagged(
+                validate_mcm_settings(
+                    settings,
+                    worker.strategy(),
+                    worker.maximum,
+                    system_components_allowed,
+                    &format!("{path}.machineControllerManagerSettings"),
+                ),
+                &[
+                    "ValidateMachineControllerManagerSettingsOptions",
+                    "ValidateWorker",
+                ],
+            ));
+        }
+    }
+
+    if operation == Operation::Create {
+        errors.extend(tagged(
+            validate_in_place_strategy_on_creation(&new, feature_gates),
+            &["ValidateInPlaceUpdateStrategyOnCreation"],
+        ));
+    }
+
+    if let (Operation::Update, Some(old)) = (operation, &old) {
+        let old_has_workers = !old.spec.provider.workers.is_empty();
+        let new_has_workers = !new.spec.provider.workers.is_empty();
+        if old_has_workers == new_has_workers {
+            errors.extend(tagged(
+                validate_provider_update(&new, old, feature_gates),
+                &[
+                    "ValidateProviderUpdate",
+                    "ValidateShootSpecUpdate",
+                    "ValidateShootUpdate",
+                ],
+            ));
+            errors.extend(tagged(
+                validate_worker_versions_update(&new, old),
+                &["ValidateShootSpecUpdate", "ValidateShootUpdate"],
+            ));
+        }
+        errors.extend(tagged(
+            validate_node_local_dns_update(&new, old),
+            &["validateNodeLocalDNSUpdate", "ValidateShootUpdate"],
+        ));
+        errors.extend(tagged(
+            validate_in_place_updates(&status_shoot, old),
+            &["ValidateInPlaceUpdates", "ValidateShootUpdate"],
+        ));
+    }
+    errors
+}
+
+/// The Shoot after the v1beta1 defaults this area depends on: per worker `SetDefaults_Worker` and the
+/// CRI default, and the shoot-level kubelet defaults of shoots with workers.
+pub fn defaulted_shoot(shoot: &Shoot) -> Shoot {
+    let mut shoot = shoot.clone();
+    let has_workers = !shoot.spec.provider.workers.is_empty();
+    for worker in &mut shoot.spec.provider.workers {
+        if worker.cri.is_none() {
+            worker.cri = Some(super::types::Cri {
+                name: "containerd".to_string(),
+                extra: Default::default(),
+            });
+        }
+        if let Some(kubelet) = worker.kubernetes.as_mut().and_then(|k| k.kubelet.as_mut()) {
+            kubelet
+                .extra
+                .entry("failSwapOn".to_string())
+                .or_insert(Value::Bool(true));
+        }
+        default_worker(worker);
+    }
+    if has_workers {
+        let kubelet = shoot
+            .spec
+            .kubernetes
+            .kubelet
+            .get_or_insert_with(KubeletConfig::default);
+        default_shoot_kubelet(kubelet);
+    }
+    shoot
+}
+
+/// `SetDefaults_Worker`: strategy `AutoRollingUpdate`; rolling pools get maxSurge 1 / maxUnavailable 0,
+/// `AutoInPlaceUpdate` pools 0 / 1, `ManualInPlaceUpdate` pools neither; in-place pools get
+/// `machineControllerManager.disableHealthTimeout: true`; `systemComponents.allow: true`.
+pub fn default_worker(worker: &mut Worker) {
+    let strategy = worker
+        .update_strategy
+        .get_or_insert_with(|| AUTO_ROLLING_UPDATE.to_string())
+        .clone();
+    if is_in_place(Some(&strategy)) {
+        if strategy == AUTO_IN_PLACE_UPDATE {
+            worker.max_surge.get_or_insert(IntOrString::Int(0));
+            worker.max_unavailable.get_or_insert(IntOrString::Int(1));
+        }
+        let settings = worker
+            .machine_controller_manager
+            .get_or_insert_with(MachineControllerManagerSettings::default);
+        settings.disable_health_timeout.get_or_insert(true);
+    } else {
+        worker.max_surge.get_or_insert(IntOrString::Int(1));
+        worker.max_unavailable.get_or_insert(IntOrString::Int(0));
+    }
+    worker
+        .system_components
+        .get_or_insert(super::types::WorkerSystemComponents { allow: true });
+}
+
+fn default_shoot_kubelet(kubelet: &mut KubeletConfig) {
+    let extra = &mut kubelet.extra;
+    extra
+        .entry("failSwapOn".to_string())
+        .or_insert(Value::Bool(true));
+    extra
+        .entry("imageMinimumGCAge".to_string())
+        .or_insert(Value::String("2m0s".to_string()));
+    extra
+        .entry("imageMaximumGCAge".to_string())
+        .or_insert(Value::String("0s".to_string()));
+    extra
+        .entry("imageGCHighThresholdPercent".to_string())
+        .or_insert(Value::from(50));
+    extra
+        .entry("imageGCLowThresholdPercent".to_string())
+        .or_insert(Value::from(40));
+    if !extra.contains_key("serializeImagePulls") {
+        let parallel = extra
+            .get("maxParallelImagePulls")
+            .and_then(Value::as_i64)
+            .unwrap_or(0);
+        extra.insert("serializeImagePulls".to_string(), Value::Bool(parallel < 2));
+    }
+}
+
+fn worker_path(index: usize) -> String {
+    format!("spec.provider.workers[{index}]")
+}
+
+// ----- ValidateWorker (update-strategy part) and ValidateMachineControllerManagerSettingsOptions -----
+
+fn validate_worker_strategy(worker: &Worker, path: &str) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    let surge_path = format!("{path}.maxSurge");
+    let unavailable_path = format!("{path}.maxUnavailable");
+    errors.extend(positive_int_or_percent(
+        worker.max_surge.as_ref(),
+        &surge_path,
+    ));
+    errors.extend(positive_int_or_percent(
+        worker.max_unavailable.as_ref(),
+        &unavailable_path,
+    ));
+    if let Some(value) = &worker.max_unavailable {
+        if let Some(percent) = percent_value(value) {
+            if percent > 100 {
+                errors.push(FieldError::invalid(
+                    unavailable_path.clone(),
+                    "must not be greater than 100%",
+                ));
+            }
+        }
+    }
+
+    let manual = worker.strategy() == Some(MANUAL_IN_PLACE_UPDATE);
+    if manual {
+        let detail = "should not be set when `updateStrategy` is `ManualInPlaceUpdate`";
+        if worker.max_surge.is_some() {
+            errors.push(FieldError::invalid(surge_path.clone(), detail));
+        }
+        if worker.max_unavailable.is_some() {
+            errors.push(FieldError::invalid(unavailable_path.clone(), detail));
+        }
+    }
+    let zero =
+        |value: &Option<IntOrString>| value.as_ref().is_none_or(|v| int_or_percent_value(v) == 0);
+    if zero(&worker.max_unavailable) && zero(&worker.max_surge) && !manual {
+        errors.push(FieldError::invalid(
+            unavailable_path,
+            "may not be 0 when `maxSurge` is 0",
+        ));
+    }
+
+    if let Some(strategy) = worker.strategy() {
+        if !UPDATE_STRATEGIES.contains(&strategy) {
+            errors.push(FieldError::not_supported(
+                format!("{path}.updateStrategy"),
+                &UPDATE_STRATEGIES,
+            ));
+        }
+    }
+    errors
+}
+
+/// `ValidateMachineControllerManagerSettingsOptions`.
+pub fn validate_mcm_settings(
+    settings: &MachineControllerManagerSettings,
+    strategy: Option<&str>,
+    maximum: i32,
+    system_components_allowed: bool,
+    path: &str,
+) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    errors.extend(non_negative_duration(
+        &settings.machine_drain_timeout,
+        path,
+        "machineDrainTimeout",
+    ));
+    errors.extend(non_negative_duration(
+        &settings.machine_health_timeout,
+        path,
+        "machineHealthTimeout",
+    ));
+    errors.extend(non_negative_duration(
+        &settings.machine_creation_timeout,
+        path,
+        "machineCreationTimeout",
+    ));
+    if settings
+        .max_evict_retries
+        .is_some_and(|retries| retries < 0)
+    {
+        errors.push(FieldError::invalid(
+            format!("{path}.maxEvictRetries"),
+            "must be greater than or equal to 0",
+        ));
+    }
+    if is_in_place(strategy) {
+        errors.extend(non_negative_duration(
+            &settings.in_place_update_timeout,
+            path,
+            "inPlaceUpdateTimeout",
+        ));
+    } else {
+        if settings.in_place_update_timeout.is_some() {
+            errors.push(FieldError::forbidden(
+                format!("{path}.inPlaceUpdateTimeout"),
+                "can only be set when the update strategy is `AutoInPlaceUpdate` or `ManualInPlaceUpdate`",
+            ));
+        }
+        if settings.disable_health_timeout == Some(true) {
+            errors.push(FieldError::forbidden(
+                format!("{path}.disableHealthTimeout"),
+                "can only be set to true when the update strategy is `AutoInPlaceUpdate` or `ManualInPlaceUpdate`",
+            ));
+        }
+    }
+    errors.extend(non_negative_duration(
+        &settings.machine_preserve_timeout,
+        path,
+        "machinePreserveTimeout",
+    ));
+    if let Some(max) = settings.auto_preserve_failed_machine_max {
+        let field = format!("{path}.autoPreserveFailedMachineMax");
+        let maximum = i64::from(maximum);
+        if max < 0 {
+            errors.push(FieldError::invalid(field, "must not be negative"));
+        } else if system_components_allowed && maximum > 0 && max > maximum - 1 {
+            errors.push(FieldError::invalid(
+                field,
+                "must not be greater than maximum-1 value when system components are allowed, need at least one machine to run system components",
+            ));
+        } else if max > maximum {
+            errors.push(FieldError::invalid(
+                field,
+                "must not be greater than maximum value",
+            ));
+        }
+    }
+    errors
+}
+
+/// `ValidatePositiveDuration` (a value the API server could not decode is reported as invalid too).
+fn non_negative_duration(value: &Option<String>, path: &str, name: &str) -> Option<FieldError> {
+    let text = value.as_deref()?;
+    let field = format!("{path}.{name}");
+    match duration::parse(text) {
+        Ok(parsed) if parsed < chrono::TimeDelta::zero() => {
+            Some(FieldError::invalid(field, "must be non-negative"))
+        }
+        Ok(_) => None,
+        Err(message) => Some(FieldError::invalid(field, message)),
+    }
+}
+
+/// `ValidatePositiveIntOrPercent`.
+fn positive_int_or_percent(value: Option<&IntOrString>, path: &str) -> Vec<FieldError> {
+    match value {
+        Some(IntOrString::String(text)) if !is_valid_percent(text) => vec![FieldError::invalid(
+            path,
+            "must be an integer or percentage (e.g '5%')",
+        )],
+        Some(IntOrString::Int(number)) if *number < 0 => {
+            vec![FieldError::invalid(
+                path,
+                "must be greater than or equal to 0",
+            )]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// `validation.IsValidPercent`: `^[0-9]+%$`.
+fn is_valid_percent(text: &str) -> bool {
+    text.strip_suffix('%')
+        .is_some_and(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// `getPercentValue`.
+fn percent_value(value: &IntOrString) -> Option<i64> {
+    match value {
+        IntOrString::String(text) if is_valid_percent(text) => {
+            Some(text[..text.len() - 1].parse().unwrap_or(i64::MAX))
+        }
+        _ => None,
+    }
+}
+
+/// `getIntOrPercentValue` (a non-numeric string counts as 0, like `IntOrString.IntValue`).
+fn int_or_percent_value(value: &IntOrString) -> i64 {
+    match value {
+        IntOrString::Int(number) => *number,
+        IntOrString::String(text) => {
+            percent_value(value).unwrap_or_else(|| text.parse().unwrap_or(0))
+        }
+    }
+}
+
+// ----- create / update rules -----
+
+const GATE_DISABLED: &str = "can not configure `AutoInPlaceUpdate` or `ManualInPlaceUpdate` update strategies when the `InPlaceNodeUpdates` feature gate is disabled.";
+
+/// `ValidateInPlaceUpdateStrategyOnCreation`.
+fn validate_in_place_strategy_on_creation(shoot: &Shoot, gates: &FeatureGates) -> Vec<FieldError> {
+    if gates.in_place_node_updates {
+        return Vec::new();
+    }
+    shoot
+        .spec
+        .provider
+        .workers
+        .iter()
+        .enumerate()
+        .filter(|(_, worker)| worker.is_in_place())
+        .map(|(index, _)| {
+            FieldError::invalid(
+                format!("{}.updateStrategy", worker_path(index)),
+                GATE_DISABLED,
+            )
+        })
+        .collect()
+}
+
+/// The update-strategy part of `ValidateProviderUpdate`.
+fn validate_provider_update(new: &Shoot, old: &Shoot, gates: &FeatureGates) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    for (index, worker) in new.spec.provider.workers.iter().enumerate() {
+        let path = worker_path(index);
+        let Some(old_worker) = old.worker(&worker.name) else {
+            if !gates.in_place_node_updates && worker.is_in_place() {
+                errors.push(FieldError::invalid(
+                    format!("{path}.updateStrategy"),
+                    GATE_DISABLED,
+                ));
+            }
+            continue;
+        };
+        match (old_worker.is_in_place(), worker.is_in_place()) {
+            (true, false) => errors.push(FieldError::invalid(
+                format!("{path}.updateStrategy"),
+                "update strategy cannot be changed from AutoInPlaceUpdate/ManualInPlaceUpdate to AutoRollingUpdate",
+            )),
+            (false, true) => errors.push(FieldError::invalid(
+                format!("{path}.updateStrategy"),
+                "update strategy cannot be changed from AutoRollingUpdate to AutoInPlaceUpdate/ManualInPlaceUpdate",
+            )),
+            _ => {}
+        }
+        // Only while the strategy is unchanged (switching Auto <-> Manual lifts these checks).
+        if old_worker.update_strategy == worker.update_strategy && worker.is_in_place() {
+            if old_worker.machine.machine_type != worker.machine.machine_type {
+                errors.push(FieldError::invalid(
+                    format!("{path}.machine.type"),
+                    "machine type cannot be changed if update strategy is AutoInPlaceUpdate/ManualInPlaceUpdate",
+                ));
+            }
+            if let (Some(old_image), Some(new_image)) =
+                (&old_worker.machine.image, &worker.machine.image)
+            {
+                if old_image.name != new_image.name {
+                    errors.push(FieldError::invalid(
+                        format!("{path}.machine.image.name"),
+                        "machine image name cannot be changed if update strategy is AutoInPlaceUpdate/ManualInPlaceUpdate",
+                    ));
+                }
+            }
+            if let (Some(old_cri), Some(new_cri)) = (&old_worker.cri, &worker.cri) {
+                if old_cri.name != new_cri.name {
+                    errors.push(FieldError::invalid(
+                        format!("{path}.cri.name"),
+                        "CRI name cannot be changed if update strategy is AutoInPlaceUpdate/ManualInPlaceUpdate",
+                    ));
+                }
+            }
+            if !semantic_equal(&to_json(&old_worker.volume), &to_json(&worker.volume)) {
+                errors.push(FieldError::invalid(
+                    format!("{path}.volume"),
+                    "volume cannot be changed if update strategy is AutoInPlaceUpdate/ManualInPlaceUpdate",
+                ));
+            }
+        }
+    }
+    errors
+}
+
+/// The worker loop of `ValidateShootSpecUpdate`: per-pool Kubernetes version updates (minor skips
+/// only forbidden for in-place pools) and in-place machine image downgrades.
+fn validate_worker_versions_update(new: &Shoot, old: &Shoot) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    for (index, worker) in new.spec.provider.workers.iter().enumerate() {
+        let path = worker_path(index);
+        let old_worker = old.worker(&worker.name).unwrap_or(worker);
+        let old_version = old_worker
+            .kubernetes_version()
+            .unwrap_or(&old.spec.kubernetes.version);
+        let new_version = worker
+            .kubernetes_version()
+            .unwrap_or(&new.spec.kubernetes.version);
+        errors.extend(validate_kubernetes_version_update(
+            new_version,
+            old_version,
+            !worker.is_in_place(),
+            &format!("{path}.kubernetes.version"),
+        ));
+        if worker.is_in_place() {
+            errors.extend(validate_image_version_in_place_update(
+                worker,
+                old_worker,
+                &format!("{path}.machine.image.version"),
+            ));
+        }
+    }
+    errors
+}
+
+/// `ValidateKubernetesVersionUpdate`.
+pub fn validate_kubernetes_version_update(
+    new_version: &str,
+    old_version: &str,
+    skip_minor_allowed: bool,
+    path: &str,
+) -> Vec<FieldError> {
+    if new_version.is_empty() {
+        return vec![FieldError::invalid(
+            path,
+            "cannot validate kubernetes version upgrade because it is unset",
+        )];
+    }
+    let mut errors = Vec::new();
+    match compare_versions(new_version, "<", old_version) {
+        Ok(true) => errors.push(FieldError::forbidden(
+            path,
+            "kubernetes version downgrade is not supported",
+        )),
+        Ok(false) => {}
+        Err(message) => errors.push(FieldError::invalid(path, message)),
+    }
+    if !skip_minor_allowed {
+        match Version::parse(old_version) {
+            Err(e) => errors.push(FieldError::invalid(path, semver_error_text(&e))),
+            Ok(old) => {
+                let next = format!("{}.{}.0", old.major, old.minor + 2);
+                match compare_versions(new_version, ">=", &next) {
+                    Ok(true) => errors.push(FieldError::forbidden(
+                        path,
+                        "kubernetes version upgrade cannot skip a minor version",
+                    )),
+                    Ok(false) => {}
+                    Err(message) => errors.push(FieldError::invalid(path, message)),
+                }
+            }
+        }
+    }
+    errors
+}
+
+/// `validateMachineImageVersionInPlaceUpdate`.
+fn validate_image_version_in_place_update(
+    new: &Worker,
+    old: &Worker,
+    path: &str,
+) -> Vec<FieldError> {
+    let version = |worker: &Worker| {
+        worker
+            .machine
+            .image
+            .as_ref()
+            .and_then(|i| i.version.clone())
+            .unwrap_or_default()
+    };
+    let (new_version, old_version) = (version(new), version(old));
+    if new_version.is_empty() {
+        return vec![FieldError::invalid(
+            path,
+            "cannot validate machine image version upgrade because it is unset",
+        )];
+    }
+    match compare_versions(&new_version, "<", &old_version) {
+        Ok(true) => vec![FieldError::forbidden(
+            path,
+            "machine image version downgrade is not supported when the update strategy is AutoInPlaceUpdate or ManualInPlaceUpdate",
+        )],
+        Ok(false) => Vec::new(),
+        Err(message) => vec![FieldError::invalid(path, message)],
+    }
+}
+
+/// The text of a Masterminds `semver.NewVersion` error.
+pub(crate) fn semver_error_text(error: &crate::version::VersionError) -> &'static str {
+    match error {
+        crate::version::VersionError::Invalid(_) => "Invalid Semantic Version",
+        crate::version::VersionError::InvalidPrerelease(_) => "Invalid Prerelease string",
+        crate::version::VersionError::InvalidMetadata(_) => "Invalid Metadata string",
+    }
+}
+
+/// `versionutils.CompareVersions` with Masterminds' error texts.
+fn compare_versions(a: &str, operator: &str, b: &str) -> Result<bool, String> {
+    let b_normalized = normalize(b);
+    if Version::parse(&b_normalized).is_err() {
+        return Err(format!("improper constraint: {operator} {b_normalized}"));
+    }
+    if let Err(e) = Version::parse(&normalize(a)) {
+        return Err(semver_error_text(&e).to_string());
+    }
+    crate::version::compare_normalized(a, operator, b)
+        .ok_or_else(|| "Invalid Semantic Version".to_string())
+}
+
+/// `validateNodeLocalDNSUpdate`.
+fn validate_node_local_dns_update(new: &Shoot, old: &Shoot) -> Vec<FieldError> {
+    if old.node_local_dns_enabled() == new.node_local_dns_enabled() {
+        return Vec::new();
+    }
+    let control_plane = match Version::parse(&old.spec.kubernetes.version) {
+        Ok(version) => version,
+        Err(e) => {
+            return vec![FieldError::invalid(
+                "spec.kubernetes.version",
+                format!(
+                    "failed to parse old Kubernetes version {:?}: {}",
+                    old.spec.kubernetes.version,
+                    semver_error_text(&e)
+                ),
+            )]
+        }
+    };
+    let ipvs = old.kube_proxy_ipvs();
+    for (index, worker) in old.spec.provider.workers.iter().enumerate() {
+        let version = match worker.kubernetes_version() {
+            Some(text) => match Version::parse(text) {
+                Ok(version) => version,
+                Err(e) => {
+                    return vec![FieldError::invalid(
+                        worker_path(index),
+                        format!(
+                            "failed to calculate effective Kubernetes version for worker {:?}: {}",
+                            worker.name,
+                            semver_error_text(&e)
+                        ),
+                    )]
+                }
+            },
+            None => control_plane.clone(),
+        };
+        let below_1_34 = version.pre.is_empty() && (version.major, version.minor) < (1, 34);
+        if worker.is_in_place() && (below_1_34 || ipvs) {
+            return vec![FieldError::forbidden(
+                "spec.systemComponents.nodeLocalDNS",
+                "the node-local-dns setting cannot be changed if the shoot has at least one worker pool with an update strategy of either AutoInPlaceUpdate or ManualInPlaceUpdate, and is running a Kubernetes version below 1.34.0 or if kube-proxy runs in IPVS mode.",
+            )];
+        }
+    }
+    Vec::new()
+}
+
+/// `ValidateInPlaceUpdates`: pools listed as pending may not change unless forced.
+pub fn validate_in_place_updates(new: &Shoot, old: &Shoot) -> Vec<FieldError> {
+    if new
+        .metadata
+        .annotations
+        .get(OPERATION_ANNOTATION)
+        .map(String::as_str)
+        == Some(FORCE_IN_PLACE_UPDATE)
+    {
+        return Vec::new();
+    }
+    let Some(pending) = new.pending_worker_updates() else {
+        return Vec::new();
+    };
+    let is_pending = |name: &str| {
+        pending.auto_in_place_update.iter().any(|n| n == name)
+            || pending.manual_in_place_update.iter().any(|n| n == name)
+    };
+    let mut errors = Vec::new();
+    let old_control_plane = Version::parse(&old.spec.kubernetes.version);
+    let new_control_plane = Version::parse(&new.spec.kubernetes.version);
+    if let Err(e) = &old_control_plane {
+        errors.push(FieldError::forbidden(
+            "spec.kubernetes.version",
+            format!(
+                "failed to parse old control plane kubernetes version: {}",
+                semver_error_text(e)
+            ),
+        ));
+    }
+    if let Err(e) = &new_control_plane {
+        errors.push(FieldError::forbidden(
+            "spec.kubernetes.version",
+            format!(
+                "failed to parse new control plane kubernetes version: {}",
+                semver_error_text(e)
+            ),
+        ));
+    }
+    let (Ok(old_control_plane), Ok(new_control_plane)) = (old_control_plane, new_control_plane)
+    else {
+        return errors;
+    };
+
+    for (index, worker) in new.spec.provider.workers.iter().enumerate() {
+        if !worker.is_in_place() || !is_pending(&worker.name) {
+            continue;
+        }
+        let Some(old_index) = old
+            .spec
+            .provider
+            .workers
+            .iter()
+            .position(|w| w.name == worker.name)
+        else {
+            continue;
+        };
+        let old_worker = &old.spec.provider.workers[old_index];
+        let effective = |control_plane: &Version, worker: &Worker| match worker.kubernetes_version()
+        {
+            Some(text) => Version::parse(text).map_err(|e| semver_error_text(&e)),
+            None => Ok(control_plane.clone()),
+        };
+        let old_version = match effective(&old_control_plane, old_worker) {
+            Ok(version) => version,
+            Err(e) => {
+                errors.push(FieldError::forbidden(
+                    worker_path(old_index),
+                    format!("failed to calculate effective kubernetes version for old worker: {e}"),
+                ));
+                continue;
+            }
+        };
+        let new_version = match effective(&new_control_plane, worker) {
+            Ok(version) => version,
+            Err(e) => {
+                errors.push(FieldError::forbidden(
+                    worker_path(index),
+                    format!("failed to calculate effective kubernetes version for new worker: {e}"),
+                ));
+                continue;
+            }
+        };
+        let old_kubelet = old_worker
+            .kubelet()
+            .or(old.spec.kubernetes.kubelet.as_ref());
+        let new_kubelet = worker.kubelet().or(new.spec.kubernetes.kubelet.as_ref());
+        let unchanged = semantic_equal(&to_json(old_worker), &to_json(worker))
+            && old_version == new_version
+            && semantic_equal(&to_json(&old_kubelet), &to_json(&new_kubelet));
+        if !unchanged {
+            errors.push(FieldError::forbidden(
+                worker_path(index),
+                format!(
+                    "the worker pool {:?} is currently undergoing an in-place update. No changes are allowed to the worker pool, the Shoot Kubernetes version, or the Shoot kubelet configuration. You can force an update with annotating the Shoot with '{OPERATION_ANNOTATION}={FORCE_IN_PLACE_UPDATE}'",
+                    worker.name
+                ),
+            ));
+        }
+    }
+    errors
+}
+
+// ----- operation annotations -----
+
+/// The in-place-related checks of `validateShootOperation` / `validateShootOperationContext`:
+/// `rollout-workers` (`validateOperationRolloutWorkers`, hibernation) and starting credential
+/// rotations while in-place updates are pending (`validatePendingWorkerUpdates`).
+fn validate_operations(shoot: &Shoot) -> Vec<RuleError> {
+    const OPERATION: &[&str] = &["validateShootOperation", "ValidateShoot"];
+    const CONTEXT: &[&str] = &[
+        "validateShootOperationContext",
+        "validateShootOperation",
+        "ValidateShoot",
+    ];
+    let mut errors = Vec::new();
+    for annotation in [OPERATION_ANNOTATION, MAINTENANCE_OPERATION_ANNOTATION] {
+        let path = format!("metadata.annotations[{annotation}]");
+        let operations: Vec<&str> = match shoot.metadata.annotations.get(annotation) {
+            Some(text) if !text.is_empty() => text.split(';').map(str::trim).collect(),
+            _ => continue,
+        };
+        for operation in &operations {
+            let rollout = operation.starts_with(ROLLOUT_WORKERS)
+                || operation.starts_with(ROTATE_ROLLOUT_WORKERS);
+            if rollout && in_hibernation(shoot) {
+                errors.extend(tagged(
+                    vec![FieldError::forbidden(
+                        path.clone(),
+                        format!("operation '{operation}' is not permitted when shoot is hibernated or is waking up"),
+                    )],
+                    OPERATION,
+                ));
+            }
+        }
+        for operation in &operations {
+            let rotation = match *operation {
+                "rotate-credentials-start" | "rotate-credentials-start-without-workers-rollout" => {
+                    Some("rotation of all credentials")
+                }
+                "rotate-ca-start" | "rotate-ca-start-without-workers-rollout" => {
+                    Some("CA rotation")
+                }
+                "rotate-serviceaccount-key-start"
+                | "rotate-serviceaccount-key-start-without-workers-rollout" => {
+                    Some("service account key rotation")
+                }
+                _ => None,
+            };
+            if let Some(rotation) = rotation {
+                let found = validate_pending_worker_updates(shoot, &path, rotation);
+                errors.extend(tagged(
+                    found,
+                    &[
+                        "validatePendingWorkerUpdates",
+                        CONTEXT[0],
+                        CONTEXT[1],
+                        CONTEXT[2],
+                    ],
+                ));
+            }
+            if operation.starts_with(ROLLOUT_WORKERS) {
+                let found = validate_operation_rollout_workers(operation, shoot, &path);
+                errors.extend(tagged(
+                    found,
+                    &[
+                        "validateOperationRolloutWorkers",
+                        CONTEXT[0],
+                        CONTEXT[1],
+                        CONTEXT[2],
+                    ],
+                ));
+            }
+        }
+    }
+    errors
+}
+
+/// `IsShootInHibernation`.
+fn in_hibernation(shoot: &Shoot) -> bool {
+    match shoot.spec.hibernation.as_ref().and_then(|h| h.enabled) {
+        Some(enabled) => enabled || shoot.status.is_hibernated,
+        None => shoot.status.is_hibernated,
+    }
+}
+
+/// `validatePendingWorkerUpdates`.
+fn validate_pending_worker_updates(shoot: &Shoot, path: &str, rotation: &str) -> Vec<FieldError> {
+    let Some(pending) = shoot.pending_worker_updates() else {
+        return Vec::new();
+    };
+    let mut errors = Vec::new();
+    for (list, name) in [
+        (&pending.auto_in_place_update, "autoInPlaceUpdate"),
+        (&pending.manual_in_place_update, "manualInPlaceUpdate"),
+    ] {
+        if !list.is_empty() {
+            errors.push(FieldError::forbidden(
+                path,
+                format!("cannot start {rotation} if status.inPlaceUpdates.pendingWorkerUpdates.{name} is not empty"),
+            ));
+        }
+    }
+    errors
+}
+
+/// `validateOperationRolloutWorkers`.
+fn validate_operation_rollout_workers(
+    operation: &str,
+    shoot: &Shoot,
+    path: &str,
+) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    let names_text = operation
+        .strip_prefix(&format!("{ROLLOUT_WORKERS}="))
+        .unwrap_or(operation);
+    let mut pools: Vec<String> = names_text.split(',').map(str::to_string).collect();
+    if pools.iter().any(String::is_empty) {
+        errors.push(FieldError::required(
+            path,
+            "must provide either '*' or at least one pool name via rollout-workers=<poolName1>[,<poolName2>,...]",
+        ));
+    }
+    if pools.len() == 1 && pools[0] == "*" {
+        pools = shoot
+            .spec
+            .provider
+            .workers
+            .iter()
+            .map(|w| w.name.clone())
+            .collect();
+    }
+    if pools.iter().any(|p| p == "*") {
+        errors.push(FieldError::forbidden(
+            path,
+            "if '*' is provided, no other pool names are allowed",
+        ));
+    }
+    let mut seen: Vec<&str> = Vec::new();
+    for pool in &pools {
+        if seen.contains(&pool.as_str()) {
+            errors.push(FieldError::new(
+                crate::field::ErrorType::FieldValueDuplicate,
+                path,
+                format!("pool name {pool} was specified multiple times"),
+            ));
+        }
+        seen.push(pool);
+        match shoot.worker(pool) {
+            None => errors.push(FieldError::invalid(
+                path,
+                format!("worker pool name {pool} does not exist in .spec.provider.workers[]"),
+            )),
+            Some(worker) if worker.is_in_place() => errors.push(FieldError::invalid(
+                path,
+                format!("worker pool {pool} is using in-place update strategy; manual worker pool rollout is not supported for such pools"),
+            )),
+            Some(_) => {}
+        }
+    }
+    errors
+}
+
+// ----- semantic equality -----
+
+fn to_json<T: Serialize>(value: &T) -> Value {
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+/// Keys whose values are Kubernetes quantities (compared by value, like `apiequality.Semantic`).
+const QUANTITY_PARENTS: [&str; 3] = ["kubeReserved", "systemReserved", "evictionMinimumReclaim"];
+/// Keys that are Go maps (absent equals empty).
+const MAP_KEYS: [&str; 4] = ["labels", "annotations", "featureGates", "sysctls"];
+
+/// `apiequality.Semantic.DeepEqual` on JSON renderings: absent equals an empty list (or map), and
+/// quantities compare by value.
+fn semantic_equal(a: &Value, b: &Value) -> bool {
+    equal_at(a, b, None)
+}
+
+fn equal_at(a: &Value, b: &Value, key: Option<&str>) -> bool {
+    match (a, b) {
+        (Value::Object(left), Value::Object(right)) => {
+            let quantities = key.is_some_and(|k| QUANTITY_PARENTS.contains(&k));
+            left.keys().chain(right.keys()).all(|k| {
+                let (l, r) = (left.get(k), right.get(k));
+                match (l, r) {
+                    (Some(l), Some(r)) if quantities => quantity_equal(l, r),
+                    (Some(l), Some(r)) => equal_at(l, r, Some(k)),
+                    (Some(v), None) | (None, Some(v)) => is_empty_collection(v, k),
+                    (None, None) => true,
+                }
+            })
+        }
+        (Value::Array(left), Value::Array(right)) => {
+            left.len() == right.len() && left.iter().zip(right).all(|(l, r)| equal_at(l, r, None))
+        }
+        _ => a == b,
+    }
+}
+
+fn is_empty_collection(value: &Value, key: &str) -> bool {
+    match value {
+        Value::Null => true,
+        Value::Array(items) => items.is_empty(),
+        Value::Object(map) => map.is_empty() && MAP_KEYS.contains(&key),
+        _ => false,
+    }
+}
+
+fn quantity_equal(a: &Value, b: &Value) -> bool {
+    let text = |v: &Value| match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    };
+    match (
+        text(a).map(|t| Quantity::parse(&t)),
+        text(b).map(|t| Quantity::parse(&t)),
+    ) {
+        (Some(Ok(x)), Some(Ok(y))) => x.same_value(&y),
+        _ => a == b,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn worker(strategy: Option<&str>) -> Worker {
+        Worker {
+            name: "w".to_string(),
+            update_strategy: strategy.map(str::to_string),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn defaults_depend_on_the_strategy() {
+        let mut rolling = worker(None);
+        default_worker(&mut rolling);
+        assert_eq!(
+            rolling.update_strategy.as_deref(),
+            Some(AUTO_ROLLING_UPDATE)
+        );
+        assert_eq!(rolling.max_surge, Some(IntOrString::Int(1)));
+        assert_eq!(rolling.max_unavailable, Some(IntOrString::Int(0)));
+        assert!(rolling.machine_controller_manager.is_none());
+
+        let mut manual = worker(Some(MANUAL_IN_PLACE_UPDATE));
+        default_worker(&mut manual);
+        assert_eq!(manual.max_surge, None);
+        assert_eq!(
+            manual
+                .machine_controller_manager
+                .and_then(|m| m.disable_health_timeout),
+            Some(true)
+        );
+    }
+
+    #[test]
+    fn percent_over_100_and_both_zero() {
+        let mut w = worker(Some(AUTO_ROLLING_UPDATE));
+        w.max_surge = Some(IntOrString::String("0%".to_string()));
+        w.max_unavailable = Some(IntOrString::String("150%".to_string()));
+        let errors = validate_worker_strategy(&w, "p");
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].detail, "must not be greater than 100%");
+
+        w.max_unavailable = Some(IntOrString::Int(0));
+        let errors = validate_worker_strategy(&w, "p");
+        assert_eq!(errors[0].detail, "may not be 0 when `maxSurge` is 0");
+    }
+
+    #[test]
+    fn semantic_equality_compares_quantities_by_value() {
+        let a = serde_json::json!({"kubeReserved": {"memory": "1Gi"}, "labels": {}});
+        let b = serde_json::json!({"kubeReserved": {"memory": "1024Mi"}});
+        assert!(semantic_equal(&a, &b));
+        let c = serde_json::json!({"kubeReserved": {"memory": "2Gi"}});
+        assert!(!semantic_equal(&a, &c));
+    }
+
+    #[test]
+    fn version_skip_only_forbidden_when_not_allowed() {
+        assert!(validate_kubernetes_version_update("1.27.0", "1.25.2", true, "p").is_empty());
+        let errors = validate_kubernetes_version_update("1.27.0", "1.25.2", false, "p");
+        assert_eq!(
+            errors[0].detail,
+            "kubernetes version upgrade cannot skip a minor version"
+        );
+        let errors = validate_kubernetes_version_update("1.24.0", "1.25.2", true, "p");
+        assert_eq!(
+            errors[0].detail,
+            "kubernetes version downgrade is not supported"
+        );
+    }
+}

@@ -1,0 +1,1008 @@
+//! Which worker pools a Shoot change rolls, updates in place, or leaves alone.
+//!
+//! gardenlet names each rolling pool's node-agent secret after a hash of the pool's relevant settings
+//! (`Key`, `pkg/component/extensions/operatingsystemconfig/operatingsystemconfig.go`); the provider
+//! extension puts that name into the MachineClass hash, so a changed key replaces every machine of the
+//! pool. In-place pools keep a constant secret name and are instead driven by
+//! `CalculateWorkerPoolHashForInPlaceUpdate` (`pkg/utils/gardener/shoot.go`). This module evaluates
+//! both exactly and names the changed fields in the notation of
+//! `docs/usage/shoot-operations/shoot_updates.md`.
+
+use super::hash::{go_time_string, hash_of_hashes, parse_time};
+use super::kubelet::{effective_kubelet, kubelet_data, KubeletData, KubeletSource, ParsedReserved};
+use super::strategy::semver_error_text;
+use super::types::{
+    is_in_place, PendingWorkerUpdates, RotationStatus, Shoot, Worker, WorkerResource,
+    AUTO_IN_PLACE_UPDATE, MANUAL_IN_PLACE_UPDATE,
+};
+use crate::version::Version;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// How the product evaluates a change; all fields optional.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct RollTriggerOptions {
+    /// gardenlet feature gate `NewWorkerPoolHash` (only meaningful before v1.141, where it was locked
+    /// on; the gate was removed in v1.143). Default: on from v1.126, off before.
+    pub new_worker_pool_hash: Option<bool>,
+    /// The Gardener release to model (e.g. `v1.140`); default: the current code.
+    pub gardener_version: Option<String>,
+    /// The seed-side `Worker` resource, for the pending in-place pools; `None` = it does not exist.
+    pub worker_resource: Option<WorkerResource>,
+}
+
+/// What happens to the nodes of a pool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UpdateKind {
+    /// Machines are replaced (new MachineClass).
+    Rolling,
+    /// Machines are updated in place.
+    InPlace,
+    /// Nothing on the nodes changes (as far as Gardener itself decides).
+    None,
+}
+
+/// The verdict for one pool of the new Shoot.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PoolTrigger {
+    pub update: UpdateKind,
+    /// Changed fields that caused the update, e.g. `.spec.provider.workers[].machine.image.version`.
+    pub causes: Vec<String>,
+    /// Gardener decided "no update", but the provider extension's own hash data (from
+    /// `providerConfig`) changed and may still roll or update the pool.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub provider_dependent: bool,
+    /// The pool does not exist in the old Shoot (it is created, nothing is updated).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub new_pool: bool,
+    /// The node-agent secret name (OSC key) before and after.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub old_key: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub new_key: Option<String>,
+}
+
+/// The result of [`roll_triggers`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RollTriggers {
+    /// Per pool of the new Shoot (only when an old Shoot was given).
+    pub workers: BTreeMap<String, PoolTrigger>,
+    /// `status.inPlaceUpdates.pendingWorkerUpdates` after gardenlet's `SetInPlaceUpdatePendingWorkers`
+    /// (`None` = the field stays absent).
+    pub pending_worker_updates: Option<PendingWorkerUpdates>,
+    /// `CalculateWorkerPoolHashForInPlaceUpdate` of every pool of the new Shoot.
+    pub in_place_hashes: BTreeMap<String, String>,
+    /// 1 = legacy `NewWorkerPoolHash` off (`WorkerPoolHashV1`), 2 = current node-agent key.
+    pub hash_version: u8,
+}
+
+/// Evaluates a Shoot change. `old_shoot` may be `None` (only the pending in-place pools and the
+/// in-place hashes are computed then). Both Shoots are taken as stored; the idempotent v1beta1
+/// defaults that matter (CRI `containerd`, update strategy `AutoRollingUpdate`) are applied here.
+pub fn roll_triggers(
+    old_shoot: Option<&Shoot>,
+    new_shoot: &Shoot,
+    options: &RollTriggerOptions,
+) -> Result<RollTriggers, String> {
+    let mode = HashMode::from_options(options)?;
+    let new_shoot = with_hash_defaults(new_shoot);
+    let old_shoot = old_shoot.map(with_hash_defaults);
+
+    let mut workers = BTreeMap::new();
+    if let Some(old_shoot) = &old_shoot {
+        for worker in &new_shoot.spec.provider.workers {
+            let verdict = match old_shoot.worker(&worker.name) {
+                Some(old_worker) => pool_trigger(mode, old_shoot, old_worker, &new_shoot, worker)?,
+                None => PoolTrigger {
+                    update: UpdateKind::None,
+                    causes: Vec::new(),
+                    provider_dependent: false,
+                    new_pool: true,
+                    old_key: None,
+                    new_key: Some(node_agent_key(mode, &new_shoot, worker)?),
+                },
+            };
+            workers.insert(worker.name.clone(), verdict);
+        }
+    }
+
+    let mut in_place_hashes = BTreeMap::new();
+    for worker in &new_shoot.spec.provider.workers {
+        if let Ok(hash) = pool_in_place_hash(&new_shoot, worker, mode.sum_system_reserved) {
+            in_place_hashes.insert(worker.name.clone(), hash);
+        }
+    }
+
+    Ok(RollTriggers {
+        workers,
+        pending_worker_updates: pending_worker_updates_with(
+            &new_shoot,
+            options.worker_resource.as_ref(),
+            mode.sum_system_reserved,
+        )?,
+        in_place_hashes,
+        hash_version: if mode.new_worker_pool_hash { 2 } else { 1 },
+    })
+}
+
+/// The node-agent secret name of a pool (`calculateKeyForValues` / `Key`): constant
+/// `gardener-node-agent-<pool>` for in-place pools, else with the 16-hex hash of the pool's data.
+pub fn osc_key(shoot: &Shoot, worker: &Worker) -> Result<String, String> {
+    node_agent_key(HashMode::CURRENT, shoot, worker)
+}
+
+/// `CalculateWorkerPoolHashForInPlaceUpdate` as gardenlet calls it for a pool (effective Kubernetes
+/// version and kubelet configuration, machine image version, credentials rotation).
+pub fn in_place_hash(shoot: &Shoot, worker: &Worker) -> Result<String, String> {
+    pool_in_place_hash(shoot, worker, false)
+}
+
+/// `CalculateWorkerPoolHashForInPlaceUpdate` with explicit arguments.
+pub fn calculate_worker_pool_hash_for_in_place_update(
+    pool_name: &str,
+    kubernetes_version: &str,
+    kubelet: Option<&super::types::KubeletConfig>,
+    machine_image_version: &str,
+    shoot: &Shoot,
+) -> Result<String, String> {
+    let version = Version::parse(kubernetes_version).map_err(|e| {
+        format!(
+            "failed to parse kubernetes version {kubernetes_version}: {}",
+            semver_error_text(&e)
+        )
+    })?;
+    let mut data = vec![
+        format!("{}.{}", version.major, version.minor),
+        machine_image_version.to_string(),
+    ];
+    data.extend(rotation_times(shoot, pool_name)?.into_iter().flatten());
+    data.extend(
+        kubelet_data(kubelet, false)
+            .map_err(|e| e.to_string())?
+            .elements(),
+    );
+    Ok(hash_of_hashes(&data, 16))
+}
+
+/// gardenlet's `SetInPlaceUpdatePendingWorkers`: every in-place pool whose hash the `Worker` does not
+/// (yet) report is appended to the matching pending list; nothing is written when no pool is pending.
+pub fn pending_worker_updates(
+    shoot: &Shoot,
+    worker_resource: Option<&WorkerResource>,
+) -> Result<Option<PendingWorkerUpdates>, String> {
+    pending_worker_updates_with(&with_hash_defaults(shoot), worker_resource, false)
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+/// Which generation of Gardener's hashing applies.
+#[derive(Debug, Clone, Copy)]
+struct HashMode {
+    /// `NewWorkerPoolHash` on (node-agent key in the pool hash) vs. `WorkerPoolHashV1`.
+    new_worker_pool_hash: bool,
+    /// Gardener before v1.141 hashed kubeReserved + systemReserved.
+    sum_system_reserved: bool,
+}
+
+impl HashMode {
+    const CURRENT: HashMode = HashMode {
+        new_worker_pool_hash: true,
+        sum_system_reserved: false,
+    };
+
+    fn from_options(options: &RollTriggerOptions) -> Result<HashMode, String> {
+        let Some(text) = options.gardener_version.as_deref() else {
+            return Ok(HashMode {
+                new_worker_pool_hash: options.new_worker_pool_hash.unwrap_or(true),
+                sum_system_reserved: false,
+            });
+        };
+        let version =
+            Version::parse(text).map_err(|e| format!("invalid gardenerVersion {text:?}: {e}"))?;
+        let at_least =
+            |minor: u64| version.major > 1 || (version.major == 1 && version.minor >= minor);
+        // The gate was locked on from v1.141 and removed in v1.143.
+        let new_worker_pool_hash = if at_least(141) {
+            true
+        } else {
+            options.new_worker_pool_hash.unwrap_or(at_least(126))
+        };
+        Ok(HashMode {
+            new_worker_pool_hash,
+            sum_system_reserved: !at_least(141),
+        })
+    }
+}
+
+/// The idempotent v1beta1 defaults that influence the hashes (`SetDefaults_Shoot`,
+/// `SetDefaults_Worker`).
+fn with_hash_defaults(shoot: &Shoot) -> Shoot {
+    let mut shoot = shoot.clone();
+    for worker in &mut shoot.spec.provider.workers {
+        if worker.cri.is_none() {
+            worker.cri = Some(super::types::Cri {
+                name: "containerd".to_string(),
+                extra: Default::default(),
+            });
+        }
+        if worker.update_strategy.is_none() {
+            worker.update_strategy = Some(super::types::AUTO_ROLLING_UPDATE.to_string());
+        }
+    }
+    shoot
+}
+
+/// `CalculateEffectiveKubernetesVersion` on the parsed control-plane version.
+fn effective_version(shoot: &Shoot, worker: &Worker) -> Result<Version, String> {
+    match worker.kubernetes_version() {
+        Some(version) => Version::parse(version).map_err(|e| semver_error_text(&e).to_string()),
+        None => Version::parse(&shoot.spec.kubernetes.version).map_err(|e| {
+            format!(
+                "failed to parse kubernetes version {}: {}",
+                shoot.spec.kubernetes.version,
+                semver_error_text(&e)
+            )
+        }),
+    }
+}
+
+/// The effective version as the string gardenlet passes to the in-place hash.
+fn effective_version_text<'a>(shoot: &'a Shoot, worker: &'a Worker) -> &'a str {
+    worker
+        .kubernetes_version()
+        .unwrap_or(&shoot.spec.kubernetes.version)
+}
+
+fn major_minor(version: &Version) -> String {
+    format!("{}.{}", version.major, version.minor)
+}
+
+/// Masterminds constraint `< 1.34` (`versionutils.ConstraintK8sLess134`): pre-releases never match a
+/// constraint without a pre-release.
+fn below_1_34(version: &Version) -> bool {
+    version.pre.is_empty() && (version.major, version.minor) < (1, 34)
+}
+
+/// `LastInitiationTimeForWorkerPool`: the pool's pending entry wins over the global time.
+fn pool_initiation_time<'a>(rotation: &'a RotationStatus, pool: &str) -> Option<&'a str> {
+    match rotation
+        .pending_workers_rollouts
+        .iter()
+        .find(|rollout| rollout.name == pool)
+    {
+        Some(rollout) => rollout.last_initiation_time.as_deref(),
+        None => rotation.last_initiation_time.as_deref(),
+    }
+}
+
+/// The rendered CA and service-account-key initiation times of a pool (`None` = nothing appended).
+fn rotation_times(shoot: &Shoot, pool: &str) -> Result<[Option<String>; 2], String> {
+    let Some(rotation) = shoot.rotation() else {
+        return Ok([None, None]);
+    };
+    let render = |status: &Option<RotationStatus>| -> Result<Option<String>, String> {
+        match status
+            .as_ref()
+            .and_then(|status| pool_initiation_time(status, pool))
+        {
+            Some(text) => Ok(Some(go_time_string(&parse_time(text)?))),
+            None => Ok(None),
+        }
+    };
+    Ok([
+        render(&rotation.certificate_authorities)?,
+        render(&rotation.service_account_key)?,
+    ])
+}
+
+/// Every hashed input of a pool, slot by slot; which slots enter a hash depends on the hash.
+#[derive(Debug, Clone, PartialEq)]
+struct PoolData {
+    major_minor: String,
+    machine_type: String,
+    /// `name + version` when an image is set.
+    image: Option<String>,
+    image_version: String,
+    volume_size: Option<String>,
+    volume_type: Option<String>,
+    /// Raw provider config (legacy hash only).
+    provider_config: Option<String>,
+    cri: Option<String>,
+    ca_time: Option<String>,
+    sa_time: Option<String>,
+    node_local_dns: bool,
+    kubelet: KubeletData,
+}
+
+impl PoolData {
+    fn collect(mode: HashMode, shoot: &Shoot, worker: &Worker) -> Result<PoolData, String> {
+        let version = effective_version(shoot, worker)?;
+        let (kubelet, _) = effective_kubelet(shoot, worker);
+        let [ca_time, sa_time] = rotation_times(shoot, &worker.name)?;
+        let image = worker.machine.image.as_ref();
+        Ok(PoolData {
+            major_minor: major_minor(&version),
+            machine_type: worker.machine.machine_type.clone(),
+            image: image.map(|i| format!("{}{}", i.name, i.version.as_deref().unwrap_or(""))),
+            image_version: image.and_then(|i| i.version.clone()).unwrap_or_default(),
+            volume_size: worker.volume.as_ref().map(|v| v.size.clone()),
+            volume_type: worker.volume.as_ref().and_then(|v| v.volume_type.clone()),
+            provider_config: worker
+                .provider_config
+                .as_ref()
+                .filter(|config| !config.is_null())
+                .map(|config| config.to_string()),
+            cri: worker.cri.as_ref().map(|c| c.name.clone()),
+            ca_time,
+            sa_time,
+            node_local_dns: shoot.node_local_dns_enabled()
+                && (below_1_34(&version) || shoot.kube_proxy_ipvs()),
+            kubelet: kubelet_data(kubelet, mode.sum_system_reserved).map_err(|e| e.to_string())?,
+        })
+    }
+
+    /// The data list of `Key` (current rolling pools).
+    fn key_elements(&self) -> Vec<String> {
+        let mut data = vec![self.major_minor.clone(), self.machine_type.clone()];
+        data.extend(self.image.clone());
+        data.extend(self.volume_size.clone());
+        if self.volume_size.is_some() {
+            data.extend(self.volume_type.clone());
+        }
+        data.extend(self.cri.clone());
+        data.extend(self.ca_time.clone());
+        data.extend(self.sa_time.clone());
+        if self.node_local_dns {
+            data.push("node-local-dns".to_string());
+        }
+        data.extend(self.kubelet.elements());
+        data
+    }
+
+    /// The data list of the legacy `WorkerPoolHashV1` (without provider additional data).
+    fn legacy_elements(&self) -> Vec<String> {
+        let mut data = vec![
+            self.major_minor.clone(),
+            self.machine_type.clone(),
+            self.image.clone().unwrap_or_default(),
+        ];
+        data.extend(self.volume_size.clone());
+        if self.volume_size.is_some() {
+            data.extend(self.volume_type.clone());
+        }
+        data.extend(self.provider_config.clone());
+        data.extend(self.cri.clone());
+        data.extend(self.ca_time.clone());
+        data.extend(self.sa_time.clone());
+        if self.node_local_dns {
+            data.push("node-local-dns".to_string());
+        }
+        data
+    }
+
+    /// The data list of `CalculateWorkerPoolHashForInPlaceUpdate`.
+    fn in_place_elements(&self) -> Vec<String> {
+        let mut data = vec![self.major_minor.clone(), self.image_version.clone()];
+        data.extend(self.ca_time.clone());
+        data.extend(self.sa_time.clone());
+        data.extend(self.kubelet.elements());
+        data
+    }
+}
+
+fn node_agent_key(mode: HashMode, shoot: &Shoot, worker: &Worker) -> Result<String, String> {
+    if worker.is_in_place() {
+        return Ok(format!("gardener-node-agent-{}", worker.name));
+    }
+    let data = PoolData::collect(mode, shoot, worker)?;
+    if mode.new_worker_pool_hash {
+        Ok(format!(
+            "gardener-node-agent-{}-{}",
+            worker.name,
+            hash_of_hashes(&data.key_elements(), 16)
+        ))
+    } else {
+        // KeyV1: only the minor version and the CRI name.
+        let mut elements = vec![data.major_minor.clone()];
+        elements.extend(data.cri.clone());
+        Ok(format!(
+            "gardener-node-agent-{}-{}",
+            worker.name,
+            hash_of_hashes(&[elements.concat()], 5)
+        ))
+    }
+}
+
+/// The value that decides whether machines are replaced: the node-agent key (current) or the legacy
+/// pool hash.
+fn rolling_fingerprint(mode: HashMode, data: &PoolData) -> String {
+    if mode.new_worker_pool_hash {
+        hash_of_hashes(&data.key_elements(), 16)
+    } else {
+        hash_of_hashes(&data.legacy_elements(), 5)
+    }
+}
+
+fn pool_in_place_hash(shoot: &Shoot, worker: &Worker, sum: bool) -> Result<String, String> {
+    let version_text = effective_version_text(shoot, worker);
+    let version = Version::parse(version_text).map_err(|e| {
+        format!(
+            "failed to parse kubernetes version {version_text}: {}",
+            semver_error_text(&e)
+        )
+    })?;
+    let (kubelet, _) = effective_kubelet(shoot, worker);
+    let image_version = worker
+        .machine
+        .image
+        .as_ref()
+        .and_then(|i| i.version.clone())
+        .unwrap_or_default();
+    let mut data = vec![major_minor(&version), image_version];
+    data.extend(rotation_times(shoot, &worker.name)?.into_iter().flatten());
+    data.extend(
+        kubelet_data(kubelet, sum)
+            .map_err(|e| e.to_string())?
+            .elements(),
+    );
+    Ok(hash_of_hashes(&data, 16))
+}
+
+fn pool_trigger(
+    mode: HashMode,
+    old_shoot: &Shoot,
+    old_worker: &Worker,
+    new_shoot: &Shoot,
+    new_worker: &Worker,
+) -> Result<PoolTrigger, String> {
+    let old_key = node_agent_key(mode, old_shoot, old_worker)?;
+    let new_key = node_agent_key(mode, new_shoot, new_worker)?;
+    let old_data = PoolData::collect(mode, old_shoot, old_worker)?;
+    let new_data = PoolData::collect(mode, new_shoot, new_worker)?;
+    let provider_config_changed = old_worker.provider_config != new_worker.provider_config;
+
+    let (update, causes) = if old_worker.is_in_place() != new_worker.is_in_place() {
+        // Forbidden by validation, but decided by the key all the same.
+        let kind = if new_worker.is_in_place() {
+            UpdateKind::InPlace
+        } else {
+            UpdateKind::Rolling
+        };
+        (kind, vec![format!("{WORKERS}.updateStrategy")])
+    } else if new_worker.is_in_place() {
+        let changed = hash_of_hashes(&old_data.in_place_elements(), 16)
+            != hash_of_hashes(&new_data.in_place_elements(), 16);
+        if changed {
+            let context = CauseContext::new(old_shoot, old_worker, new_shoot, new_worker);
+            (
+                UpdateKind::InPlace,
+                context.causes(&old_data, &new_data, Hashed::InPlace),
+            )
+        } else {
+            (UpdateKind::None, Vec::new())
+        }
+    } else {
+        let changed = rolling_fingerprint(mode, &old_data) != rolling_fingerprint(mode, &new_data)
+            || old_key != new_key;
+        if changed {
+            let context = CauseContext::new(old_shoot, old_worker, new_shoot, new_worker);
+            let hashed = if mode.new_worker_pool_hash {
+                Hashed::Key
+            } else {
+                Hashed::Legacy
+            };
+            (
+                UpdateKind::Rolling,
+                context.causes(&old_data, &new_data, hashed),
+            )
+        } else {
+            (UpdateKind::None, Vec::new())
+        }
+    };
+
+    Ok(PoolTrigger {
+        provider_dependent: update == UpdateKind::None && provider_config_changed,
+        update,
+        causes,
+        new_pool: false,
+        old_key: Some(old_key),
+        new_key: Some(new_key),
+    })
+}
+
+const WORKERS: &str = ".spec.provider.workers[]";
+
+/// Which data list decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Hashed {
+    Key,
+    Legacy,
+    InPlace,
+}
+
+/// Attributes changed hash slots to the fields that changed them.
+struct CauseContext<'a> {
+    old_shoot: &'a Shoot,
+    old_worker: &'a Worker,
+    new_shoot: &'a Shoot,
+    new_worker: &'a Worker,
+}
+
+impl<'a> CauseContext<'a> {
+    fn new(
+        old_shoot: &'a Shoot,
+        old_worker: &'a Worker,
+        new_shoot: &'a Shoot,
+        new_worker: &'a Worker,
+    ) -> Self {
+        CauseContext {
+            old_shoot,
+            old_worker,
+            new_shoot,
+            new_worker,
+        }
+    }
+
+    fn causes(&self, old: &PoolData, new: &PoolData, hashed: Hashed) -> Vec<String> {
+        let mut causes: Vec<String> = Vec::new();
+        let mut push = |cause: String| {
+            if !causes.contains(&cause) {
+                causes.push(cause);
+            }
+        };
+
+        if old.major_minor != new.major_minor {
+            for cause in self.version_causes() {
+                push(cause);
+            }
+        }
+        if hashed != Hashed::InPlace {
+            if old.machine_type != new.machine_type {
+                push(format!("{WORKERS}.machine.type"));
+            }
+            let (old_image, new_image) = (
+                self.old_worker.machine.image.as_ref(),
+                self.new_worker.machine.image.as_ref(),
+            );
+            if old.image != new.image {
+                match (old_image, new_image) {
+                    (Some(o), Some(n)) => {
+                        if o.name != n.name {
+                            push(format!("{WORKERS}.machine.image.name"));
+                        }
+                        if o.version != n.version {
+                            push(format!("{WORKERS}.machine.image.version"));
+                        }
+                    }
+                    _ => push(format!("{WORKERS}.machine.image")),
+                }
+            }
+            if self.old_worker.volume.is_some() != self.new_worker.volume.is_some() {
+                push(format!("{WORKERS}.volume"));
+            } else {
+                if old.volume_size != new.volume_size {
+                    push(format!("{WORKERS}.volume.size"));
+                }
+                if old.volume_type != new.volume_type {
+                    push(format!("{WORKERS}.volume.type"));
+                }
+            }
+            if hashed == Hashed::Legacy && old.provider_config != new.provider_config {
+                push(format!("{WORKERS}.providerConfig"));
+            }
+            if old.cri != new.cri {
+                push(format!("{WORKERS}.cri.name"));
+            }
+        } else if old.image_version != new.image_version {
+            push(format!("{WORKERS}.machine.image.version"));
+        }
+
+        let old_rotation = self.old_shoot.rotation();
+        let new_rotation = self.new_shoot.rotation();
+        if old.ca_time != new.ca_time {
+            for cause in rotation_causes(
+                "certificateAuthorities",
+                old_rotation.and_then(|r| r.certificate_authorities.as_ref()),
+                new_rotation.and_then(|r| r.certificate_authorities.as_ref()),
+                &self.new_worker.name,
+            ) {
+                push(cause);
+            }
+        }
+        if old.sa_time != new.sa_time {
+            for cause in rotation_causes(
+                "serviceAccountKey",
+                old_rotation.and_then(|r| r.service_account_key.as_ref()),
+                new_rotation.and_then(|r| r.service_account_key.as_ref()),
+                &self.new_worker.name,
+            ) {
+                push(cause);
+            }
+        }
+
+        if hashed != Hashed::InPlace && old.node_local_dns != new.node_local_dns {
+            if self.old_shoot.node_local_dns_enabled() != self.new_shoot.node_local_dns_enabled() {
+                push(".spec.systemComponents.nodeLocalDNS.enabled".to_string());
+            } else if self.old_shoot.kube_proxy_ipvs() != self.new_shoot.kube_proxy_ipvs() {
+                push(".spec.kubernetes.kubeProxy.mode".to_string());
+            } else {
+                for cause in self.version_causes() {
+                    push(cause);
+                }
+            }
+        }
+
+        if hashed != Hashed::Legacy {
+            for cause in self.kubelet_causes(&old.kubelet, &new.kubelet) {
+                push(cause);
+            }
+        }
+
+        if causes.is_empty() {
+            // The hash changed through a combination no single field explains (e.g. two
+            // concatenated image fields); report the pool itself.
+            causes.push(WORKERS.to_string());
+        }
+        causes
+    }
+
+    fn version_causes(&self) -> Vec<String> {
+        let old_pool = self.old_worker.kubernetes_version();
+        let new_pool = self.new_worker.kubernetes_version();
+        let mut causes = Vec::new();
+        if (old_pool.is_some() || new_pool.is_some()) && old_pool != new_pool {
+            causes.push(format!("{WORKERS}.kubernetes.version"));
+        }
+        if new_pool.is_none() {
+            let minor = |shoot: &Shoot| {
+                Version::parse(&shoot.spec.kubernetes.version)
+                    .ok()
+                    .map(|v| major_minor(&v))
+            };
+            if minor(self.old_shoot) != minor(self.new_shoot) {
+                causes.push(".spec.kubernetes.version".to_string());
+            }
+        }
+        if causes.is_empty() {
+            causes.push(if new_pool.is_some() {
+                format!("{WORKERS}.kubernetes.version")
+            } else {
+                ".spec.kubernetes.version".to_string()
+            });
+        }
+        causes
+    }
+
+    fn kubelet_causes(&self, old: &KubeletData, new: &KubeletData) -> Vec<String> {
+        let (old_kubelet, old_source) = effective_kubelet(self.old_shoot, self.old_worker);
+        let (new_kubelet, new_source) = effective_kubelet(self.new_shoot, self.new_worker);
+        let prefix = if old_source == KubeletSource::Worker || new_source == KubeletSource::Worker {
+            format!("{WORKERS}.kubernetes.kubelet")
+        } else {
+            ".spec.kubernetes.kubelet".to_string()
+        };
+        let mut causes = Vec::new();
+        if old.reserved != new.reserved {
+            let canonical = |reserved: Option<&super::types::ReservedResources>| {
+                reserved.map(|r| {
+                    ParsedReserved::parse(r)
+                        .map(|p| p.data_string())
+                        .unwrap_or_default()
+                })
+            };
+            let kube_changed = canonical(old_kubelet.and_then(|k| k.kube_reserved.as_ref()))
+                != canonical(new_kubelet.and_then(|k| k.kube_reserved.as_ref()));
+            let system_changed = canonical(old_kubelet.and_then(|k| k.system_reserved.as_ref()))
+                != canonical(new_kubelet.and_then(|k| k.system_reserved.as_ref()));
+            if kube_changed || !system_changed {
+                causes.push(format!("{prefix}.kubeReserved"));
+            }
+            if system_changed {
+                causes.push(format!("{prefix}.systemReserved"));
+            }
+        }
+        if old.eviction_hard != new.eviction_hard {
+            causes.push(format!("{prefix}.evictionHard"));
+        }
+        if old.cpu_manager_policy != new.cpu_manager_policy {
+            causes.push(format!("{prefix}.cpuManagerPolicy"));
+        }
+        causes
+    }
+}
+
+/// Why a pool's rotation time changed: the global initiation time, or the pool's entry in
+/// `pendingWorkersRollouts` (e.g. released by `rotate-rollout-workers`).
+fn rotation_causes(
+    kind: &str,
+    old: Option<&RotationStatus>,
+    new: Option<&RotationStatus>,
+    pool: &str,
+) -> Vec<String> {
+    let prefix = format!(".status.credentials.rotation.{kind}");
+    let entry = |status: Option<&RotationStatus>| {
+        status.and_then(|s| {
+            s.pending_workers_rollouts
+                .iter()
+                .find(|r| r.name == pool)
+                .map(|r| r.last_initiation_time.clone())
+        })
+    };
+    let global =
+        |status: Option<&RotationStatus>| status.and_then(|s| s.last_initiation_time.clone());
+    let mut causes = Vec::new();
+    if entry(old) != entry(new) {
+        causes.push(format!("{prefix}.pendingWorkersRollouts"));
+    }
+    if entry(new).is_none() && global(old) != global(new) {
+        causes.push(format!("{prefix}.lastInitiationTime"));
+    }
+    if causes.is_empty() {
+        causes.push(format!("{prefix}.lastInitiationTime"));
+    }
+    causes
+}
+
+fn pending_worker_updates_with(
+    shoot: &Shoot,
+    worker_resource: Option<&WorkerResource>,
+    sum: bool,
+) -> Result<Option<PendingWorkerUpdates>, String> {
+    let mut auto = Vec::new();
+    let mut manual = Vec::new();
+    for pool in &shoot.spec.provider.workers {
+        if !is_in_place(pool.strategy()) {
+            continue;
+        }
+        if let Some(resource) = worker_resource {
+            let reported = resource
+                .spec
+                .pools
+                .iter()
+                .any(|p| p.name == pool.name)
+                .then(|| {
+                    resource
+                        .status
+                        .in_place_updates
+                        .as_ref()
+                        .and_then(|s| s.worker_pool_to_hash_map.as_ref())
+                        .and_then(|map| map.get(&pool.name))
+                })
+                .flatten();
+            if let Some(reported) = reported {
+                let current = pool_in_place_hash(shoot, pool, sum).map_err(|e| {
+                    format!("failed to calculate worker pool {:?} hash: {e}", pool.name)
+                })?;
+                if *reported == current {
+                    continue;
+                }
+            }
+        }
+        match pool.strategy() {
+            Some(AUTO_IN_PLACE_UPDATE) => auto.push(pool.name.clone()),
+            Some(MANUAL_IN_PLACE_UPDATE) => manual.push(pool.name.clone()),
+            _ => {}
+        }
+    }
+
+    let existing = shoot.pending_worker_updates().cloned();
+    if auto.is_empty() && manual.is_empty() {
+        return Ok(existing);
+    }
+    let mut result = existing.unwrap_or_default();
+    for name in auto {
+        if !result.auto_in_place_update.contains(&name) {
+            result.auto_in_place_update.push(name);
+        }
+    }
+    for name in manual {
+        if !result.manual_in_place_update.contains(&name) {
+            result.manual_in_place_update.push(name);
+        }
+    }
+    Ok(Some(result))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rollout::types::*;
+
+    fn worker_a() -> Worker {
+        Worker {
+            name: "worker-a".to_string(),
+            machine: Machine {
+                machine_type: "m5.large".to_string(),
+                image: Some(MachineImage {
+                    name: "gardenlinux".to_string(),
+                    version: Some("1877.3.0".to_string()),
+                    extra: Default::default(),
+                }),
+                extra: Default::default(),
+            },
+            volume: Some(Volume {
+                volume_type: Some("gp3".to_string()),
+                size: "50Gi".to_string(),
+                extra: Default::default(),
+            }),
+            ..Default::default()
+        }
+    }
+
+    fn shoot(worker: Worker) -> Shoot {
+        let mut shoot = Shoot::default();
+        shoot.spec.kubernetes.version = "1.33.2".to_string();
+        shoot.spec.provider.workers.push(worker);
+        with_hash_defaults(&shoot)
+    }
+
+    #[test]
+    fn key_matches_the_worked_example() {
+        let shoot = shoot(worker_a());
+        assert_eq!(
+            osc_key(&shoot, &shoot.spec.provider.workers[0]).unwrap(),
+            "gardener-node-agent-worker-a-d1083593241feaf3"
+        );
+        let mut with_reserved = shoot.clone();
+        with_reserved.spec.kubernetes.kubelet = Some(KubeletConfig {
+            kube_reserved: Some(ReservedResources {
+                cpu: Some("80m".to_string()),
+                memory: Some("1Gi".to_string()),
+                pid: Some("20k".to_string()),
+                ephemeral_storage: None,
+            }),
+            ..Default::default()
+        });
+        assert_eq!(
+            osc_key(&with_reserved, &with_reserved.spec.provider.workers[0]).unwrap(),
+            "gardener-node-agent-worker-a-a9fad7e2e578ad91"
+        );
+    }
+
+    #[test]
+    fn in_place_pools_have_a_constant_key() {
+        let mut worker = worker_a();
+        worker.update_strategy = Some(AUTO_IN_PLACE_UPDATE.to_string());
+        let shoot = shoot(worker);
+        assert_eq!(
+            osc_key(&shoot, &shoot.spec.provider.workers[0]).unwrap(),
+            "gardener-node-agent-worker-a"
+        );
+    }
+
+    #[test]
+    fn machine_type_change_rolls_with_its_cause() {
+        let old = shoot(worker_a());
+        let mut changed = worker_a();
+        changed.machine.machine_type = "m5.xlarge".to_string();
+        let new = shoot(changed);
+        let result = roll_triggers(Some(&old), &new, &RollTriggerOptions::default()).unwrap();
+        let pool = &result.workers["worker-a"];
+        assert_eq!(pool.update, UpdateKind::Rolling);
+        assert_eq!(pool.causes, vec![".spec.provider.workers[].machine.type"]);
+    }
+
+    #[test]
+    fn labels_and_minimum_do_not_roll() {
+        let old = shoot(worker_a());
+        let mut changed = worker_a();
+        changed.minimum = 3;
+        changed.maximum = 5;
+        let new = shoot(changed);
+        let result = roll_triggers(Some(&old), &new, &RollTriggerOptions::default()).unwrap();
+        assert_eq!(result.workers["worker-a"].update, UpdateKind::None);
+    }
+
+    #[test]
+    fn provider_config_change_is_provider_dependent() {
+        let old = shoot(worker_a());
+        let mut changed = worker_a();
+        changed.provider_config = Some(serde_json::json!({"volume": {"iops": 3000}}));
+        let new = shoot(changed);
+        let result = roll_triggers(Some(&old), &new, &RollTriggerOptions::default()).unwrap();
+        let pool = &result.workers["worker-a"];
+        assert_eq!(pool.update, UpdateKind::None);
+        assert!(pool.provider_dependent);
+    }
+
+    fn botanist_shoot() -> Shoot {
+        serde_json::from_value(serde_json::json!({
+            "spec": {
+                "kubernetes": {"version": "1.32.0", "kubelet": {"cpuManagerPolicy": "static"}},
+                "provider": {"workers": [
+                    {"name": "pool-1", "updateStrategy": "AutoInPlaceUpdate",
+                     "machine": {"image": {"name": "image-1", "version": "1592.0"}}},
+                    {"name": "pool-2", "updateStrategy": "ManualInPlaceUpdate",
+                     "kubernetes": {"version": "1.31.0", "kubelet": {"cpuManagerPolicy": "none"}},
+                     "machine": {"image": {"name": "image-2", "version": "1593.0"}}}
+                ]}
+            }
+        }))
+        .unwrap()
+    }
+
+    fn worker_resource(hash_1: &str, hash_2: &str) -> WorkerResource {
+        serde_json::from_value(serde_json::json!({
+            "spec": {"pools": [{"name": "pool-1"}, {"name": "pool-2"}]},
+            "status": {"inPlaceUpdates": {"workerPoolToHashMap": {"pool-1": hash_1, "pool-2": hash_2}}}
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn pools_with_matching_hashes_are_not_pending() {
+        let shoot = botanist_shoot();
+        let matching = worker_resource("c6cc5f56a36222bf", "8899f1cd0de77a6c");
+        assert_eq!(
+            pending_worker_updates(&shoot, Some(&matching)).unwrap(),
+            None
+        );
+
+        let stale = worker_resource("c6cc5f56a36222bf", "hash-2");
+        let pending = pending_worker_updates(&shoot, Some(&stale))
+            .unwrap()
+            .unwrap();
+        assert!(pending.auto_in_place_update.is_empty());
+        assert_eq!(pending.manual_in_place_update, vec!["pool-2"]);
+    }
+
+    #[test]
+    fn pending_pools_are_appended_after_existing_ones() {
+        let mut shoot = botanist_shoot();
+        shoot.status.in_place_updates = Some(InPlaceUpdatesStatus {
+            pending_worker_updates: Some(PendingWorkerUpdates {
+                auto_in_place_update: vec!["pool-9".to_string(), "pool-1".to_string()],
+                manual_in_place_update: Vec::new(),
+            }),
+        });
+        let pending = pending_worker_updates(&shoot, None).unwrap().unwrap();
+        assert_eq!(pending.auto_in_place_update, vec!["pool-9", "pool-1"]);
+        assert_eq!(pending.manual_in_place_update, vec!["pool-2"]);
+    }
+
+    #[test]
+    fn legacy_hash_ignores_kubelet_but_hashes_provider_config() {
+        let old = shoot(worker_a());
+        let mut new = old.clone();
+        new.spec.kubernetes.kubelet = Some(KubeletConfig {
+            cpu_manager_policy: Some("static".to_string()),
+            ..Default::default()
+        });
+        let legacy = RollTriggerOptions {
+            new_worker_pool_hash: Some(false),
+            gardener_version: Some("v1.120.0".to_string()),
+            worker_resource: None,
+        };
+        let result = roll_triggers(Some(&old), &new, &legacy).unwrap();
+        assert_eq!(result.hash_version, 1);
+        assert_eq!(result.workers["worker-a"].update, UpdateKind::None);
+
+        let current = roll_triggers(Some(&old), &new, &RollTriggerOptions::default()).unwrap();
+        assert_eq!(current.workers["worker-a"].update, UpdateKind::Rolling);
+        assert_eq!(
+            current.workers["worker-a"].causes,
+            vec![".spec.kubernetes.kubelet.cpuManagerPolicy"]
+        );
+    }
+
+    #[test]
+    fn pool_kubelet_shields_the_pool_from_shoot_kubelet_changes() {
+        let mut worker = worker_a();
+        worker.kubernetes = Some(WorkerKubernetes {
+            kubelet: Some(KubeletConfig::default()),
+            ..Default::default()
+        });
+        let old = shoot(worker);
+        let mut new = old.clone();
+        new.spec.kubernetes.kubelet = Some(KubeletConfig {
+            cpu_manager_policy: Some("static".to_string()),
+            ..Default::default()
+        });
+        let result = roll_triggers(Some(&old), &new, &RollTriggerOptions::default()).unwrap();
+        assert_eq!(result.workers["worker-a"].update, UpdateKind::None);
+    }
+}

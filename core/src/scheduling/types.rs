@@ -1,0 +1,275 @@
+//! The parts of Gardener's `Shoot`, `Seed` and `Project` objects (`core.gardener.cloud/v1beta1`) that
+//! scheduling, toleration restriction and control-plane migration read. Unknown fields are ignored and
+//! every field is optional, as in the API.
+
+use crate::document::Value;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// `metav1.ObjectMeta`, reduced to what the policies read.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ObjectMeta {
+    pub name: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub namespace: String,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub labels: BTreeMap<String, String>,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub annotations: BTreeMap<String, String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deletion_timestamp: Option<String>,
+    #[serde(skip_serializing_if = "is_zero")]
+    pub generation: i64,
+}
+
+fn is_zero(value: &i64) -> bool {
+    *value == 0
+}
+
+/// A Shoot toleration (`spec.tolerations[]`): a key and an optional value. There are no operators or
+/// effects in Gardener's API.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Toleration {
+    pub key: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+}
+
+impl Toleration {
+    /// `utils.IDForKeyWithOptionalValue`: `key=value`, or the bare `key` when no value is set.
+    pub fn id(&self) -> String {
+        id_for_key_with_optional_value(&self.key, self.value.as_deref())
+    }
+}
+
+/// `utils.IDForKeyWithOptionalValue`.
+pub fn id_for_key_with_optional_value(key: &str, value: Option<&str>) -> String {
+    match value {
+        Some(value) => format!("{key}={value}"),
+        None => key.to_string(),
+    }
+}
+
+/// A Seed taint (`spec.taints[]`).
+pub type SeedTaint = Toleration;
+
+/// The Shoot object.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Shoot {
+    pub metadata: ObjectMeta,
+    /// The whole spec as given; policies that compare specs (binding admission) need all of it.
+    pub spec: Value,
+    pub status: ShootStatus,
+}
+
+/// `Shoot.status`, reduced.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ShootStatus {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_operation: Option<LastOperation>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub constraints: Vec<Condition>,
+}
+
+/// `status.lastOperation`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct LastOperation {
+    #[serde(rename = "type")]
+    pub operation_type: String,
+    pub state: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub description: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub progress: Option<i64>,
+}
+
+/// A `gardencorev1beta1.Condition` (used for Seed conditions and Shoot constraints).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Condition {
+    #[serde(rename = "type")]
+    pub condition_type: String,
+    pub status: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub message: String,
+}
+
+impl Shoot {
+    /// `spec.seedName`, when set (a JSON `null` counts as unset).
+    pub fn spec_seed_name(&self) -> Option<&str> {
+        self.spec.get("seedName").and_then(Value::as_str)
+    }
+
+    /// `spec.tolerations`.
+    pub fn tolerations(&self) -> Vec<Toleration> {
+        self.spec
+            .get("tolerations")
+            .and_then(|value| serde_json::from_value(value.clone()).ok())
+            .unwrap_or_default()
+    }
+
+    /// `spec.accessRestrictions[].name`.
+    pub fn access_restriction_names(&self) -> Vec<String> {
+        names_of(self.spec.get("accessRestrictions"))
+    }
+
+    /// `spec.dns.domain`.
+    pub fn dns_domain(&self) -> Option<&str> {
+        self.spec
+            .get("dns")
+            .and_then(|dns| dns.get("domain"))
+            .and_then(Value::as_str)
+    }
+
+    /// `helper.IsMultiZonalShootControlPlane`: failure tolerance type `zone`.
+    pub fn is_multi_zonal_control_plane(&self) -> bool {
+        self.spec
+            .pointer("/controlPlane/highAvailability/failureTolerance/type")
+            .and_then(Value::as_str)
+            == Some("zone")
+    }
+}
+
+/// The Seed object.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Seed {
+    pub metadata: ObjectMeta,
+    pub spec: SeedSpec,
+    pub status: SeedStatus,
+}
+
+/// `Seed.spec`, reduced.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SeedSpec {
+    pub taints: Vec<SeedTaint>,
+    pub access_restrictions: Vec<NamedItem>,
+    /// `spec.backup`; only its presence matters here.
+    pub backup: Option<Value>,
+    pub dns: SeedDns,
+    pub provider: SeedProvider,
+}
+
+/// An item identified by `name`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default)]
+pub struct NamedItem {
+    pub name: String,
+}
+
+/// `Seed.spec.dns`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default)]
+pub struct SeedDns {
+    pub internal: Option<DnsDomain>,
+    pub defaults: Vec<DnsDomain>,
+}
+
+/// A DNS entry with a `domain`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default)]
+pub struct DnsDomain {
+    pub domain: String,
+}
+
+/// `Seed.spec.provider`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default)]
+pub struct SeedProvider {
+    #[serde(rename = "type")]
+    pub provider_type: String,
+    pub zones: Vec<String>,
+}
+
+/// `Seed.status`, reduced.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SeedStatus {
+    pub gardener: Option<GardenerIdentity>,
+    pub observed_generation: i64,
+    pub conditions: Vec<Condition>,
+    /// `status.allocatable`; only `shoots` is read.
+    pub allocatable: BTreeMap<String, Value>,
+}
+
+/// `status.gardener` (the gardenlet identity).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(default)]
+pub struct GardenerIdentity {
+    pub id: String,
+    pub name: String,
+    pub version: String,
+}
+
+impl Seed {
+    /// The integer value of `status.allocatable.shoots`, when set.
+    pub fn allocatable_shoots(&self) -> Option<i64> {
+        match self.status.allocatable.get("shoots")? {
+            Value::Number(number) => number
+                .as_i64()
+                .or_else(|| number.as_f64().map(|f| f as i64)),
+            Value::String(text) => text.trim().parse::<i64>().ok(),
+            _ => None,
+        }
+    }
+
+    /// The domains of `spec.dns.defaults`, in order.
+    pub fn default_domains(&self) -> Vec<String> {
+        self.spec
+            .dns
+            .defaults
+            .iter()
+            .map(|d| d.domain.clone())
+            .collect()
+    }
+}
+
+fn names_of(value: Option<&Value>) -> Vec<String> {
+    value
+        .and_then(Value::as_array)
+        .map(|items| {
+            items
+                .iter()
+                .filter_map(|item| item.get("name").and_then(Value::as_str))
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Kubernetes' `apierrors.NewForbidden` text for a Shoot, as admission plugins return it via
+/// `admission.NewForbidden`.
+pub fn shoot_forbidden(shoot_name: &str, error: &str) -> String {
+    format!("shoots.core.gardener.cloud {shoot_name:?} is forbidden: {error}")
+}
+
+/// Kubernetes' `apierrors.NewInternalError` text.
+pub fn internal_error(error: &str) -> String {
+    format!("Internal error occurred: {error}")
+}
+
+/// Drops `null` members recursively, so that an explicit `null` equals an absent field when specs are
+/// compared (both decode to Go's nil).
+pub fn without_nulls(value: &Value) -> Value {
+    match value {
+        Value::Object(fields) => Value::Object(
+            fields
+                .iter()
+                .filter(|(_, v)| !v.is_null())
+                .map(|(k, v)| (k.clone(), without_nulls(v)))
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.iter().map(without_nulls).collect()),
+        other => other.clone(),
+    }
+}
