@@ -50,7 +50,11 @@ impl PersistedVersions {
                 .map(|image| {
                     (
                         image.name.clone(),
-                        image.versions.iter().map(|v| v.version().to_string()).collect(),
+                        image
+                            .versions
+                            .iter()
+                            .map(|v| v.version().to_string())
+                            .collect(),
                     )
                 })
                 .collect(),
@@ -165,7 +169,8 @@ pub fn validate_version_removal(
         .map(|v| v.version.as_str())
         .filter(|v| !new_kubernetes.contains(v))
         .collect();
-    let image_diff = MachineImageDiff::between(&old.spec.machine_images, &profile.spec.machine_images);
+    let image_diff =
+        MachineImageDiff::between(&old.spec.machine_images, &profile.spec.machine_images);
     let limits_changed = profile.spec.limits != old.spec.limits;
     if removed_kubernetes.is_empty()
         && image_diff.removed_versions.is_empty()
@@ -224,8 +229,7 @@ pub fn validate_version_removal(
     }
 
     for shoot in shoots {
-        if shoot.metadata.deletion_timestamp.is_some()
-            || !shoot_is_related(shoot, name, &relevant)
+        if shoot.metadata.deletion_timestamp.is_some() || !shoot_is_related(shoot, name, &relevant)
         {
             continue;
         }
@@ -268,11 +272,19 @@ fn multierror_text(problems: &[String]) -> String {
         return format!("1 error occurred:\n\t* {}\n\n", problems[0]);
     }
     let items: Vec<String> = problems.iter().map(|p| format!("* {p}")).collect();
-    format!("{} errors occurred:\n\t{}\n\n", problems.len(), items.join("\n\t"))
+    format!(
+        "{} errors occurred:\n\t{}\n\n",
+        problems.len(),
+        items.join("\n\t")
+    )
 }
 
 /// `isShootRelatedToCloudProfile`.
-fn shoot_is_related(shoot: &Shoot, profile_name: &str, relevant: &[&NamespacedCloudProfile]) -> bool {
+fn shoot_is_related(
+    shoot: &Shoot,
+    profile_name: &str,
+    relevant: &[&NamespacedCloudProfile],
+) -> bool {
     let reference = match (&shoot.spec.cloud_profile, &shoot.spec.cloud_profile_name) {
         (Some(reference), _) => CloudProfileReference {
             kind: if reference.kind.is_empty() {
@@ -310,7 +322,11 @@ struct MachineImageDiff {
 impl MachineImageDiff {
     fn between(old: &[MachineImage], new: &[MachineImage]) -> MachineImageDiff {
         let versions = |image: &MachineImage| -> BTreeSet<String> {
-            image.versions.iter().map(|v| v.version().to_string()).collect()
+            image
+                .versions
+                .iter()
+                .map(|v| v.version().to_string())
+                .collect()
         };
         let find = |images: &[MachineImage], name: &str| -> Option<BTreeSet<String>> {
             // Later entries win, as when Gardener builds a map from the list.
@@ -327,7 +343,8 @@ impl MachineImageDiff {
             match find(new, &image.name) {
                 None => {
                     diff.removed_images.insert(image.name.clone());
-                    diff.removed_versions.insert(image.name.clone(), old_versions);
+                    diff.removed_versions
+                        .insert(image.name.clone(), old_versions);
                 }
                 Some(new_versions) => {
                     let removed: BTreeSet<String> =
@@ -372,12 +389,23 @@ pub fn validate_spec(
 ) -> Vec<FieldError> {
     let mut errors = Vec::new();
     if spec.provider_type.is_empty() {
-        errors.push(FieldError::required("spec.type", "must provide a provider type"));
+        errors.push(FieldError::required(
+            "spec.type",
+            "must provide a provider type",
+        ));
     }
     let without_capabilities = spec.machine_capabilities.is_empty();
     errors.extend(validate_kubernetes_settings(&spec.kubernetes, gates, now));
-    errors.extend(validate_machine_images(&spec.machine_images, without_capabilities, gates, now));
-    errors.extend(validate_machine_types(&spec.machine_types, without_capabilities));
+    errors.extend(validate_machine_images(
+        &spec.machine_images,
+        without_capabilities,
+        gates,
+        now,
+    ));
+    errors.extend(validate_machine_types(
+        &spec.machine_types,
+        without_capabilities,
+    ));
     errors.extend(validate_volume_types(&spec.volume_types));
     errors.extend(validate_regions(&spec.regions));
     if let Some(max) = spec.limits.as_ref().and_then(|l| l.max_nodes_total) {
@@ -416,7 +444,12 @@ pub fn validate_spec_update(
         now,
     ));
     for (i, image) in new.machine_images.iter().enumerate() {
-        let Some(old_image) = old.machine_images.iter().rev().find(|o| o.name == image.name) else {
+        let Some(old_image) = old
+            .machine_images
+            .iter()
+            .rev()
+            .find(|o| o.name == image.name)
+        else {
             continue;
         };
         errors.extend(validate_versions_update(
@@ -595,7 +628,10 @@ fn validate_expirable_version(
             "cannot specify `classification` or `expirationDate` in combination with `lifecycle`",
         ));
     }
-    errors.extend(validate_lifecycle(&version.lifecycle, &format!("{path}.lifecycle")));
+    errors.extend(validate_lifecycle(
+        &version.lifecycle,
+        &format!("{path}.lifecycle"),
+    ));
     errors
 }
 
@@ -714,12 +750,15 @@ fn supported_stages_overlap(a: &ExpirableVersion, b: &ExpirableVersion) -> bool 
     if a.lifecycle.is_empty() || b.lifecycle.is_empty() {
         return true;
     }
-    let supported_stage = |v: &ExpirableVersion| -> (Option<Classification>, Option<DateTime<Utc>>) {
-        v.lifecycle
-            .iter()
-            .find(|s| s.classification == Classification::Supported)
-            .map_or((None, None), |s| (Some(s.classification.clone()), s.start_time))
-    };
+    let supported_stage =
+        |v: &ExpirableVersion| -> (Option<Classification>, Option<DateTime<Utc>>) {
+            v.lifecycle
+                .iter()
+                .find(|s| s.classification == Classification::Supported)
+                .map_or((None, None), |s| {
+                    (Some(s.classification.clone()), s.start_time)
+                })
+        };
     let next_stage = |v: &ExpirableVersion, after: &Option<Classification>| {
         let floor = after.as_ref().map_or(0, rank);
         v.lifecycle
@@ -794,7 +833,10 @@ fn validate_machine_images(
         if image.versions.is_empty() {
             errors.push(FieldError::required(
                 format!("{path}.versions"),
-                format!("must provide at least one version for the machine image '{}'", image.name),
+                format!(
+                    "must provide at least one version for the machine image '{}'",
+                    image.name
+                ),
             ));
         }
         if let Some(strategy) = &image.update_strategy {
@@ -833,7 +875,11 @@ fn validate_machine_images(
                 &version_path,
                 now,
             ));
-            errors.extend(validate_expirable_version(&version.expirable, &version_path, gates));
+            errors.extend(validate_expirable_version(
+                &version.expirable,
+                &version_path,
+                gates,
+            ));
             if without_capabilities && version.architectures.is_empty() {
                 errors.push(FieldError::required(
                     format!("{version_path}.architectures"),
@@ -950,7 +996,10 @@ fn validate_machine_types(types: &[MachineType], without_capabilities: bool) -> 
     for (i, machine_type) in types.iter().enumerate() {
         let path = format!("spec.machineTypes[{i}]");
         if machine_type.name.is_empty() {
-            errors.push(FieldError::required(format!("{path}.name"), "must provide a name"));
+            errors.push(FieldError::required(
+                format!("{path}.name"),
+                "must provide a name",
+            ));
         } else if let Some(problems) = unprefixed_qualified_name_problems(&machine_type.name) {
             errors.push(FieldError::invalid(
                 format!("{path}.name"),
@@ -973,7 +1022,11 @@ fn validate_machine_types(types: &[MachineType], without_capabilities: bool) -> 
                 ));
             }
         }
-        if let Some(architecture) = machine_type.architecture.as_deref().filter(|a| !a.is_empty()) {
+        if let Some(architecture) = machine_type
+            .architecture
+            .as_deref()
+            .filter(|a| !a.is_empty())
+        {
             if !VALID_ARCHITECTURES.contains(&architecture) {
                 errors.push(not_supported(
                     format!("{path}.architecture"),
@@ -984,7 +1037,12 @@ fn validate_machine_types(types: &[MachineType], without_capabilities: bool) -> 
     }
     if without_capabilities {
         for (i, machine_type) in types.iter().enumerate() {
-            if machine_type.architecture.as_deref().unwrap_or("").is_empty() {
+            if machine_type
+                .architecture
+                .as_deref()
+                .unwrap_or("")
+                .is_empty()
+            {
                 errors.push(FieldError::required(
                     format!("spec.machineTypes[{i}].architecture"),
                     "must provide an architecture",
@@ -1010,7 +1068,10 @@ fn validate_volume_types(types: &[VolumeType]) -> Vec<FieldError> {
     for (i, volume_type) in types.iter().enumerate() {
         let path = format!("spec.volumeTypes[{i}]");
         if volume_type.name.is_empty() {
-            errors.push(FieldError::required(format!("{path}.name"), "must provide a name"));
+            errors.push(FieldError::required(
+                format!("{path}.name"),
+                "must provide a name",
+            ));
         } else if let Some(problems) = unprefixed_qualified_name_problems(&volume_type.name) {
             errors.push(FieldError::invalid(
                 format!("{path}.name"),
@@ -1022,7 +1083,10 @@ fn validate_volume_types(types: &[VolumeType]) -> Vec<FieldError> {
             break;
         }
         if volume_type.class.is_empty() {
-            errors.push(FieldError::required(format!("{path}.class"), "must provide a class"));
+            errors.push(FieldError::required(
+                format!("{path}.class"),
+                "must provide a class",
+            ));
         } else if let Some(problems) = unprefixed_qualified_name_problems(&volume_type.class) {
             errors.push(FieldError::invalid(
                 format!("{path}.class"),
@@ -1046,7 +1110,10 @@ fn validate_regions(regions: &[Region]) -> Vec<FieldError> {
     for (i, region) in regions.iter().enumerate() {
         let path = format!("spec.regions[{i}]");
         if region.name.is_empty() {
-            errors.push(FieldError::required(format!("{path}.name"), "must provide a region name"));
+            errors.push(FieldError::required(
+                format!("{path}.name"),
+                "must provide a region name",
+            ));
         } else if !names.insert(region.name.as_str()) {
             errors.push(FieldError::duplicate(format!("{path}.name")));
         }

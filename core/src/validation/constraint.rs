@@ -52,13 +52,16 @@ impl Constraint {
                 let op_text = &rest[..op_len];
                 let after_op = rest[op_len..].trim_start();
                 let version_len = after_op
-                    .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '+' | '*')))
+                    .find(|c: char| {
+                        !(c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '+' | '*'))
+                    })
                     .unwrap_or(after_op.len());
                 let version_text = &after_op[..version_len];
                 let comparison = parse_comparison(op_text, version_text)
                     .ok_or_else(|| format!("improper constraint: {segment}"))?;
                 comparisons.push(comparison);
-                rest = after_op[version_len..].trim_start_matches(|c: char| c == ',' || c.is_whitespace());
+                rest = after_op[version_len..]
+                    .trim_start_matches(|c: char| c == ',' || c.is_whitespace());
                 if version_len == 0 {
                     return Err(format!("improper constraint: {segment}"));
                 }
@@ -120,7 +123,12 @@ fn parse_comparison(op_text: &str, version_text: &str) -> Option<Comparison> {
     } else if minor.is_some_and(is_wildcard) {
         (format!("{major}.0.0{suffix}"), true, true, false)
     } else if patch.is_some_and(is_wildcard) {
-        (format!("{major}.{}.0{suffix}", minor.unwrap_or("0")), true, false, true)
+        (
+            format!("{major}.{}.0{suffix}", minor.unwrap_or("0")),
+            true,
+            false,
+            true,
+        )
     } else {
         (format!("{numbers}{suffix}"), false, false, false)
     };

@@ -48,7 +48,11 @@ pub struct DefaultingFieldError {
 }
 
 impl DefaultingFieldError {
-    fn invalid(field: impl Into<String>, value: impl Into<String>, detail: impl Into<String>) -> Self {
+    fn invalid(
+        field: impl Into<String>,
+        value: impl Into<String>,
+        detail: impl Into<String>,
+    ) -> Self {
         DefaultingFieldError {
             error: FieldError::invalid(field, detail),
             value: value.into(),
@@ -79,6 +83,8 @@ pub struct DefaultingError {
     pub aggregate: String,
     /// The admission rejection: `shoots.core.gardener.cloud "<name>" is forbidden: <aggregate>`.
     pub message: String,
+    /// The versions as far as the mutator got (fields whose defaulting failed keep their input).
+    pub partial: DefaultedVersions,
 }
 
 /// Runs the mutator's version defaulting on `shoot` (`old_shoot` on update, to keep existing images).
@@ -144,25 +150,7 @@ pub fn default_shoot_versions(
         }
     }
 
-    if !errors.is_empty() {
-        let aggregate = if errors.len() == 1 {
-            errors[0].text()
-        } else {
-            let texts: Vec<String> = errors.iter().map(DefaultingFieldError::text).collect();
-            format!("[{}]", texts.join(", "))
-        };
-        let message = format!(
-            "shoots.core.gardener.cloud {} is forbidden: {}",
-            go_quote(&shoot.metadata.name),
-            aggregate
-        );
-        return Err(DefaultingError {
-            errors,
-            aggregate,
-            message,
-        });
-    }
-    Ok(DefaultedVersions {
+    let defaulted = DefaultedVersions {
         kubernetes_version: shoot.spec.kubernetes.version.clone(),
         workers: shoot
             .spec
@@ -180,7 +168,27 @@ pub fn default_shoot_versions(
                 )
             })
             .collect(),
-    })
+    };
+    if !errors.is_empty() {
+        let aggregate = if errors.len() == 1 {
+            errors[0].text()
+        } else {
+            let texts: Vec<String> = errors.iter().map(DefaultingFieldError::text).collect();
+            format!("[{}]", texts.join(", "))
+        };
+        let message = format!(
+            "shoots.core.gardener.cloud {} is forbidden: {}",
+            go_quote(&shoot.metadata.name),
+            aggregate
+        );
+        return Err(DefaultingError {
+            errors,
+            aggregate,
+            message,
+            partial: defaulted,
+        });
+    }
+    Ok(defaulted)
 }
 
 /// `defaultKubernetesVersion`: `Ok(None)` keeps the given version (three parts), `Ok(Some)` is the newest
@@ -249,7 +257,8 @@ fn ensure_machine_image(
         match &worker.machine.image {
             None => return Ok(old_image.clone()),
             Some(image) if image.name == old_image.name => {
-                if image.version_str().is_empty() || image.version_str() == old_image.version_str() {
+                if image.version_str().is_empty() || image.version_str() == old_image.version_str()
+                {
                     let mut kept = old_image.clone();
                     kept.provider_config = image.provider_config.clone();
                     return Ok(kept);
@@ -284,14 +293,22 @@ fn default_machine_image(
         ));
     }
     let supports_architecture =
-        |version: &MachineImageVersion| version.architectures.iter().any(|a| *a == architecture);
+        |version: &MachineImageVersion| version.architectures.contains(&architecture);
 
     let chosen = match image.filter(|i| !i.name.is_empty()) {
         Some(wanted) => {
             let Some(found) = spec.machine_images.iter().find(|m| m.name == wanted.name) else {
-                return Err(DefaultingFieldError::invalid(path, &wanted.name, "image is not supported"));
+                return Err(DefaultingFieldError::invalid(
+                    path,
+                    &wanted.name,
+                    "image is not supported",
+                ));
             };
-            if found.versions.iter().any(|v| v.version() == wanted.version_str()) {
+            if found
+                .versions
+                .iter()
+                .any(|v| v.version() == wanted.version_str())
+            {
                 return Ok(wanted.clone());
             }
             found
@@ -310,7 +327,9 @@ fn default_machine_image(
                     return Err(DefaultingFieldError::invalid(
                         path,
                         reference,
-                        format!("no valid machine image found that supports architecture `{architecture}`"),
+                        format!(
+                        "no valid machine image found that supports architecture `{architecture}`"
+                    ),
                     ))
                 }
             }
@@ -355,7 +374,8 @@ fn default_machine_image(
         })
         .filter(|v| match Version::parse(v.version()) {
             Ok(parsed) => {
-                !(major.is_some_and(|m| parsed.major != m) || minor.is_some_and(|m| parsed.minor != m))
+                !(major.is_some_and(|m| parsed.major != m)
+                    || minor.is_some_and(|m| parsed.minor != m))
             }
             Err(_) => false,
         })

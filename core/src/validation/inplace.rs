@@ -78,8 +78,8 @@ pub fn machine_image_eligibility(
             if version.expirable.is_active(now) {
                 active.push(key.clone());
             } else if existing_pool_update && version.expirable.is_expired(now) {
-                let downgrade =
-                    compare_versions(version.version(), "<", old_image.version_str()).unwrap_or(false);
+                let downgrade = compare_versions(version.version(), "<", old_image.version_str())
+                    .unwrap_or(false);
                 if !downgrade {
                     active.push(key.clone());
                 }
@@ -98,7 +98,8 @@ pub fn machine_image_eligibility(
                         && updates.supported
                     {
                         if let Some(min) = &updates.min_version_for_update {
-                            if compare_versions(min, "<=", old_image.version_str()).unwrap_or(false) {
+                            if compare_versions(min, "<=", old_image.version_str()).unwrap_or(false)
+                            {
                                 in_place_capable.push(key.clone());
                             }
                         }

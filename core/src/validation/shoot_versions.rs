@@ -87,20 +87,26 @@ pub fn validate_shoot_versions(
 
     for (i, worker) in shoot.spec.provider.workers.iter().enumerate() {
         let path = format!("spec.provider.workers[{i}]");
-        let old_worker = old.spec.provider.workers.iter().find(|w| w.name == worker.name);
+        let old_worker = old
+            .spec
+            .provider
+            .workers
+            .iter()
+            .find(|w| w.name == worker.name);
         let architecture = pool_architecture(spec, worker);
         let old_architecture = old_worker.map(|w| pool_architecture(spec, w));
 
-        if worker.machine.image.is_some() {
-            if let Some(arch) = &worker.machine.architecture {
-                if !["amd64", "arm64"].contains(&arch.as_str()) {
-                    errors.push(not_supported(
-                        format!("{path}.machine.architecture"),
-                        &["amd64".to_string(), "arm64".to_string()],
-                    ));
-                    continue;
-                }
-            }
+        let unknown_architecture = worker
+            .machine
+            .architecture
+            .as_ref()
+            .filter(|arch| !["amd64", "arm64"].contains(&arch.as_str()));
+        if unknown_architecture.is_some() {
+            errors.push(not_supported(
+                format!("{path}.machine.architecture"),
+                &["amd64".to_string(), "arm64".to_string()],
+            ));
+        } else if worker.machine.image.is_some() {
             let image_error = validate_machine_image(
                 &spec.machine_images,
                 i,
@@ -113,7 +119,12 @@ pub fn validate_shoot_versions(
             if let Some(error) = image_error {
                 errors.push(error);
             } else {
-                errors.extend(validate_cri(&spec.machine_images, worker, old_worker, &path));
+                errors.extend(validate_cri(
+                    &spec.machine_images,
+                    worker,
+                    old_worker,
+                    &path,
+                ));
                 if let Some(control_plane_version) = &control_plane_version {
                     let kubelet = match worker.kubernetes_version() {
                         None => Ok(control_plane_version.clone()),
