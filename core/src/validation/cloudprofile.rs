@@ -79,7 +79,8 @@ pub fn validate_cloud_profile(
 ) -> CloudProfileValidation {
     let mut profile = profile.clone();
     apply_defaults(&mut profile);
-    let mut errors = validate_spec(&profile.spec, gates, now);
+    let mut errors = validate_metadata_name(&profile.metadata.name);
+    errors.extend(validate_spec(&profile.spec, gates, now));
     if operation == Operation::Update {
         if let Some(old) = old {
             let mut old = old.clone();
@@ -408,6 +409,9 @@ pub fn validate_spec(
     ));
     errors.extend(validate_volume_types(&spec.volume_types));
     errors.extend(validate_regions(&spec.regions));
+    if let Some(bastion) = &spec.bastion {
+        errors.extend(validate_bastion(bastion, spec, now));
+    }
     if let Some(max) = spec.limits.as_ref().and_then(|l| l.max_nodes_total) {
         if max <= 0 {
             errors.push(FieldError::invalid(
@@ -1126,6 +1130,105 @@ fn validate_regions(regions: &[Region]) -> Vec<FieldError> {
                 errors.push(FieldError::duplicate(zone_path));
             }
         }
+    }
+    errors
+}
+
+/// `ValidateObjectMeta`'s name check for a cluster-scoped object named like a DNS subdomain.
+fn validate_metadata_name(name: &str) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    if name.is_empty() {
+        errors.push(FieldError::required(
+            "metadata.name",
+            "name or generateName is required",
+        ));
+        return errors;
+    }
+    if name.len() > 253 {
+        errors.push(FieldError::invalid(
+            "metadata.name",
+            "must be no more than 253 characters",
+        ));
+    }
+    if !is_dns_subdomain(name) {
+        errors.push(FieldError::invalid("metadata.name", DNS_SUBDOMAIN_HINT));
+    }
+    errors
+}
+
+/// `validateCloudProfileBastion`: the bastion needs a machine type or image, both must exist, and the
+/// image needs a version with the legacy classification `supported` for the machine type's architecture.
+fn validate_bastion(
+    bastion: &Bastion,
+    spec: &CloudProfileSpec,
+    now: DateTime<Utc>,
+) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    if bastion.machine_type.is_none() && bastion.machine_image.is_none() {
+        errors.push(FieldError::invalid(
+            "spec.bastion",
+            "bastion section needs a machine type or machine image",
+        ));
+    }
+    let mut architecture: Option<String> = None;
+    if let Some(machine_type) = &bastion.machine_type {
+        match spec
+            .machine_types
+            .iter()
+            .find(|t| t.name == machine_type.name)
+        {
+            Some(found) => architecture = Some(found.architecture.clone().unwrap_or_default()),
+            None => {
+                errors.push(FieldError::invalid(
+                    "spec.bastion.machineType.name",
+                    "machine type not found in spec.machineTypes",
+                ));
+                architecture = None;
+            }
+        }
+    }
+    let Some(image) = &bastion.machine_image else {
+        return errors;
+    };
+    let Some(found) = spec.machine_images.iter().find(|i| i.name == image.name) else {
+        errors.push(FieldError::invalid(
+            "spec.bastion.machineImage.name",
+            "image name not found in spec.machineImages",
+        ));
+        return errors;
+    };
+    let (candidates, path): (Vec<&MachineImageVersion>, &str) = match &image.version {
+        None => (
+            found.versions.iter().collect(),
+            "spec.bastion.machineImage.name",
+        ),
+        Some(version) => match found.versions.iter().find(|v| v.version() == version) {
+            Some(v) => (vec![v], "spec.bastion.machineImage.version"),
+            None => {
+                errors.push(FieldError::invalid(
+                    "spec.bastion.machineImage.version",
+                    "image version not found in spec.machineImages",
+                ));
+                return errors;
+            }
+        },
+    };
+    let fits = candidates.iter().any(|version| {
+        let architecture_ok = architecture
+            .as_ref()
+            .is_none_or(|arch| version.architectures.contains(arch));
+        let supported =
+            version.expirable.classification.is_some() && version.expirable.is_supported(now);
+        architecture_ok && supported
+    });
+    if !fits {
+        errors.push(FieldError::invalid(
+            path,
+            format!(
+                "no image with classification supported and arch {} found",
+                go_quote(architecture.as_deref().unwrap_or("<nil>"))
+            ),
+        ));
     }
     errors
 }

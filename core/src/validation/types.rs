@@ -35,9 +35,37 @@ pub struct CloudProfileSpec {
     pub volume_types: Vec<VolumeType>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub limits: Option<Limits>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bastion: Option<Bastion>,
     /// Capability definitions (`machineCapabilities`); only their presence is evaluated here.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub machine_capabilities: Vec<serde_json::Value>,
+}
+
+/// `Bastion` settings of a CloudProfile.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Bastion {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub machine_type: Option<BastionMachineType>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub machine_image: Option<BastionMachineImage>,
+}
+
+/// `BastionMachineType`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BastionMachineType {
+    pub name: String,
+}
+
+/// `BastionMachineImage`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BastionMachineImage {
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
 }
 
 /// `KubernetesSettings`.
@@ -118,6 +146,18 @@ pub struct MachineType {
     pub gpu: Option<serde_json::Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub memory: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub storage: Option<MachineTypeStorage>,
+}
+
+/// `MachineTypeStorage`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct MachineTypeStorage {
+    #[serde(rename = "size", skip_serializing_if = "Option::is_none")]
+    pub storage_size: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_size: Option<serde_json::Value>,
 }
 
 /// `Region`.
@@ -141,6 +181,8 @@ pub struct Zone {
 pub struct VolumeType {
     pub name: String,
     pub class: String,
+    #[serde(rename = "minSize", skip_serializing_if = "Option::is_none")]
+    pub min_size: Option<serde_json::Value>,
 }
 
 /// `Limits`.
