@@ -1026,6 +1026,32 @@ fn validate_machine_types(types: &[MachineType], without_capabilities: bool) -> 
                 ));
             }
         }
+        if let Some(storage) = &machine_type.storage {
+            let storage_path = format!("{path}.storage");
+            match (&storage.storage_size, &storage.min_size) {
+                (None, None) => errors.push(FieldError::invalid(
+                    storage_path,
+                    r#"must either configure "size" or "minSize""#,
+                )),
+                (Some(_), Some(_)) => errors.push(FieldError::invalid(
+                    storage_path,
+                    r#"not allowed to configure both "size" and "minSize""#,
+                )),
+                (size, min_size) => {
+                    let (name, value) = if size.is_some() {
+                        ("size", size)
+                    } else {
+                        ("minSize", min_size)
+                    };
+                    if quantity_is_negative(value) {
+                        errors.push(FieldError::invalid(
+                            format!("{storage_path}.{name}"),
+                            "must be greater than or equal to 0",
+                        ));
+                    }
+                }
+            }
+        }
         if let Some(architecture) = machine_type
             .architecture
             .as_deref()
@@ -1095,6 +1121,12 @@ fn validate_volume_types(types: &[VolumeType]) -> Vec<FieldError> {
             errors.push(FieldError::invalid(
                 format!("{path}.class"),
                 format!("volume class must be a qualified name: {problems}"),
+            ));
+        }
+        if quantity_is_negative(&volume_type.min_size) {
+            errors.push(FieldError::invalid(
+                format!("{path}.minSize"),
+                "must be greater than or equal to 0",
             ));
         }
     }
