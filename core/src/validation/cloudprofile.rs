@@ -1343,3 +1343,138 @@ fn is_dns_subdomain(text: &str) -> bool {
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(text: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(text)
+            .unwrap()
+            .with_timezone(&Utc)
+    }
+
+    fn profile(yaml: &str) -> CloudProfile {
+        let mut profile: CloudProfile = serde_yaml::from_str(yaml).unwrap();
+        apply_defaults(&mut profile);
+        profile
+    }
+
+    const BASE: &str = r#"
+metadata: {name: p}
+spec:
+  type: t
+  kubernetes: {versions: [{version: 1.30.1}, {version: 1.29.5}]}
+  machineImages: [{name: img, versions: [{version: 1.0.0}]}]
+  machineTypes: [{name: m, cpu: "2", gpu: "0", memory: 8Gi}]
+  regions: [{name: r}]
+"#;
+
+    #[test]
+    fn defaulted_minimal_profile_is_valid() {
+        let result = validate_cloud_profile(
+            &profile(BASE),
+            None,
+            Operation::Create,
+            FeatureGates::default(),
+            at("2026-01-01T00:00:00Z"),
+        );
+        assert_eq!(result.errors, vec![]);
+    }
+
+    #[test]
+    fn two_legacy_supported_patches_of_one_minor_each_get_an_error() {
+        let mut p = profile(BASE);
+        for v in &mut p.spec.kubernetes.versions {
+            v.version = v.version.replace("1.29", "1.30");
+            v.classification = Some(Classification::Supported);
+        }
+        let errors = validate_spec(&p.spec, FeatureGates::default(), at("2026-01-01T00:00:00Z"));
+        let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(
+            fields,
+            ["spec.kubernetes.versions[0]", "spec.kubernetes.versions[1]"]
+        );
+        assert!(errors[0]
+            .detail
+            .starts_with("unable to add version \"1.30.1\""));
+    }
+
+    #[test]
+    fn lifecycle_needs_the_feature_gate() {
+        let mut p = profile(BASE);
+        p.spec.kubernetes.versions[1].lifecycle = vec![LifecycleStage {
+            classification: Classification::Preview,
+            start_time: None,
+        }];
+        let errors = validate_spec(&p.spec, FeatureGates::default(), at("2026-01-01T00:00:00Z"));
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].field, "spec.kubernetes.versions[1].lifecycle");
+        assert_eq!(
+            errors[0].error_type,
+            crate::field::ErrorType::FieldValueForbidden
+        );
+    }
+
+    #[test]
+    fn create_drops_inactive_kubernetes_but_only_expired_image_versions() {
+        let p = profile(
+            r#"
+spec:
+  kubernetes:
+    versions:
+    - {version: 1.30.1}
+    - {version: 1.29.5, expirationDate: "2025-01-01T00:00:00Z"}
+    - {version: 1.31.0, lifecycle: [{classification: preview, startTime: "2027-01-01T00:00:00Z"}]}
+  machineImages:
+  - name: img
+    versions:
+    - {version: 2.0.0, lifecycle: [{classification: preview, startTime: "2027-01-01T00:00:00Z"}]}
+    - {version: 1.0.0, expirationDate: "2025-01-01T00:00:00Z"}
+"#,
+        );
+        let kept = PersistedVersions::of(&prepare_for_create(&p, at("2026-01-01T00:00:00Z")));
+        assert_eq!(kept.kubernetes, ["1.30.1"]);
+        assert_eq!(kept.machine_images["img"], ["2.0.0"]);
+    }
+
+    #[test]
+    fn removal_of_used_versions_is_reported_per_user() {
+        let old = profile(BASE);
+        let mut new = old.clone();
+        new.spec.kubernetes.versions.truncate(1);
+        new.spec.machine_images[0].versions[0].expirable.version = "1.0.1".to_string();
+        let shoot: Shoot = serde_yaml::from_str(
+            r#"
+metadata: {name: s, namespace: garden-a}
+spec:
+  cloudProfileName: p
+  kubernetes: {version: 1.29.5}
+  provider: {workers: [{name: w, machine: {image: {name: img, version: 1.0.0}}}]}
+"#,
+        )
+        .unwrap();
+        let message = validate_version_removal(&new, &old, &[shoot.clone()], &[]).unwrap();
+        assert!(message.starts_with(
+            "cloudprofiles.core.gardener.cloud \"p\" is forbidden: 2 errors occurred:"
+        ));
+        assert!(message.contains("unable to delete Kubernetes version \"1.29.5\" from CloudProfile \"p\" - version is still in use by shoot 'garden-a/s'"));
+        assert!(message.contains("unable to delete Machine image version 'img/1.0.0' from CloudProfile \"p\" - version is still in use by shoot 'garden-a/s' by worker \"w\""));
+
+        let mut deleting = shoot;
+        deleting.metadata.deletion_timestamp = Some("2026-01-01T00:00:00Z".to_string());
+        assert_eq!(validate_version_removal(&new, &old, &[deleting], &[]), None);
+    }
+
+    #[test]
+    fn qualified_names_follow_kubernetes() {
+        assert_eq!(unprefixed_qualified_name_problems("ubuntu-22.04"), None);
+        assert_eq!(
+            unprefixed_qualified_name_problems("example.com/img"),
+            Some("[name 'example.com/img' must not contain a prefix]".to_string())
+        );
+        assert!(unprefixed_qualified_name_problems("-bad")
+            .unwrap()
+            .starts_with("[name part must consist of alphanumeric characters"));
+    }
+}

@@ -430,3 +430,82 @@ fn parse_uint(part: &str) -> Result<u64, &'static str> {
     }
     part.parse::<u64>().map_err(|_| "value out of range")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(text: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(text)
+            .unwrap()
+            .with_timezone(&Utc)
+    }
+
+    fn profile() -> CloudProfile {
+        serde_yaml::from_str(
+            r#"
+spec:
+  kubernetes:
+    versions:
+    - {version: 1.31.0, classification: preview}
+    - {version: 1.30.4, classification: deprecated}
+    - {version: 1.30.3}
+    - {version: 1.29.9}
+  machineImages:
+  - name: img
+    versions:
+    - {version: 3.0.0, classification: preview}
+    - {version: 2.2.0, classification: deprecated}
+    - {version: 2.1.0}
+    - {version: 1.5.0, inPlaceUpdates: {supported: true}}
+"#,
+        )
+        .unwrap()
+    }
+
+    fn run(shoot_yaml: &str) -> Result<DefaultedVersions, DefaultingError> {
+        let shoot: Shoot = serde_yaml::from_str(shoot_yaml).unwrap();
+        default_shoot_versions(
+            &profile(),
+            None,
+            &shoot,
+            Operation::Create,
+            at("2026-01-01T00:00:00Z"),
+        )
+    }
+
+    #[test]
+    fn kubernetes_defaults_to_newest_supported_of_the_given_minor() {
+        let result = run("spec: {kubernetes: {version: '1.30'}}").unwrap();
+        assert_eq!(result.kubernetes_version, "1.30.3");
+        let result = run("spec: {kubernetes: {version: ''}}").unwrap();
+        assert_eq!(result.kubernetes_version, "1.30.3");
+        let error = run("spec: {kubernetes: {version: '1.31'}}").unwrap_err();
+        assert!(error.aggregate.starts_with(
+            "spec.kubernetes.version: Invalid value: \"1.31\": couldn't find a suitable version for 1.31."
+        ));
+    }
+
+    #[test]
+    fn image_defaults_prefer_non_deprecated_and_respect_in_place() {
+        let result = run("spec: {kubernetes: {version: 1.30.3}, provider: {workers: [{name: a, machine: {type: m}}]}}").unwrap();
+        let image = result.workers["a"].image.clone().unwrap();
+        assert_eq!((image.name.as_str(), image.version_str()), ("img", "2.1.0"));
+        assert_eq!(result.workers["a"].architecture, "amd64");
+
+        let result = run("spec: {kubernetes: {version: 1.30.3}, provider: {workers: [{name: a, updateStrategy: AutoInPlaceUpdate, machine: {type: m, image: {name: img}}}]}}").unwrap();
+        assert_eq!(
+            result.workers["a"].image.as_ref().unwrap().version_str(),
+            "1.5.0"
+        );
+    }
+
+    #[test]
+    fn non_numeric_image_version_part_is_rejected_like_parse_uint() {
+        let error = run("spec: {kubernetes: {version: 1.30.3}, provider: {workers: [{name: a, machine: {type: m, image: {name: img, version: '2.x'}}}]}}").unwrap_err();
+        assert_eq!(
+            error.aggregate,
+            "spec.provider.workers[0]: Invalid value: \"2.x\": x must be a semantic version: strconv.ParseUint: parsing \"x\": invalid syntax"
+        );
+    }
+}

@@ -477,3 +477,82 @@ fn go_compare(left: &str, op: &str, right: &str) -> Result<bool, String> {
     }
     compare_versions(left, op, right)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shoot(yaml: &str) -> Shoot {
+        serde_yaml::from_str(yaml).unwrap()
+    }
+
+    #[test]
+    fn update_rules_for_control_plane_and_pools() {
+        let old = shoot("spec: {kubernetes: {version: 1.30.2}, provider: {workers: [{name: a}, {name: b, updateStrategy: AutoInPlaceUpdate}]}}");
+        let new = shoot("spec: {kubernetes: {version: 1.32.0}, provider: {workers: [{name: a}, {name: b, updateStrategy: AutoInPlaceUpdate}]}}");
+        let errors = validate_shoot_versions_static(Some(&old), &new, Operation::Update);
+        let found: Vec<(&str, &str)> = errors
+            .iter()
+            .map(|e| (e.field.as_str(), e.detail.as_str()))
+            .filter(|(_, d)| d.contains("skip"))
+            .collect();
+        // Rolling pools may skip a minor, in-place pools and the control plane may not.
+        assert_eq!(
+            found,
+            [
+                (
+                    "spec.kubernetes.version",
+                    "kubernetes version upgrade cannot skip a minor version"
+                ),
+                (
+                    "spec.provider.workers[1].kubernetes.version",
+                    "kubernetes version upgrade cannot skip a minor version"
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn worker_skew_against_control_plane() {
+        let s = shoot("spec: {kubernetes: {version: 1.30.0}, provider: {workers: [{name: a, kubernetes: {version: 1.31.0}}, {name: b, kubernetes: {version: 1.26.9}}, {name: c, kubernetes: {version: 1.27.0}}]}}");
+        let errors = validate_shoot_versions_static(None, &s, Operation::Create);
+        let details: Vec<(&str, &str)> = errors
+            .iter()
+            .map(|e| (e.field.as_str(), e.detail.as_str()))
+            .collect();
+        assert_eq!(
+            details,
+            [
+                (
+                    "spec.provider.workers[0].kubernetes.version",
+                    "worker group kubernetes version must not be higher than control plane version"
+                ),
+                (
+                    "spec.provider.workers[1].kubernetes.version",
+                    "worker group kubernetes version must be at most three minor versions behind control plane version"
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn kubelet_constraint_of_the_image_is_enforced() {
+        let profile: CloudProfile = serde_yaml::from_str(
+            r#"
+spec:
+  kubernetes: {versions: [{version: 1.30.0}]}
+  machineImages: [{name: img, versions: [{version: 1.0.0, kubeletVersionConstraint: "< 1.30"}]}]
+"#,
+        )
+        .unwrap();
+        let s = shoot("spec: {kubernetes: {version: 1.30.0}, provider: {workers: [{name: a, machine: {architecture: amd64, image: {name: img, version: 1.0.0}}}]}}");
+        let now = crate::conformance::parse_instant("2026-01-01T00:00:00Z").unwrap();
+        let errors = validate_shoot_versions(&profile, None, &s, Operation::Create, now);
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].field, "spec.provider.workers[0].machine.image");
+        assert_eq!(
+            errors[0].detail,
+            "machine image 'img@1.0.0' does not support kubelet version '1.30.0', supported kubelet versions by this machine image version: '< 1.30'"
+        );
+    }
+}
