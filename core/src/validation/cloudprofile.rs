@@ -1454,7 +1454,8 @@ spec:
 "#,
         )
         .unwrap();
-        let message = validate_version_removal(&new, &old, &[shoot.clone()], &[]).unwrap();
+        let message =
+            validate_version_removal(&new, &old, std::slice::from_ref(&shoot), &[]).unwrap();
         assert!(message.starts_with(
             "cloudprofiles.core.gardener.cloud \"p\" is forbidden: 2 errors occurred:"
         ));
