@@ -91,9 +91,7 @@ fn shoot_version_validation(case: &Case, checker: &mut Checker) -> Result<(), St
             let profile: CloudProfile = case.input("cloudProfile")?;
             let mut result =
                 default_shoot_versions(&profile, old.as_ref(), &shoot, operation, case.now()?);
-            if profile.spec.machine_images.is_empty() {
-                result = without_image_defaulting(result);
-            }
+            result = within_rule_family(&profile, result);
             check_mutation(checker, &result);
             if let Ok(defaulted) = &result {
                 checker.field("defaultedVersion", &defaulted.kubernetes_version);
@@ -134,6 +132,7 @@ fn inplace_eligibility(case: &Case, checker: &mut Checker) -> Result<(), String>
         Stage::AdmissionMutate => {
             let result =
                 default_shoot_versions(&profile, old.as_ref(), &shoot, operation, case.now()?);
+            let result = within_rule_family(&profile, result);
             check_mutation(checker, &result);
         }
         Stage::AdmissionValidate | Stage::Static => {
@@ -145,18 +144,28 @@ fn inplace_eligibility(case: &Case, checker: &mut Checker) -> Result<(), String>
     Ok(())
 }
 
-/// A CloudProfile without machine images is a partial input of a Kubernetes-version case: the image
-/// defaulting (which then can only fail) is not part of the case's rule family.
-fn without_image_defaulting(
+/// Case inputs are partial: a CloudProfile without machine images (or without Kubernetes versions) means
+/// that image (or Kubernetes) defaulting is not part of the case, so the errors that defaulting can then
+/// only produce are not counted.
+fn within_rule_family(
+    profile: &CloudProfile,
     result: Result<DefaultedVersions, DefaultingError>,
 ) -> Result<DefaultedVersions, DefaultingError> {
     let Err(mut error) = result else {
         return result;
     };
+    let no_images = profile.spec.machine_images.is_empty();
+    let no_kubernetes = profile.spec.kubernetes.versions.is_empty();
     error.errors.retain(|e| {
-        !e.error
-            .detail
-            .contains("does not contain any machine image")
+        let image_gap = no_images
+            && e.error
+                .detail
+                .contains("does not contain any machine image");
+        let kubernetes_gap = no_kubernetes
+            && e.error
+                .detail
+                .starts_with("couldn't find a suitable version for");
+        !(image_gap || kubernetes_gap)
     });
     if error.errors.is_empty() {
         return Ok(error.partial);
