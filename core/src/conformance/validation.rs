@@ -117,7 +117,7 @@ fn shoot_version_validation(case: &Case, checker: &mut Checker) -> Result<(), St
             let profile: CloudProfile = case.input("cloudProfile")?;
             let errors =
                 validate_shoot_versions(&profile, old.as_ref(), &shoot, operation, case.now()?);
-            checker.validation(&errors, None);
+            checker.validation(&validated_within_rule_family(&profile, errors), None);
         }
     }
     Ok(())
@@ -138,7 +138,7 @@ fn inplace_eligibility(case: &Case, checker: &mut Checker) -> Result<(), String>
         Stage::AdmissionValidate | Stage::Static => {
             let errors =
                 validate_shoot_versions(&profile, old.as_ref(), &shoot, operation, case.now()?);
-            checker.validation(&errors, None);
+            checker.validation(&validated_within_rule_family(&profile, errors), None);
         }
     }
     Ok(())
@@ -171,6 +171,28 @@ fn within_rule_family(
         return Ok(error.partial);
     }
     Err(error)
+}
+
+/// The validator's counterpart of [`within_rule_family`]: a CloudProfile without Kubernetes versions
+/// (or without machine images) cannot list any acceptable value, so the empty "not supported" errors it
+/// then yields belong to no case.
+fn validated_within_rule_family(
+    profile: &CloudProfile,
+    errors: Vec<FieldError>,
+) -> Vec<FieldError> {
+    let no_images = profile.spec.machine_images.is_empty();
+    let no_kubernetes = profile.spec.kubernetes.versions.is_empty();
+    errors
+        .into_iter()
+        .filter(|e| {
+            let empty_not_supported = e.error_type
+                == crate::field::ErrorType::FieldValueNotSupported
+                && e.detail.is_empty();
+            let kubernetes_gap = no_kubernetes && e.field.ends_with("kubernetes.version");
+            let image_gap = no_images && e.field.ends_with("machine.image.version");
+            !(empty_not_supported && (kubernetes_gap || image_gap))
+        })
+        .collect()
 }
 
 /// The mutator's field errors under the validation convention.
