@@ -1,5 +1,261 @@
-//! Conformance kinds evaluated by this area (see the spec's "Case schema").
+//! Conformance kinds of the validation area: `cloudprofile-validation`, `shoot-version-validation` and
+//! `inplace-eligibility` (rollout.yaml, schema: spec/rollout-and-rest.md §0) and `version-defaulting`
+//! (maintenance.yaml, schema: spec/maintenance.md §0).
 
-use super::Kind;
+use super::compare::to_value;
+use super::{Case, Checker, Kind};
+use crate::document::Value;
+use crate::field::FieldError;
+use crate::validation::{
+    default_shoot_versions, validate_cloud_profile, validate_shoot_versions,
+    validate_shoot_versions_static, validate_version_removal, CloudProfile, DefaultedVersions,
+    DefaultingError, FeatureGates, NamespacedCloudProfile, Operation, Shoot, Stage,
+};
+use serde_json::json;
 
-pub const KINDS: &[Kind] = &[];
+pub const KINDS: &[Kind] = &[
+    Kind {
+        name: "cloudprofile-validation",
+        check: cloudprofile_validation,
+    },
+    Kind {
+        name: "shoot-version-validation",
+        check: shoot_version_validation,
+    },
+    Kind {
+        name: "inplace-eligibility",
+        check: inplace_eligibility,
+    },
+    Kind {
+        name: "version-defaulting",
+        check: version_defaulting,
+    },
+];
+
+fn operation(case: &Case) -> Result<Operation, String> {
+    if case.input_value("operation").is_null() {
+        return Ok(Operation::Create);
+    }
+    case.input("operation")
+}
+
+fn stage(case: &Case) -> Result<Stage, String> {
+    if case.input_value("stage").is_null() {
+        return Ok(Stage::AdmissionValidate);
+    }
+    case.input("stage")
+}
+
+fn cloudprofile_validation(case: &Case, checker: &mut Checker) -> Result<(), String> {
+    let profile: CloudProfile = case.input("cloudProfile")?;
+    let old: Option<CloudProfile> = case.input("oldCloudProfile")?;
+    let operation = operation(case)?;
+    if !case.input_value("shoots").is_null()
+        || !case.input_value("namespacedCloudProfiles").is_null()
+    {
+        // The ResourceReferenceManager admission of a CloudProfile update.
+        let shoots: Vec<Shoot> = case
+            .input::<Option<Vec<Shoot>>>("shoots")?
+            .unwrap_or_default();
+        let namespaced: Vec<NamespacedCloudProfile> = case
+            .input::<Option<Vec<NamespacedCloudProfile>>>("namespacedCloudProfiles")?
+            .unwrap_or_default();
+        let message = match (&old, operation) {
+            (Some(old), Operation::Update) => {
+                validate_version_removal(&profile, old, &shoots, &namespaced)
+            }
+            _ => None,
+        };
+        checker.validation(&[], message.as_deref());
+        return Ok(());
+    }
+    let gates: FeatureGates = case
+        .input::<Option<FeatureGates>>("featureGates")?
+        .unwrap_or_default();
+    let result = validate_cloud_profile(&profile, old.as_ref(), operation, gates, case.now()?);
+    checker.validation(&result.errors, None);
+    checker.field("persistedVersions", &result.persisted_versions);
+    Ok(())
+}
+
+fn shoot_version_validation(case: &Case, checker: &mut Checker) -> Result<(), String> {
+    let shoot: Shoot = case.input("shoot")?;
+    let old: Option<Shoot> = case.input("oldShoot")?;
+    let operation = operation(case)?;
+    match stage(case)? {
+        Stage::Static => {
+            let errors = validate_shoot_versions_static(old.as_ref(), &shoot, operation);
+            checker.validation(&errors, None);
+        }
+        Stage::AdmissionMutate => {
+            let profile: CloudProfile = case.input("cloudProfile")?;
+            let mut result =
+                default_shoot_versions(&profile, old.as_ref(), &shoot, operation, case.now()?);
+            result = within_rule_family(&profile, result);
+            check_mutation(checker, &result);
+            if let Ok(defaulted) = &result {
+                checker.field("defaultedVersion", &defaulted.kubernetes_version);
+                let workers: serde_json::Map<String, Value> = defaulted
+                    .workers
+                    .iter()
+                    .map(|(name, w)| (name.clone(), to_value(&w.kubernetes_version)))
+                    .collect();
+                checker.field("defaultedWorkerVersions", Value::Object(workers));
+            } else {
+                for key in ["defaultedVersion", "defaultedWorkerVersions"] {
+                    if let Some(expected) = checker.expect().get(key) {
+                        checker.mismatch(
+                            key,
+                            expected.to_string(),
+                            "the mutator rejected the Shoot".into(),
+                        );
+                    }
+                }
+            }
+        }
+        Stage::AdmissionValidate => {
+            let profile: CloudProfile = case.input("cloudProfile")?;
+            let errors =
+                validate_shoot_versions(&profile, old.as_ref(), &shoot, operation, case.now()?);
+            checker.validation(&validated_within_rule_family(&profile, errors), None);
+        }
+    }
+    Ok(())
+}
+
+fn inplace_eligibility(case: &Case, checker: &mut Checker) -> Result<(), String> {
+    let shoot: Shoot = case.input("shoot")?;
+    let old: Option<Shoot> = case.input("oldShoot")?;
+    let profile: CloudProfile = case.input("cloudProfile")?;
+    let operation = operation(case)?;
+    match stage(case)? {
+        Stage::AdmissionMutate => {
+            let result =
+                default_shoot_versions(&profile, old.as_ref(), &shoot, operation, case.now()?);
+            let result = within_rule_family(&profile, result);
+            check_mutation(checker, &result);
+        }
+        Stage::AdmissionValidate | Stage::Static => {
+            let errors =
+                validate_shoot_versions(&profile, old.as_ref(), &shoot, operation, case.now()?);
+            checker.validation(&validated_within_rule_family(&profile, errors), None);
+        }
+    }
+    Ok(())
+}
+
+/// Case inputs are partial: a CloudProfile without machine images (or without Kubernetes versions) means
+/// that image (or Kubernetes) defaulting is not part of the case, so the errors that defaulting can then
+/// only produce are not counted.
+fn within_rule_family(
+    profile: &CloudProfile,
+    result: Result<DefaultedVersions, DefaultingError>,
+) -> Result<DefaultedVersions, DefaultingError> {
+    let Err(mut error) = result else {
+        return result;
+    };
+    let no_images = profile.spec.machine_images.is_empty();
+    let no_kubernetes = profile.spec.kubernetes.versions.is_empty();
+    error.errors.retain(|e| {
+        let image_gap = no_images
+            && e.error
+                .detail
+                .contains("does not contain any machine image");
+        let kubernetes_gap = no_kubernetes
+            && e.error
+                .detail
+                .starts_with("couldn't find a suitable version for");
+        !(image_gap || kubernetes_gap)
+    });
+    if error.errors.is_empty() {
+        return Ok(error.partial);
+    }
+    Err(error)
+}
+
+/// The validator's counterpart of [`within_rule_family`]: a CloudProfile without Kubernetes versions
+/// (or without machine images) cannot list any acceptable value, so the empty "not supported" errors it
+/// then yields belong to no case.
+fn validated_within_rule_family(
+    profile: &CloudProfile,
+    errors: Vec<FieldError>,
+) -> Vec<FieldError> {
+    let no_images = profile.spec.machine_images.is_empty();
+    let no_kubernetes = profile.spec.kubernetes.versions.is_empty();
+    errors
+        .into_iter()
+        .filter(|e| {
+            let empty_not_supported = e.error_type
+                == crate::field::ErrorType::FieldValueNotSupported
+                && e.detail.is_empty();
+            let kubernetes_gap = no_kubernetes && e.field.ends_with("kubernetes.version");
+            let image_gap = no_images && e.field.ends_with("machine.image.version");
+            !(empty_not_supported && (kubernetes_gap || image_gap))
+        })
+        .collect()
+}
+
+/// The mutator's field errors under the validation convention.
+fn check_mutation(checker: &mut Checker, result: &Result<DefaultedVersions, DefaultingError>) {
+    match result {
+        Ok(_) => checker.validation(&[], None),
+        Err(error) => {
+            let errors: Vec<FieldError> = error.errors.iter().map(|e| e.error.clone()).collect();
+            checker.validation(&errors, None);
+        }
+    }
+}
+
+fn version_defaulting(case: &Case, checker: &mut Checker) -> Result<(), String> {
+    let profile: CloudProfile = case.input("cloudProfile")?;
+    let shoot: Shoot = case.input("shoot")?;
+    let old: Option<Shoot> = case.input("oldShoot")?;
+    let operation = operation(case)?;
+    let result = default_shoot_versions(&profile, old.as_ref(), &shoot, operation, case.now()?);
+    let expect = checker.expect();
+    match &result {
+        Err(error) => {
+            if let Some(expected) = expect.get("error") {
+                checker.equal("error", expected, &Value::String(error.aggregate.clone()));
+            }
+            if let Some(expected) = expect.get("errorContains") {
+                checker.contains("errorContains", expected, &error.aggregate);
+            }
+            for key in ["kubernetesVersion", "workers"] {
+                if let Some(expected) = expect.get(key) {
+                    checker.mismatch(
+                        key,
+                        expected.to_string(),
+                        format!("error {:?}", error.aggregate),
+                    );
+                }
+            }
+        }
+        Ok(defaulted) => {
+            for key in ["error", "errorContains"] {
+                if let Some(expected) = expect.get(key) {
+                    checker.mismatch(key, expected.to_string(), "no error".to_string());
+                }
+            }
+            checker.field("kubernetesVersion", &defaulted.kubernetes_version);
+            if let Some(expected) = expect.get("workers") {
+                let actual: serde_json::Map<String, Value> = defaulted
+                    .workers
+                    .iter()
+                    .map(|(name, w)| {
+                        (
+                            name.clone(),
+                            json!({
+                                "kubernetesVersion": w.kubernetes_version,
+                                "architecture": w.architecture,
+                                "image": w.image,
+                            }),
+                        )
+                    })
+                    .collect();
+                checker.subset("workers", expected, &Value::Object(actual));
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,1 +1,107 @@
-//! (area module; see the spec)
+//! Gardener's version validation: the CloudProfile's own rules, the Shoot-side checks against the
+//! CloudProfile, the mutator's defaulting of partial versions, and in-place eligibility of machine images.
+//!
+//! * [`cloudprofile`] follows `pkg/api/core/validation/cloudprofile.go` (+ `utils.go`), the create
+//!   normalisation of `pkg/apiserver/registry/core/cloudprofile/strategy.go` and the version-removal check of
+//!   `plugin/pkg/global/resourcereferencemanager/admission.go`.
+//! * [`shoot_versions`] follows the version parts of `plugin/pkg/shoot/validator/admission.go` and of
+//!   `pkg/api/core/validation/shoot.go`.
+//! * [`defaulting`] follows the version defaulting of `plugin/pkg/shoot/mutator/admission.go`.
+//! * [`inplace`] follows `validateMachineImagesConstraints` of the Shoot validator, which also decides
+//!   in-place eligibility.
+//!
+//! The evaluation instant `now` is always an argument (Gardener reads the clock in
+//! `CurrentLifecycleClassification`).
+
+pub mod cloudprofile;
+pub mod constraint;
+pub mod defaulting;
+pub mod inplace;
+pub mod shoot_versions;
+pub mod types;
+
+pub use cloudprofile::{
+    prepare_for_create, validate_cloud_profile, validate_version_removal, CloudProfileValidation,
+    PersistedVersions,
+};
+pub use defaulting::{default_shoot_versions, DefaultedVersions, DefaultingError};
+pub use inplace::{machine_image_eligibility, ImageEligibility};
+pub use shoot_versions::{validate_shoot_versions, validate_shoot_versions_static, Stage};
+pub use types::*;
+
+use crate::field::{ErrorType, FieldError};
+use crate::version::{Version, VersionError};
+
+/// `field.NotSupported`: like the shared constructor, but with Kubernetes' empty detail when there is no
+/// supported value to list.
+pub(crate) fn not_supported(field: impl Into<String>, supported: &[String]) -> FieldError {
+    if supported.is_empty() {
+        return FieldError::new(ErrorType::FieldValueNotSupported, field, "");
+    }
+    let quoted: Vec<String> = supported.iter().map(|v| go_quote(v)).collect();
+    FieldError::new(
+        ErrorType::FieldValueNotSupported,
+        field,
+        format!("supported values: {}", quoted.join(", ")),
+    )
+}
+
+/// Go's `%q` for the strings these rules quote (ASCII-safe escaping).
+pub(crate) fn go_quote(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Masterminds `semver.NewVersion`, with the error text that library reports.
+pub(crate) fn parse_version(text: &str) -> Result<Version, String> {
+    if text.is_empty() {
+        return Err("version string empty".to_string());
+    }
+    Version::parse(text).map_err(|error| match error {
+        VersionError::Invalid(_) => "invalid semantic version".to_string(),
+        VersionError::InvalidPrerelease(_) => "invalid prerelease string".to_string(),
+        VersionError::InvalidMetadata(_) => "invalid metadata string".to_string(),
+    })
+}
+
+/// Gardener's `versionutils.CompareVersions(a, op, b)`: both sides normalised, then compared; an error
+/// when either side does not parse.
+pub(crate) fn compare_versions(a: &str, op: &str, b: &str) -> Result<bool, String> {
+    let left = parse_version(&crate::version::normalize(a))?;
+    let right = parse_version(&crate::version::normalize(b))?;
+    Ok(match op {
+        "<" => left < right,
+        "<=" => left <= right,
+        ">" => left > right,
+        ">=" => left >= right,
+        "=" => left == right,
+        _ => return Err(format!("unsupported operator {op}")),
+    })
+}
+
+/// Go's `sets.List` of strings: sorted, duplicates removed.
+pub(crate) fn sorted_set(mut values: Vec<String>) -> Vec<String> {
+    values.sort();
+    values.dedup();
+    values
+}
+
+/// Go's `%+v` of a `[]string`: `[a b c]`.
+pub(crate) fn go_list(values: &[String]) -> String {
+    format!("[{}]", values.join(" "))
+}

@@ -1,0 +1,1481 @@
+//! CloudProfile rules: API defaults, create normalisation, static validation, update validation and the
+//! admission check that versions still in use are not removed.
+//!
+//! Follows `pkg/apis/core/v1beta1/defaults_cloudprofile.go`, `pkg/apiserver/registry/core/cloudprofile/
+//! strategy.go` (`PrepareForCreate`, `dropInactiveVersions`), `pkg/api/core/validation/cloudprofile.go` and
+//! `utils.go` (`ValidateCloudProfile`, `ValidateCloudProfileUpdate`), and the CloudProfile branch of
+//! `plugin/pkg/global/resourcereferencemanager/admission.go`.
+
+use super::types::*;
+use super::{go_quote, not_supported, parse_version};
+use crate::field::FieldError;
+use crate::lifecycle::{Classification, ExpirableVersion, LifecycleStage};
+use crate::version::Version;
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+
+/// The outcome of creating or updating a CloudProfile.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CloudProfileValidation {
+    /// Field errors of `ValidateCloudProfile` / `ValidateCloudProfileUpdate`.
+    pub errors: Vec<FieldError>,
+    /// The versions that are stored (after `PrepareForCreate` on create; unchanged on update).
+    pub persisted_versions: PersistedVersions,
+}
+
+/// Version strings of a CloudProfile, per list.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PersistedVersions {
+    pub kubernetes: Vec<String>,
+    pub machine_images: BTreeMap<String, Vec<String>>,
+}
+
+impl PersistedVersions {
+    pub fn of(profile: &CloudProfile) -> PersistedVersions {
+        PersistedVersions {
+            kubernetes: profile
+                .spec
+                .kubernetes
+                .versions
+                .iter()
+                .map(|v| v.version.clone())
+                .collect(),
+            machine_images: profile
+                .spec
+                .machine_images
+                .iter()
+                .map(|image| {
+                    (
+                        image.name.clone(),
+                        image
+                            .versions
+                            .iter()
+                            .map(|v| v.version().to_string())
+                            .collect(),
+                    )
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Creating or updating a CloudProfile: the v1beta1 defaults are applied, the errors are those of
+/// `ValidateCloudProfile` on the submitted object (plus `ValidateCloudProfileSpecUpdate` against the
+/// defaulted old profile on update), and the persisted versions are what `PrepareForCreate` keeps on
+/// create (everything on update).
+///
+/// The errors are computed on the submitted versions, as Gardener's validation tests evaluate them; the
+/// apiserver itself runs `PrepareForCreate` first, so a version it drops on create is never validated
+/// (see [`prepare_for_create`] to reproduce that order).
+pub fn validate_cloud_profile(
+    profile: &CloudProfile,
+    old: Option<&CloudProfile>,
+    operation: Operation,
+    gates: FeatureGates,
+    now: DateTime<Utc>,
+) -> CloudProfileValidation {
+    let mut profile = profile.clone();
+    apply_defaults(&mut profile);
+    let mut errors = validate_metadata_name(&profile.metadata.name);
+    errors.extend(validate_spec(&profile.spec, gates, now));
+    if operation == Operation::Update {
+        if let Some(old) = old {
+            let mut old = old.clone();
+            apply_defaults(&mut old);
+            errors.extend(validate_spec_update(&profile.spec, &old.spec, now));
+        }
+    }
+    let persisted = if operation == Operation::Create {
+        prepare_for_create(&profile, now)
+    } else {
+        profile
+    };
+    CloudProfileValidation {
+        errors,
+        persisted_versions: PersistedVersions::of(&persisted),
+    }
+}
+
+/// `PrepareForCreate` → `dropInactiveVersions`: Kubernetes versions that are not active (expired or not
+/// yet available) and machine image versions that are expired are removed.
+pub fn prepare_for_create(profile: &CloudProfile, now: DateTime<Utc>) -> CloudProfile {
+    let mut profile = profile.clone();
+    profile
+        .spec
+        .kubernetes
+        .versions
+        .retain(|version| version.is_active(now));
+    for image in &mut profile.spec.machine_images {
+        image
+            .versions
+            .retain(|version| !version.expirable.is_expired(now));
+    }
+    profile
+}
+
+/// The v1beta1 defaults of `defaults_cloudprofile.go`: update strategy `major`, CRI `containerd` and,
+/// without machine capabilities, architecture `amd64` for image versions and machine types.
+pub fn apply_defaults(profile: &mut CloudProfile) {
+    let without_capabilities = profile.spec.machine_capabilities.is_empty();
+    for image in &mut profile.spec.machine_images {
+        if image.update_strategy.is_none() {
+            image.update_strategy = Some("major".to_string());
+        }
+        for version in &mut image.versions {
+            if version.cri.is_empty() {
+                version.cri = vec![Cri {
+                    name: "containerd".to_string(),
+                    container_runtimes: Vec::new(),
+                }];
+            }
+            if without_capabilities && version.architectures.is_empty() {
+                version.architectures = vec!["amd64".to_string()];
+            }
+        }
+    }
+    if without_capabilities {
+        for machine_type in &mut profile.spec.machine_types {
+            if machine_type.architecture.is_none() {
+                machine_type.architecture = Some("amd64".to_string());
+            }
+        }
+    }
+}
+
+/// The ResourceReferenceManager's check on a CloudProfile update: removed Kubernetes versions must not be
+/// the control-plane version of a related Shoot or listed by a NamespacedCloudProfile of this parent, and
+/// removed machine image versions must not be used by a worker of a related Shoot. Returns the admission
+/// rejection message, or `None` when the update is admitted.
+pub fn validate_version_removal(
+    profile: &CloudProfile,
+    old: &CloudProfile,
+    shoots: &[Shoot],
+    namespaced_profiles: &[NamespacedCloudProfile],
+) -> Option<String> {
+    let new_kubernetes: HashSet<&str> = profile
+        .spec
+        .kubernetes
+        .versions
+        .iter()
+        .map(|v| v.version.as_str())
+        .collect();
+    let removed_kubernetes: BTreeSet<&str> = old
+        .spec
+        .kubernetes
+        .versions
+        .iter()
+        .map(|v| v.version.as_str())
+        .filter(|v| !new_kubernetes.contains(v))
+        .collect();
+    let image_diff =
+        MachineImageDiff::between(&old.spec.machine_images, &profile.spec.machine_images);
+    let limits_changed = profile.spec.limits != old.spec.limits;
+    if removed_kubernetes.is_empty()
+        && image_diff.removed_versions.is_empty()
+        && !image_diff.has_added_versions
+        && !limits_changed
+    {
+        return None;
+    }
+
+    let name = &profile.metadata.name;
+    let mut problems = Vec::new();
+    let relevant: Vec<&NamespacedCloudProfile> = namespaced_profiles
+        .iter()
+        .filter(|ncp| {
+            ncp.metadata.deletion_timestamp.is_none()
+                && ncp.spec.parent.name == *name
+                && ncp.spec.parent.kind == "CloudProfile"
+        })
+        .collect();
+    for ncp in &relevant {
+        let ncp_name = format!("{}/{}", ncp.metadata.namespace, ncp.metadata.name);
+        if let Some(kubernetes) = &ncp.spec.kubernetes {
+            for version in &kubernetes.versions {
+                if removed_kubernetes.contains(version.version.as_str()) {
+                    problems.push(format!(
+                        "unable to delete Kubernetes version {} from CloudProfile {} - version is still in use by NamespacedCloudProfile '{}'",
+                        go_quote(&version.version), go_quote(name), ncp_name
+                    ));
+                }
+            }
+        }
+        for image in &ncp.spec.machine_images {
+            if image_diff.removed_images.contains(&image.name) {
+                problems.push(format!(
+                    "unable to delete MachineImage {} from CloudProfile {} - MachineImage is still in use by NamespacedCloudProfile {}",
+                    go_quote(&image.name), go_quote(name), go_quote(&ncp_name)
+                ));
+            }
+            if image_diff.added_images.contains(&image.name) {
+                problems.push(format!(
+                    "unable to add MachineImage {} to CloudProfile {} - MachineImage is already defined by NamespacedCloudProfile {}",
+                    go_quote(&image.name), go_quote(name), go_quote(&ncp_name)
+                ));
+            }
+            if let Some(removed) = image_diff.removed_versions.get(&image.name) {
+                for version in &image.versions {
+                    if removed.contains(version.version()) {
+                        problems.push(format!(
+                            "unable to delete MachineImage version '{}/{}' from CloudProfile {} - version is still in use by NamespacedCloudProfile '{}'",
+                            image.name, version.version(), go_quote(name), ncp_name
+                        ));
+                    }
+                }
+            }
+        }
+    }
+
+    for shoot in shoots {
+        if shoot.metadata.deletion_timestamp.is_some() || !shoot_is_related(shoot, name, &relevant)
+        {
+            continue;
+        }
+        let shoot_name = format!("{}/{}", shoot.metadata.namespace, shoot.metadata.name);
+        if removed_kubernetes.contains(shoot.spec.kubernetes.version.as_str()) {
+            problems.push(format!(
+                "unable to delete Kubernetes version {} from CloudProfile {} - version is still in use by shoot '{}'",
+                go_quote(&shoot.spec.kubernetes.version), go_quote(name), shoot_name
+            ));
+        }
+        for worker in &shoot.spec.provider.workers {
+            let Some(image) = &worker.machine.image else {
+                continue;
+            };
+            let Some(removed) = image_diff.removed_versions.get(&image.name) else {
+                continue;
+            };
+            if removed.contains(image.version_str()) {
+                problems.push(format!(
+                    "unable to delete Machine image version '{}/{}' from CloudProfile {} - version is still in use by shoot '{}' by worker {}",
+                    image.name, image.version_str(), go_quote(name), shoot_name, go_quote(&worker.name)
+                ));
+            }
+        }
+    }
+
+    if problems.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "cloudprofiles.core.gardener.cloud {} is forbidden: {}",
+        go_quote(name),
+        multierror_text(&problems)
+    ))
+}
+
+/// `hashicorp/go-multierror`'s default formatting of an aggregated error.
+fn multierror_text(problems: &[String]) -> String {
+    if problems.len() == 1 {
+        return format!("1 error occurred:\n\t* {}\n\n", problems[0]);
+    }
+    let items: Vec<String> = problems.iter().map(|p| format!("* {p}")).collect();
+    format!(
+        "{} errors occurred:\n\t{}\n\n",
+        problems.len(),
+        items.join("\n\t")
+    )
+}
+
+/// `isShootRelatedToCloudProfile`.
+fn shoot_is_related(
+    shoot: &Shoot,
+    profile_name: &str,
+    relevant: &[&NamespacedCloudProfile],
+) -> bool {
+    let reference = match (&shoot.spec.cloud_profile, &shoot.spec.cloud_profile_name) {
+        (Some(reference), _) => CloudProfileReference {
+            kind: if reference.kind.is_empty() {
+                "CloudProfile".to_string()
+            } else {
+                reference.kind.clone()
+            },
+            name: reference.name.clone(),
+        },
+        (None, Some(name)) if !name.is_empty() => CloudProfileReference {
+            kind: "CloudProfile".to_string(),
+            name: name.clone(),
+        },
+        _ => return false,
+    };
+    match reference.kind.as_str() {
+        "CloudProfile" => reference.name == profile_name,
+        "NamespacedCloudProfile" => relevant.iter().any(|ncp| {
+            ncp.metadata.name == reference.name
+                && ncp.metadata.namespace == shoot.metadata.namespace
+                && ncp.spec.parent.name == profile_name
+        }),
+        _ => false,
+    }
+}
+
+/// `helper.GetMachineImageDiff`, reduced to what the removal check reads.
+struct MachineImageDiff {
+    removed_images: BTreeSet<String>,
+    added_images: BTreeSet<String>,
+    removed_versions: BTreeMap<String, BTreeSet<String>>,
+    has_added_versions: bool,
+}
+
+impl MachineImageDiff {
+    fn between(old: &[MachineImage], new: &[MachineImage]) -> MachineImageDiff {
+        let versions = |image: &MachineImage| -> BTreeSet<String> {
+            image
+                .versions
+                .iter()
+                .map(|v| v.version().to_string())
+                .collect()
+        };
+        let find = |images: &[MachineImage], name: &str| -> Option<BTreeSet<String>> {
+            // Later entries win, as when Gardener builds a map from the list.
+            images.iter().rev().find(|i| i.name == name).map(versions)
+        };
+        let mut diff = MachineImageDiff {
+            removed_images: BTreeSet::new(),
+            added_images: BTreeSet::new(),
+            removed_versions: BTreeMap::new(),
+            has_added_versions: false,
+        };
+        for image in old {
+            let old_versions = find(old, &image.name).unwrap_or_default();
+            match find(new, &image.name) {
+                None => {
+                    diff.removed_images.insert(image.name.clone());
+                    diff.removed_versions
+                        .insert(image.name.clone(), old_versions);
+                }
+                Some(new_versions) => {
+                    let removed: BTreeSet<String> =
+                        old_versions.difference(&new_versions).cloned().collect();
+                    if !removed.is_empty() {
+                        diff.removed_versions.insert(image.name.clone(), removed);
+                    }
+                    if new_versions.difference(&old_versions).next().is_some() {
+                        diff.has_added_versions = true;
+                    }
+                }
+            }
+        }
+        for image in new {
+            if find(old, &image.name).is_none() {
+                diff.added_images.insert(image.name.clone());
+                diff.has_added_versions = true;
+            }
+        }
+        diff
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Static validation (`ValidateCloudProfileSpec`)
+// ---------------------------------------------------------------------------------------------------
+
+const SUPPORTED_CLASSIFICATIONS: [&str; 4] = ["deprecated", "expired", "preview", "supported"];
+const VALID_ARCHITECTURES: [&str; 2] = ["amd64", "arm64"];
+const UPDATE_STRATEGIES: [&str; 3] = ["major", "minor", "patch"];
+
+fn strings(values: &[&str]) -> Vec<String> {
+    values.iter().map(|v| v.to_string()).collect()
+}
+
+/// `ValidateCloudProfileSpec` (machine capabilities, bastion, seed selector and CA bundle are not
+/// evaluated).
+pub fn validate_spec(
+    spec: &CloudProfileSpec,
+    gates: FeatureGates,
+    now: DateTime<Utc>,
+) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    if spec.provider_type.is_empty() {
+        errors.push(FieldError::required(
+            "spec.type",
+            "must provide a provider type",
+        ));
+    }
+    let without_capabilities = spec.machine_capabilities.is_empty();
+    errors.extend(validate_kubernetes_settings(&spec.kubernetes, gates, now));
+    errors.extend(validate_machine_images(
+        &spec.machine_images,
+        without_capabilities,
+        gates,
+        now,
+    ));
+    errors.extend(validate_machine_types(
+        &spec.machine_types,
+        without_capabilities,
+    ));
+    errors.extend(validate_volume_types(&spec.volume_types));
+    errors.extend(validate_regions(&spec.regions));
+    if let Some(bastion) = &spec.bastion {
+        errors.extend(validate_bastion(bastion, spec, now));
+    }
+    if let Some(max) = spec.limits.as_ref().and_then(|l| l.max_nodes_total) {
+        if max <= 0 {
+            errors.push(FieldError::invalid(
+                "spec.limits.maxNodesTotal",
+                "maxNodesTotal must be greater than 0",
+            ));
+        }
+    }
+    errors
+}
+
+/// `ValidateCloudProfileSpecUpdate`.
+pub fn validate_spec_update(
+    new: &CloudProfileSpec,
+    old: &CloudProfileSpec,
+    now: DateTime<Utc>,
+) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    if let (Some(new_max), Some(old_max)) = (
+        new.limits.as_ref().and_then(|l| l.max_nodes_total),
+        old.limits.as_ref().and_then(|l| l.max_nodes_total),
+    ) {
+        if new_max < old_max {
+            errors.push(FieldError::invalid(
+                "spec.limits.maxNodesTotal",
+                "maxNodesTotal cannot be decreased",
+            ));
+        }
+    }
+    errors.extend(validate_versions_update(
+        new.kubernetes.versions.iter(),
+        old.kubernetes.versions.iter(),
+        "spec.kubernetes.versions",
+        now,
+    ));
+    for (i, image) in new.machine_images.iter().enumerate() {
+        let Some(old_image) = old
+            .machine_images
+            .iter()
+            .rev()
+            .find(|o| o.name == image.name)
+        else {
+            continue;
+        };
+        errors.extend(validate_versions_update(
+            image.versions.iter().map(|v| &v.expirable),
+            old_image.versions.iter().map(|v| &v.expirable),
+            &format!("spec.machineImages[{i}].versions"),
+            now,
+        ));
+    }
+    errors
+}
+
+/// `ValidateCloudProfileExpirableVersionsUpdate`: a version that was past `unavailable` must not become
+/// `unavailable` again.
+fn validate_versions_update<'a>(
+    new: impl Iterator<Item = &'a ExpirableVersion>,
+    old: impl Iterator<Item = &'a ExpirableVersion>,
+    path: &str,
+    now: DateTime<Utc>,
+) -> Vec<FieldError> {
+    let old: BTreeMap<&str, &ExpirableVersion> = old.map(|v| (v.version.as_str(), v)).collect();
+    let mut errors = Vec::new();
+    for (i, version) in new.enumerate() {
+        let Some(previous) = old.get(version.version.as_str()) else {
+            continue;
+        };
+        if previous.classification_at(now) != Classification::Unavailable
+            && version.classification_at(now) == Classification::Unavailable
+        {
+            errors.push(FieldError::forbidden(
+                format!("{path}[{i}]"),
+                "a version cannot be turned unavailable if it was already moved into a later lifecycle stage",
+            ));
+        }
+    }
+    errors
+}
+
+/// `validateCloudProfileKubernetesSettings`.
+fn validate_kubernetes_settings(
+    kubernetes: &KubernetesSettings,
+    gates: FeatureGates,
+    now: DateTime<Utc>,
+) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    let versions = &kubernetes.versions;
+    if versions.is_empty() {
+        errors.push(FieldError::required(
+            "spec.kubernetes.versions",
+            "must provide at least one Kubernetes version",
+        ));
+    }
+    let latest = match latest_version(versions.iter()) {
+        Ok(latest) => Some(latest),
+        Err(_) => {
+            errors.push(FieldError::invalid(
+                "spec.kubernetes.versions",
+                "failed to determine the latest kubernetes version from the cloud profile",
+            ));
+            None
+        }
+    };
+    if let Some(latest) = latest {
+        if latest.expiration_date.is_some() {
+            errors.push(FieldError::invalid(
+                "spec.kubernetes.versions[].expirationDate",
+                format!(
+                    "expiration date of latest kubernetes version ('{}') must not be set",
+                    latest.version
+                ),
+            ));
+        }
+        if latest
+            .lifecycle
+            .last()
+            .is_some_and(|stage| stage.classification == Classification::Expired)
+        {
+            errors.push(FieldError::invalid(
+                "spec.kubernetes.versions[].lifecycle",
+                format!(
+                    "classification expired of latest kubernetes version ('{}') must not be set",
+                    latest.version
+                ),
+            ));
+        }
+    }
+
+    let mut seen = HashSet::new();
+    for (i, version) in versions.iter().enumerate() {
+        let path = format!("spec.kubernetes.versions[{i}]");
+        if !is_three_part_numeric(&version.version) {
+            errors.push(FieldError::invalid(
+                path.clone(),
+                r"all Kubernetes versions must match the regex ^([0-9]+\.){2}[0-9]+$",
+            ));
+        } else if !seen.insert(version.version.as_str()) {
+            errors.push(FieldError::duplicate(format!("{path}.version")));
+        }
+        errors.extend(validate_expirable_version(version, &path, gates));
+    }
+    for (i, version) in versions.iter().enumerate() {
+        errors.extend(validate_supported_per_minor(
+            version,
+            versions,
+            &format!("spec.kubernetes.versions[{i}]"),
+            now,
+        ));
+    }
+    errors
+}
+
+/// `^([0-9]+\.){2}[0-9]+$`.
+fn is_three_part_numeric(text: &str) -> bool {
+    let parts: Vec<&str> = text.split('.').collect();
+    parts.len() == 3
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// `DetermineLatestExpirableVersion(versions, false)`'s first result: the highest version (the first of
+/// equal ones), or an error when a version does not parse or there is none.
+fn latest_version<'a>(
+    versions: impl Iterator<Item = &'a ExpirableVersion>,
+) -> Result<&'a ExpirableVersion, String> {
+    let mut latest: Option<(Version, &ExpirableVersion)> = None;
+    for version in versions {
+        let parsed = parse_version(&version.version).map_err(|e| {
+            format!(
+                "error while parsing expirable version '{}': {}",
+                version.version, e
+            )
+        })?;
+        if latest.as_ref().is_none_or(|(best, _)| parsed > *best) {
+            latest = Some((parsed, version));
+        }
+    }
+    latest
+        .map(|(_, v)| v)
+        .ok_or_else(|| "unable to determine latest expirable version".to_string())
+}
+
+/// `validateExpirableVersion`.
+fn validate_expirable_version(
+    version: &ExpirableVersion,
+    path: &str,
+    gates: FeatureGates,
+) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    if !version.lifecycle.is_empty() && !gates.version_classification_lifecycle {
+        errors.push(FieldError::forbidden(
+            format!("{path}.lifecycle"),
+            "lifecycles are not allowed with disabled VersionClassificationLifecycle feature gate",
+        ));
+        return errors;
+    }
+    if let Some(classification) = &version.classification {
+        if !SUPPORTED_CLASSIFICATIONS.contains(&classification.as_str()) {
+            errors.push(not_supported(
+                format!("{path}.classification"),
+                &strings(&SUPPORTED_CLASSIFICATIONS),
+            ));
+        }
+        if version.lifecycle.is_empty() && *classification == Classification::Expired {
+            errors.push(FieldError::forbidden(
+                format!("{path}.classification"),
+                "cannot specify `classification` expired",
+            ));
+        }
+    }
+    if (version.classification.is_some() || version.expiration_date.is_some())
+        && !version.lifecycle.is_empty()
+    {
+        errors.push(FieldError::forbidden(
+            path,
+            "cannot specify `classification` or `expirationDate` in combination with `lifecycle`",
+        ));
+    }
+    errors.extend(validate_lifecycle(
+        &version.lifecycle,
+        &format!("{path}.lifecycle"),
+    ));
+    errors
+}
+
+/// The lifecycle checks of `validateExpirableVersion`: known classifications, no repeats, ascending
+/// order, start times present after the first stage and not decreasing.
+fn validate_lifecycle(stages: &[LifecycleStage], path: &str) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    for (i, stage) in stages.iter().enumerate() {
+        if !SUPPORTED_CLASSIFICATIONS.contains(&stage.classification.as_str()) {
+            errors.push(not_supported(
+                format!("{path}[{i}].classification"),
+                &strings(&SUPPORTED_CLASSIFICATIONS),
+            ));
+        }
+    }
+    let mut seen = HashSet::new();
+    for (i, stage) in stages.iter().enumerate() {
+        if !seen.insert(stage.classification.as_str()) {
+            errors.push(FieldError::duplicate(format!("{path}[{i}].classification")));
+        }
+    }
+    for i in 1..stages.len() {
+        let previous = &stages[i - 1].classification;
+        let current = &stages[i].classification;
+        if rank(previous) > rank(current) {
+            errors.push(FieldError::invalid(
+                format!("{path}[{i}].classification"),
+                format!(
+                    "lifecycle classifications not in expected order (preview, supported, deprecated, expired): {current} must be before {previous}"
+                ),
+            ));
+        }
+    }
+    let mut previous_start: Option<DateTime<Utc>> = None;
+    for (i, stage) in stages.iter().enumerate() {
+        let Some(previous) = previous_start else {
+            previous_start = Some(stage.start_time.unwrap_or(DateTime::<Utc>::MIN_UTC));
+            continue;
+        };
+        let Some(start) = stage.start_time else {
+            errors.push(FieldError::required(
+                format!("{path}[{i}]"),
+                "only the leading lifecycle elements can have the start time optional",
+            ));
+            continue;
+        };
+        if start < previous {
+            errors.push(FieldError::invalid(
+                format!("{path}[{i}]"),
+                "lifecycle start times must be monotonically increasing",
+            ));
+        }
+        previous_start = Some(start);
+    }
+    errors
+}
+
+/// `VersionClassification.Compare`'s order; unknown classifications rank like `unavailable`.
+fn rank(classification: &Classification) -> u8 {
+    match classification {
+        Classification::Preview => 1,
+        Classification::Supported => 2,
+        Classification::Deprecated => 3,
+        Classification::Expired => 4,
+        Classification::Unavailable | Classification::Other(_) => 0,
+    }
+}
+
+/// `validateSupportedVersionsConfiguration`: only versions with the legacy `classification` field that
+/// are currently supported are checked; each overlapping supported peer of the same minor is an error.
+fn validate_supported_per_minor(
+    version: &ExpirableVersion,
+    all: &[ExpirableVersion],
+    path: &str,
+    now: DateTime<Utc>,
+) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    if version.classification.is_none() || !version.is_supported(now) {
+        return errors;
+    }
+    let Ok(current) = parse_version(&version.version) else {
+        return errors;
+    };
+    let supported_somewhere = all.iter().filter(|v| {
+        v.classification == Some(Classification::Supported)
+            || v.lifecycle
+                .iter()
+                .any(|s| s.classification == Classification::Supported)
+    });
+    let mut peers = Vec::new();
+    for peer in supported_somewhere {
+        let Ok(parsed) = parse_version(&peer.version) else {
+            return errors;
+        };
+        if parsed == current || parsed.major != current.major || parsed.minor != current.minor {
+            continue;
+        }
+        peers.push(peer);
+    }
+    for peer in peers {
+        if supported_stages_overlap(version, peer) {
+            errors.push(FieldError::forbidden(
+                path,
+                format!(
+                    "unable to add version {} with classification \"supported\". \"supported\" lifecycle stages must not overlap per minor version",
+                    go_quote(&version.version)
+                ),
+            ));
+        }
+    }
+    errors
+}
+
+/// `supportedVersionsOverlapping`.
+fn supported_stages_overlap(a: &ExpirableVersion, b: &ExpirableVersion) -> bool {
+    if a.lifecycle.is_empty() || b.lifecycle.is_empty() {
+        return true;
+    }
+    let supported_stage =
+        |v: &ExpirableVersion| -> (Option<Classification>, Option<DateTime<Utc>>) {
+            v.lifecycle
+                .iter()
+                .find(|s| s.classification == Classification::Supported)
+                .map_or((None, None), |s| {
+                    (Some(s.classification.clone()), s.start_time)
+                })
+        };
+    let next_stage = |v: &ExpirableVersion, after: &Option<Classification>| {
+        let floor = after.as_ref().map_or(0, rank);
+        v.lifecycle
+            .iter()
+            .find(|s| rank(&s.classification) > floor)
+            .cloned()
+    };
+    let (class_a, start_a) = supported_stage(a);
+    let (class_b, start_b) = supported_stage(b);
+    let next_a = next_stage(a, &class_a);
+    let next_b = next_stage(b, &class_b);
+    if class_a != Some(Classification::Supported) || class_a != class_b {
+        return false;
+    }
+    let before = |start: Option<DateTime<Utc>>, next: &Option<LifecycleStage>| -> bool {
+        match (start, next.as_ref().and_then(|n| n.start_time)) {
+            (None, _) => true,
+            (Some(start), Some(next_start)) => start < next_start,
+            (Some(_), None) => false,
+        }
+    };
+    (next_a.is_none() && next_b.is_none())
+        || (next_a.is_none() && before(start_a, &next_b))
+        || (next_b.is_none() && before(start_b, &next_a))
+}
+
+/// `ValidateCloudProfileMachineImages` with `ValidateMachineImages` and the per-version checks.
+fn validate_machine_images(
+    images: &[MachineImage],
+    without_capabilities: bool,
+    gates: FeatureGates,
+    now: DateTime<Utc>,
+) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    if images.is_empty() {
+        errors.push(FieldError::required(
+            "spec.machineImages",
+            "must provide at least one machine image",
+        ));
+        return errors;
+    }
+    for image in images.iter().filter(|i| !i.versions.is_empty()) {
+        if let Err(error) = latest_version(image.versions.iter().map(|v| &v.expirable)) {
+            errors.push(FieldError::invalid(
+                "spec.machineImages",
+                format!(
+                    "failed to determine latest machine image version for image '{}': {}",
+                    image.name, error
+                ),
+            ));
+            break;
+        }
+    }
+    let mut names = HashSet::new();
+    let mut name_versions = HashSet::new();
+    for (i, image) in images.iter().enumerate() {
+        let path = format!("spec.machineImages[{i}]");
+        if !names.insert(image.name.as_str()) {
+            errors.push(FieldError::duplicate(path.clone()));
+        }
+        if image.name.is_empty() {
+            errors.push(FieldError::required(
+                format!("{path}.name"),
+                "machine image name must not be empty",
+            ));
+        } else if let Some(problems) = unprefixed_qualified_name_problems(&image.name) {
+            errors.push(FieldError::invalid(
+                format!("{path}.name"),
+                format!("machine image name must be a qualified name: {problems}"),
+            ));
+        }
+        if image.versions.is_empty() {
+            errors.push(FieldError::required(
+                format!("{path}.versions"),
+                format!(
+                    "must provide at least one version for the machine image '{}'",
+                    image.name
+                ),
+            ));
+        }
+        if let Some(strategy) = &image.update_strategy {
+            if !UPDATE_STRATEGIES.contains(&strategy.as_str()) {
+                errors.push(not_supported(
+                    format!("{path}.updateStrategy"),
+                    &strings(&UPDATE_STRATEGIES),
+                ));
+            }
+        }
+        for (j, version) in image.versions.iter().enumerate() {
+            errors.extend(validate_machine_image_version(
+                image,
+                version,
+                &mut name_versions,
+                &format!("{path}.versions[{j}]"),
+            ));
+        }
+    }
+    for (i, image) in images.iter().enumerate() {
+        let path = format!("spec.machineImages[{i}]");
+        if image.update_strategy.is_none() {
+            errors.push(FieldError::required(
+                format!("{path}.updateStrategy"),
+                "must provide an update strategy",
+            ));
+        }
+        let expirables: Vec<ExpirableVersion> =
+            image.versions.iter().map(|v| v.expirable.clone()).collect();
+        for (j, version) in image.versions.iter().enumerate() {
+            let version_path = format!("{path}.versions[{j}]");
+            errors.extend(validate_cri(&version.cri, &format!("{version_path}.cri")));
+            errors.extend(validate_supported_per_minor(
+                &version.expirable,
+                &expirables,
+                &version_path,
+                now,
+            ));
+            errors.extend(validate_expirable_version(
+                &version.expirable,
+                &version_path,
+                gates,
+            ));
+            if without_capabilities && version.architectures.is_empty() {
+                errors.push(FieldError::required(
+                    format!("{version_path}.architectures"),
+                    "must provide at least one architecture",
+                ));
+            }
+        }
+    }
+    errors
+}
+
+/// `ValidateMachineImageVersion` (without capability flavors).
+fn validate_machine_image_version(
+    image: &MachineImage,
+    version: &MachineImageVersion,
+    name_versions: &mut HashSet<String>,
+    path: &str,
+) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    let key = format!("{}-{}", image.name, version.version());
+    if name_versions.contains(&key) {
+        errors.push(FieldError::duplicate(path));
+    }
+    name_versions.insert(key);
+    if version.version().is_empty() {
+        errors.push(FieldError::required(format!("{path}.version"), ""));
+    }
+    if parse_version(version.version()).is_err() {
+        errors.push(FieldError::invalid(
+            format!("{path}.version"),
+            "could not parse version. Use a semantic version. In case there is no semantic version for this image use the extensibility provider (define mapping in the CloudProfile) to map to the actual non semantic version",
+        ));
+    }
+    if let Some(min) = version
+        .in_place_updates
+        .as_ref()
+        .and_then(|u| u.min_version_for_update.as_deref())
+    {
+        if parse_version(min).is_err() {
+            errors.push(FieldError::invalid(
+                format!("{path}.minVersionForInPlaceUpdate"),
+                "could not parse version. Use a semantic version.",
+            ));
+        }
+    }
+    for (k, architecture) in version.architectures.iter().enumerate() {
+        if !VALID_ARCHITECTURES.contains(&architecture.as_str()) {
+            errors.push(not_supported(
+                format!("{path}.architectures[{k}]"),
+                &strings(&VALID_ARCHITECTURES),
+            ));
+        }
+    }
+    if let Some(constraint) = &version.kubelet_version_constraint {
+        if let Err(error) = super::constraint::Constraint::parse(constraint) {
+            errors.push(FieldError::invalid(
+                format!("{path}.kubeletVersionConstraint"),
+                format!("cannot parse the kubeletVersionConstraint: {error}"),
+            ));
+        }
+    }
+    errors
+}
+
+/// `validateContainerRuntimesInterfaces`.
+fn validate_cri(cris: &[Cri], path: &str) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    if cris.is_empty() {
+        errors.push(FieldError::required(
+            path,
+            "must provide at least one supported container runtime",
+        ));
+        return errors;
+    }
+    let mut seen = HashSet::new();
+    for (i, cri) in cris.iter().enumerate() {
+        let cri_path = format!("{path}[{i}]");
+        if !seen.insert(cri.name.as_str()) {
+            errors.push(FieldError::duplicate(cri_path.clone()));
+        }
+        if cri.name != "containerd" {
+            errors.push(not_supported(
+                format!("{cri_path}.name"),
+                &strings(&["containerd"]),
+            ));
+        }
+        let mut runtimes = HashSet::new();
+        for (j, runtime) in cri.container_runtimes.iter().enumerate() {
+            let type_path = format!("{cri_path}.containerRuntimes[{j}].type");
+            if let Some(problems) = unprefixed_qualified_name_problems(&runtime.runtime_type) {
+                errors.push(FieldError::invalid(
+                    type_path.clone(),
+                    format!("container runtime type must be a qualified name: {problems}"),
+                ));
+            }
+            if !runtimes.insert(runtime.runtime_type.as_str()) {
+                errors.push(FieldError::duplicate(type_path));
+            }
+        }
+    }
+    errors
+}
+
+/// `validateCloudProfileMachineTypes` (resource quantities are only checked for a negative sign).
+fn validate_machine_types(types: &[MachineType], without_capabilities: bool) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    if types.is_empty() {
+        errors.push(FieldError::required(
+            "spec.machineTypes",
+            "must provide at least one machine type",
+        ));
+    }
+    let mut names = HashSet::new();
+    for (i, machine_type) in types.iter().enumerate() {
+        let path = format!("spec.machineTypes[{i}]");
+        if machine_type.name.is_empty() {
+            errors.push(FieldError::required(
+                format!("{path}.name"),
+                "must provide a name",
+            ));
+        } else if let Some(problems) = unprefixed_qualified_name_problems(&machine_type.name) {
+            errors.push(FieldError::invalid(
+                format!("{path}.name"),
+                format!("machine type name must be a qualified name: {problems}"),
+            ));
+        }
+        if !names.insert(machine_type.name.as_str()) {
+            errors.push(FieldError::duplicate(format!("{path}.name")));
+            continue;
+        }
+        for (name, value) in [
+            ("cpu", &machine_type.cpu),
+            ("gpu", &machine_type.gpu),
+            ("memory", &machine_type.memory),
+        ] {
+            if quantity_is_negative(value) {
+                errors.push(FieldError::invalid(
+                    format!("{path}.{name}"),
+                    "must be greater than or equal to 0",
+                ));
+            }
+        }
+        if let Some(storage) = &machine_type.storage {
+            let storage_path = format!("{path}.storage");
+            match (&storage.storage_size, &storage.min_size) {
+                (None, None) => errors.push(FieldError::invalid(
+                    storage_path,
+                    r#"must either configure "size" or "minSize""#,
+                )),
+                (Some(_), Some(_)) => errors.push(FieldError::invalid(
+                    storage_path,
+                    r#"not allowed to configure both "size" and "minSize""#,
+                )),
+                (size, min_size) => {
+                    let (name, value) = if size.is_some() {
+                        ("size", size)
+                    } else {
+                        ("minSize", min_size)
+                    };
+                    if quantity_is_negative(value) {
+                        errors.push(FieldError::invalid(
+                            format!("{storage_path}.{name}"),
+                            "must be greater than or equal to 0",
+                        ));
+                    }
+                }
+            }
+        }
+        if let Some(architecture) = machine_type
+            .architecture
+            .as_deref()
+            .filter(|a| !a.is_empty())
+        {
+            if !VALID_ARCHITECTURES.contains(&architecture) {
+                errors.push(not_supported(
+                    format!("{path}.architecture"),
+                    &strings(&VALID_ARCHITECTURES),
+                ));
+            }
+        }
+    }
+    if without_capabilities {
+        for (i, machine_type) in types.iter().enumerate() {
+            if machine_type
+                .architecture
+                .as_deref()
+                .unwrap_or("")
+                .is_empty()
+            {
+                errors.push(FieldError::required(
+                    format!("spec.machineTypes[{i}].architecture"),
+                    "must provide an architecture",
+                ));
+            }
+        }
+    }
+    errors
+}
+
+fn quantity_is_negative(value: &Option<serde_json::Value>) -> bool {
+    match value {
+        Some(serde_json::Value::String(text)) => text.trim_start().starts_with('-'),
+        Some(serde_json::Value::Number(number)) => number.as_f64().is_some_and(|n| n < 0.0),
+        _ => false,
+    }
+}
+
+/// `validateVolumeTypes`.
+fn validate_volume_types(types: &[VolumeType]) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    let mut names = HashSet::new();
+    for (i, volume_type) in types.iter().enumerate() {
+        let path = format!("spec.volumeTypes[{i}]");
+        if volume_type.name.is_empty() {
+            errors.push(FieldError::required(
+                format!("{path}.name"),
+                "must provide a name",
+            ));
+        } else if let Some(problems) = unprefixed_qualified_name_problems(&volume_type.name) {
+            errors.push(FieldError::invalid(
+                format!("{path}.name"),
+                format!("volume type name must be a qualified name: {problems}"),
+            ));
+        }
+        if !names.insert(volume_type.name.as_str()) {
+            errors.push(FieldError::duplicate(format!("{path}.name")));
+            break;
+        }
+        if volume_type.class.is_empty() {
+            errors.push(FieldError::required(
+                format!("{path}.class"),
+                "must provide a class",
+            ));
+        } else if let Some(problems) = unprefixed_qualified_name_problems(&volume_type.class) {
+            errors.push(FieldError::invalid(
+                format!("{path}.class"),
+                format!("volume class must be a qualified name: {problems}"),
+            ));
+        }
+        if quantity_is_negative(&volume_type.min_size) {
+            errors.push(FieldError::invalid(
+                format!("{path}.minSize"),
+                "must be greater than or equal to 0",
+            ));
+        }
+    }
+    errors
+}
+
+/// `validateCloudProfileRegions` (region labels are not evaluated).
+fn validate_regions(regions: &[Region]) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    if regions.is_empty() {
+        errors.push(FieldError::required(
+            "spec.regions",
+            "must provide at least one region",
+        ));
+    }
+    let mut names = HashSet::new();
+    for (i, region) in regions.iter().enumerate() {
+        let path = format!("spec.regions[{i}]");
+        if region.name.is_empty() {
+            errors.push(FieldError::required(
+                format!("{path}.name"),
+                "must provide a region name",
+            ));
+        } else if !names.insert(region.name.as_str()) {
+            errors.push(FieldError::duplicate(format!("{path}.name")));
+        }
+        let mut zones = HashSet::new();
+        for (j, zone) in region.zones.iter().enumerate() {
+            let zone_path = format!("{path}.zones[{j}].name");
+            if zone.name.is_empty() {
+                errors.push(FieldError::required(zone_path, "zone name cannot be empty"));
+            } else if !zones.insert(zone.name.as_str()) {
+                errors.push(FieldError::duplicate(zone_path));
+            }
+        }
+    }
+    errors
+}
+
+/// `ValidateObjectMeta`'s name check for a cluster-scoped object named like a DNS subdomain.
+fn validate_metadata_name(name: &str) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    if name.is_empty() {
+        errors.push(FieldError::required(
+            "metadata.name",
+            "name or generateName is required",
+        ));
+        return errors;
+    }
+    if name.len() > 253 {
+        errors.push(FieldError::invalid(
+            "metadata.name",
+            "must be no more than 253 characters",
+        ));
+    }
+    if !is_dns_subdomain(name) {
+        errors.push(FieldError::invalid("metadata.name", DNS_SUBDOMAIN_HINT));
+    }
+    errors
+}
+
+/// `validateCloudProfileBastion`: the bastion needs a machine type or image, both must exist, and the
+/// image needs a version with the legacy classification `supported` for the machine type's architecture.
+fn validate_bastion(
+    bastion: &Bastion,
+    spec: &CloudProfileSpec,
+    now: DateTime<Utc>,
+) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    if bastion.machine_type.is_none() && bastion.machine_image.is_none() {
+        errors.push(FieldError::invalid(
+            "spec.bastion",
+            "bastion section needs a machine type or machine image",
+        ));
+    }
+    let mut architecture: Option<String> = None;
+    if let Some(machine_type) = &bastion.machine_type {
+        match spec
+            .machine_types
+            .iter()
+            .find(|t| t.name == machine_type.name)
+        {
+            Some(found) => architecture = Some(found.architecture.clone().unwrap_or_default()),
+            None => {
+                errors.push(FieldError::invalid(
+                    "spec.bastion.machineType.name",
+                    "machine type not found in spec.machineTypes",
+                ));
+                architecture = None;
+            }
+        }
+    }
+    let Some(image) = &bastion.machine_image else {
+        return errors;
+    };
+    let Some(found) = spec.machine_images.iter().find(|i| i.name == image.name) else {
+        errors.push(FieldError::invalid(
+            "spec.bastion.machineImage.name",
+            "image name not found in spec.machineImages",
+        ));
+        return errors;
+    };
+    let (candidates, path): (Vec<&MachineImageVersion>, &str) = match &image.version {
+        None => (
+            found.versions.iter().collect(),
+            "spec.bastion.machineImage.name",
+        ),
+        Some(version) => match found.versions.iter().find(|v| v.version() == version) {
+            Some(v) => (vec![v], "spec.bastion.machineImage.version"),
+            None => {
+                errors.push(FieldError::invalid(
+                    "spec.bastion.machineImage.version",
+                    "image version not found in spec.machineImages",
+                ));
+                return errors;
+            }
+        },
+    };
+    let fits = candidates.iter().any(|version| {
+        let architecture_ok = architecture
+            .as_ref()
+            .is_none_or(|arch| version.architectures.contains(arch));
+        let supported =
+            version.expirable.classification.is_some() && version.expirable.is_supported(now);
+        architecture_ok && supported
+    });
+    if !fits {
+        errors.push(FieldError::invalid(
+            path,
+            format!(
+                "no image with classification supported and arch {} found",
+                go_quote(architecture.as_deref().unwrap_or("<nil>"))
+            ),
+        ));
+    }
+    errors
+}
+
+const QUALIFIED_NAME_HINT: &str = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+const DNS_SUBDOMAIN_HINT: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+
+/// `validateUnprefixedQualifiedName`: Kubernetes' `IsQualifiedName` messages, plus "no prefix";
+/// rendered as Go prints a `[]string` (`[a b]`). `None` when the name is fine.
+fn unprefixed_qualified_name_problems(name: &str) -> Option<String> {
+    let mut problems = Vec::new();
+    let parts: Vec<&str> = name.split('/').collect();
+    let name_part = match parts.as_slice() {
+        [only] => *only,
+        [prefix, rest] => {
+            if prefix.is_empty() {
+                problems.push("prefix part must be non-empty".to_string());
+            } else {
+                if prefix.len() > 253 {
+                    problems.push("prefix part must be no more than 253 characters".to_string());
+                }
+                if !is_dns_subdomain(prefix) {
+                    problems.push(format!("prefix part {DNS_SUBDOMAIN_HINT}"));
+                }
+            }
+            rest
+        }
+        _ => {
+            return Some(format!(
+                "[a qualified name {QUALIFIED_NAME_HINT} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')]"
+            ))
+        }
+    };
+    if name_part.is_empty() {
+        problems.push("name part must be non-empty".to_string());
+    } else if name_part.len() > 63 {
+        problems.push("name part must be no more than 63 characters".to_string());
+    }
+    if !is_qualified_name_part(name_part) {
+        problems.push(format!("name part {QUALIFIED_NAME_HINT}"));
+    }
+    if problems.is_empty() && name.contains('/') {
+        problems.push(format!("name '{name}' must not contain a prefix"));
+    }
+    if problems.is_empty() {
+        None
+    } else {
+        Some(format!("[{}]", problems.join(" ")))
+    }
+}
+
+/// `^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$`.
+fn is_qualified_name_part(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    match (bytes.first(), bytes.last()) {
+        (Some(first), Some(last)) => {
+            first.is_ascii_alphanumeric()
+                && last.is_ascii_alphanumeric()
+                && bytes
+                    .iter()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+        }
+        _ => false,
+    }
+}
+
+/// RFC 1123 subdomain shape.
+fn is_dns_subdomain(text: &str) -> bool {
+    text.split('.').all(|label| {
+        let bytes = label.as_bytes();
+        match (bytes.first(), bytes.last()) {
+            (Some(first), Some(last)) => {
+                (first.is_ascii_lowercase() || first.is_ascii_digit())
+                    && (last.is_ascii_lowercase() || last.is_ascii_digit())
+                    && bytes
+                        .iter()
+                        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || *b == b'-')
+            }
+            _ => false,
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(text: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(text)
+            .unwrap()
+            .with_timezone(&Utc)
+    }
+
+    fn profile(yaml: &str) -> CloudProfile {
+        let mut profile: CloudProfile = serde_yaml::from_str(yaml).unwrap();
+        apply_defaults(&mut profile);
+        profile
+    }
+
+    const BASE: &str = r#"
+metadata: {name: p}
+spec:
+  type: t
+  kubernetes: {versions: [{version: 1.30.1}, {version: 1.29.5}]}
+  machineImages: [{name: img, versions: [{version: 1.0.0}]}]
+  machineTypes: [{name: m, cpu: "2", gpu: "0", memory: 8Gi}]
+  regions: [{name: r}]
+"#;
+
+    #[test]
+    fn defaulted_minimal_profile_is_valid() {
+        let result = validate_cloud_profile(
+            &profile(BASE),
+            None,
+            Operation::Create,
+            FeatureGates::default(),
+            at("2026-01-01T00:00:00Z"),
+        );
+        assert_eq!(result.errors, vec![]);
+    }
+
+    #[test]
+    fn two_legacy_supported_patches_of_one_minor_each_get_an_error() {
+        let mut p = profile(BASE);
+        for v in &mut p.spec.kubernetes.versions {
+            v.version = v.version.replace("1.29", "1.30");
+            v.classification = Some(Classification::Supported);
+        }
+        let errors = validate_spec(&p.spec, FeatureGates::default(), at("2026-01-01T00:00:00Z"));
+        let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(
+            fields,
+            ["spec.kubernetes.versions[0]", "spec.kubernetes.versions[1]"]
+        );
+        assert!(errors[0]
+            .detail
+            .starts_with("unable to add version \"1.30.1\""));
+    }
+
+    #[test]
+    fn lifecycle_needs_the_feature_gate() {
+        let mut p = profile(BASE);
+        p.spec.kubernetes.versions[1].lifecycle = vec![LifecycleStage {
+            classification: Classification::Preview,
+            start_time: None,
+        }];
+        let errors = validate_spec(&p.spec, FeatureGates::default(), at("2026-01-01T00:00:00Z"));
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].field, "spec.kubernetes.versions[1].lifecycle");
+        assert_eq!(
+            errors[0].error_type,
+            crate::field::ErrorType::FieldValueForbidden
+        );
+    }
+
+    #[test]
+    fn create_drops_inactive_kubernetes_but_only_expired_image_versions() {
+        let p = profile(
+            r#"
+spec:
+  kubernetes:
+    versions:
+    - {version: 1.30.1}
+    - {version: 1.29.5, expirationDate: "2025-01-01T00:00:00Z"}
+    - {version: 1.31.0, lifecycle: [{classification: preview, startTime: "2027-01-01T00:00:00Z"}]}
+  machineImages:
+  - name: img
+    versions:
+    - {version: 2.0.0, lifecycle: [{classification: preview, startTime: "2027-01-01T00:00:00Z"}]}
+    - {version: 1.0.0, expirationDate: "2025-01-01T00:00:00Z"}
+"#,
+        );
+        let kept = PersistedVersions::of(&prepare_for_create(&p, at("2026-01-01T00:00:00Z")));
+        assert_eq!(kept.kubernetes, ["1.30.1"]);
+        assert_eq!(kept.machine_images["img"], ["2.0.0"]);
+    }
+
+    #[test]
+    fn removal_of_used_versions_is_reported_per_user() {
+        let old = profile(BASE);
+        let mut new = old.clone();
+        new.spec.kubernetes.versions.truncate(1);
+        new.spec.machine_images[0].versions[0].expirable.version = "1.0.1".to_string();
+        let shoot: Shoot = serde_yaml::from_str(
+            r#"
+metadata: {name: s, namespace: garden-a}
+spec:
+  cloudProfileName: p
+  kubernetes: {version: 1.29.5}
+  provider: {workers: [{name: w, machine: {image: {name: img, version: 1.0.0}}}]}
+"#,
+        )
+        .unwrap();
+        let message =
+            validate_version_removal(&new, &old, std::slice::from_ref(&shoot), &[]).unwrap();
+        assert!(message.starts_with(
+            "cloudprofiles.core.gardener.cloud \"p\" is forbidden: 2 errors occurred:"
+        ));
+        assert!(message.contains("unable to delete Kubernetes version \"1.29.5\" from CloudProfile \"p\" - version is still in use by shoot 'garden-a/s'"));
+        assert!(message.contains("unable to delete Machine image version 'img/1.0.0' from CloudProfile \"p\" - version is still in use by shoot 'garden-a/s' by worker \"w\""));
+
+        let mut deleting = shoot;
+        deleting.metadata.deletion_timestamp = Some("2026-01-01T00:00:00Z".to_string());
+        assert_eq!(validate_version_removal(&new, &old, &[deleting], &[]), None);
+    }
+
+    #[test]
+    fn qualified_names_follow_kubernetes() {
+        assert_eq!(unprefixed_qualified_name_problems("ubuntu-22.04"), None);
+        assert_eq!(
+            unprefixed_qualified_name_problems("example.com/img"),
+            Some("[name 'example.com/img' must not contain a prefix]".to_string())
+        );
+        assert!(unprefixed_qualified_name_problems("-bad")
+            .unwrap()
+            .starts_with("[name part must consist of alphanumeric characters"));
+    }
+}

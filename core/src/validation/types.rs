@@ -1,0 +1,339 @@
+//! The parts of Gardener's `core.gardener.cloud/v1beta1` CloudProfile and Shoot that the version rules
+//! read. Unknown fields are ignored; every field is optional on input, as in a pasted manifest.
+
+use crate::lifecycle::ExpirableVersion;
+use serde::{Deserialize, Serialize};
+
+/// `metadata` of an object: only what the rules and messages name.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ObjectMeta {
+    pub name: String,
+    pub namespace: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deletion_timestamp: Option<String>,
+}
+
+/// A CloudProfile (`core.gardener.cloud/v1beta1`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct CloudProfile {
+    pub metadata: ObjectMeta,
+    pub spec: CloudProfileSpec,
+}
+
+/// `CloudProfileSpec`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct CloudProfileSpec {
+    #[serde(rename = "type")]
+    pub provider_type: String,
+    pub kubernetes: KubernetesSettings,
+    pub machine_images: Vec<MachineImage>,
+    pub machine_types: Vec<MachineType>,
+    pub regions: Vec<Region>,
+    pub volume_types: Vec<VolumeType>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limits: Option<Limits>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bastion: Option<Bastion>,
+    /// Capability definitions (`machineCapabilities`); only their presence is evaluated here.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub machine_capabilities: Vec<serde_json::Value>,
+}
+
+/// `Bastion` settings of a CloudProfile.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Bastion {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub machine_type: Option<BastionMachineType>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub machine_image: Option<BastionMachineImage>,
+}
+
+/// `BastionMachineType`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BastionMachineType {
+    pub name: String,
+}
+
+/// `BastionMachineImage`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BastionMachineImage {
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+}
+
+/// `KubernetesSettings`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct KubernetesSettings {
+    pub versions: Vec<ExpirableVersion>,
+}
+
+/// `MachineImage`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct MachineImage {
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub update_strategy: Option<String>,
+    pub versions: Vec<MachineImageVersion>,
+}
+
+/// `MachineImageVersion`: an expirable version plus what a worker pool needs from it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MachineImageVersion {
+    #[serde(flatten)]
+    pub expirable: ExpirableVersion,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cri: Vec<Cri>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub architectures: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kubelet_version_constraint: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_place_updates: Option<InPlaceUpdates>,
+}
+
+impl MachineImageVersion {
+    pub fn version(&self) -> &str {
+        &self.expirable.version
+    }
+}
+
+/// `InPlaceUpdates` of a machine image version.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct InPlaceUpdates {
+    pub supported: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_version_for_update: Option<String>,
+}
+
+/// `CRI` (CloudProfile and Shoot side).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Cri {
+    pub name: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub container_runtimes: Vec<ContainerRuntime>,
+}
+
+/// `ContainerRuntime`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ContainerRuntime {
+    #[serde(rename = "type")]
+    pub runtime_type: String,
+}
+
+/// `MachineType` (only what version checks and defaulting read).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct MachineType {
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub architecture: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub memory: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub storage: Option<MachineTypeStorage>,
+}
+
+/// `MachineTypeStorage`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct MachineTypeStorage {
+    #[serde(rename = "size", skip_serializing_if = "Option::is_none")]
+    pub storage_size: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_size: Option<serde_json::Value>,
+}
+
+/// `Region`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Region {
+    pub name: String,
+    pub zones: Vec<Zone>,
+}
+
+/// `AvailabilityZone`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Zone {
+    pub name: String,
+}
+
+/// `VolumeType`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct VolumeType {
+    pub name: String,
+    pub class: String,
+    #[serde(rename = "minSize", skip_serializing_if = "Option::is_none")]
+    pub min_size: Option<serde_json::Value>,
+}
+
+/// `Limits`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Limits {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_nodes_total: Option<i64>,
+}
+
+/// A NamespacedCloudProfile, as far as the version-removal check reads it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct NamespacedCloudProfile {
+    pub metadata: ObjectMeta,
+    pub spec: NamespacedCloudProfileSpec,
+}
+
+/// `NamespacedCloudProfileSpec` (parent, Kubernetes versions and machine images).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct NamespacedCloudProfileSpec {
+    pub parent: CloudProfileReference,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kubernetes: Option<KubernetesSettings>,
+    pub machine_images: Vec<MachineImage>,
+}
+
+/// A reference to a (Namespaced)CloudProfile.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CloudProfileReference {
+    pub kind: String,
+    pub name: String,
+}
+
+/// A Shoot (`core.gardener.cloud/v1beta1`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Shoot {
+    pub metadata: ObjectMeta,
+    pub spec: ShootSpec,
+}
+
+/// `ShootSpec`: the fields version rules read.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ShootSpec {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cloud_profile_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cloud_profile: Option<CloudProfileReference>,
+    pub kubernetes: ShootKubernetes,
+    pub provider: Provider,
+}
+
+/// `Kubernetes` of a Shoot.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ShootKubernetes {
+    pub version: String,
+}
+
+/// `Provider` of a Shoot.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Provider {
+    #[serde(rename = "type")]
+    pub provider_type: String,
+    pub workers: Vec<Worker>,
+}
+
+/// A worker pool.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Worker {
+    pub name: String,
+    pub machine: Machine,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kubernetes: Option<WorkerKubernetes>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub update_strategy: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cri: Option<Cri>,
+}
+
+impl Worker {
+    /// `helper.IsUpdateStrategyInPlace`.
+    pub fn is_in_place(&self) -> bool {
+        matches!(
+            self.update_strategy.as_deref(),
+            Some("AutoInPlaceUpdate" | "ManualInPlaceUpdate")
+        )
+    }
+
+    /// The pool's own Kubernetes version, when it sets one.
+    pub fn kubernetes_version(&self) -> Option<&str> {
+        self.kubernetes.as_ref().and_then(|k| k.version.as_deref())
+    }
+}
+
+/// `Machine` of a worker pool.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Machine {
+    #[serde(rename = "type")]
+    pub machine_type: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub image: Option<ShootMachineImage>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub architecture: Option<String>,
+}
+
+/// `ShootMachineImage`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ShootMachineImage {
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub provider_config: Option<serde_json::Value>,
+}
+
+impl ShootMachineImage {
+    /// The version, empty when unset (the internal API's plain string).
+    pub fn version_str(&self) -> &str {
+        self.version.as_deref().unwrap_or("")
+    }
+}
+
+/// `Kubernetes` of a worker pool.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct WorkerKubernetes {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+}
+
+/// The admission operation being evaluated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Operation {
+    Create,
+    Update,
+    Delete,
+}
+
+/// The gardener-apiserver feature gates the rules depend on (all default to off).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "PascalCase")]
+pub struct FeatureGates {
+    pub version_classification_lifecycle: bool,
+}
