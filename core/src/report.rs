@@ -63,7 +63,7 @@ impl AnalyzeOptions {
 }
 
 /// Everything shoot-policy can tell about the pasted objects.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct Report {
@@ -75,6 +75,48 @@ pub struct Report {
     pub versions: Option<VersionMatrix>,
     /// The Shoot's maintenance window and the next occurrence after `now`.
     pub maintenance_window: Option<MaintenanceWindowInfo>,
+    /// Whether Gardener accepts the objects: CloudProfile validation and the Shoot's version checks.
+    pub validation: Validation,
+    /// What the change from the previous Shoot does to each worker pool's nodes.
+    #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
+    pub roll_triggers: Option<crate::rollout::RollTriggers>,
+    /// How many nodes of each rolling pool are replaced at a time.
+    #[cfg_attr(feature = "tsify", tsify(type = "Record<string, unknown>"))]
+    pub rollout_shapes: std::collections::BTreeMap<String, crate::rollout::RolloutShape>,
+    /// What deleting the Shoot would clean up, and how patiently.
+    #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
+    pub cleanup_plan: Option<crate::cleanup::CleanupPlan>,
+    /// Which of the given Seeds the scheduler could place the Shoot on.
+    #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
+    pub seed_scheduling: Option<crate::scheduling::CandidateSeeds>,
+}
+
+/// Validation findings, each in Gardener's words.
+#[derive(Debug, Clone, Default, Serialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct Validation {
+    /// How the Shoot was checked: `update` against the previous Shoot when one is given, otherwise
+    /// `update` against itself (would Gardener accept the Shoot as it is on its next update?).
+    pub shoot_operation: String,
+    pub problems: Vec<Problem>,
+}
+
+/// One validation error: the field, Gardener's error type and detail, and where it is in the input.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct Problem {
+    pub source: String,
+    pub field: String,
+    /// Kubernetes `field.ErrorType`, e.g. `FieldValueForbidden`.
+    #[serde(rename = "type")]
+    pub error_type: String,
+    pub detail: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<usize>,
 }
 
 /// One object found in the input.
@@ -185,23 +227,190 @@ pub fn analyze(sources: &[Source], options: &AnalyzeOptions) -> Report {
         read_source(source, &mut inputs, &mut report);
     }
     if let Some(profile) = &inputs.cloud_profile {
-        report.versions = version_matrix(profile, options.now);
+        report.versions = version_matrix(&profile.value, options.now);
     }
     if let Some(shoot) = &inputs.shoot {
-        report.maintenance_window = Some(maintenance_window(shoot, options.now));
+        report.maintenance_window = Some(maintenance_window(&shoot.value, options.now));
+    }
+    validate(&inputs, options.now, &mut report);
+    rollout(&inputs, &mut report);
+    if let Some(shoot) = &inputs.shoot {
+        report.cleanup_plan = Some(crate::cleanup::plan(&annotations(&shoot.value)));
+        if !inputs.seeds.is_empty() {
+            let seeds = decode_all::<crate::scheduling::Seed>(&inputs.seeds, &mut report);
+            if let Some(typed) = decode::<crate::scheduling::Shoot>(shoot, &mut report) {
+                report.seed_scheduling = Some(crate::scheduling::candidate_seeds(&typed, &seeds, &[]));
+            }
+        }
     }
     report
+}
+
+fn annotations(object: &Value) -> std::collections::BTreeMap<String, String> {
+    object
+        .get("metadata")
+        .and_then(|m| m.get("annotations"))
+        .and_then(Value::as_object)
+        .map(|map| {
+            map.iter()
+                .filter_map(|(k, v)| v.as_str().map(|v| (k.clone(), v.to_string())))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Reads an object into an area's typed view; a mismatch becomes a diagnostic at the object.
+fn decode<T: serde::de::DeserializeOwned>(object: &Located, report: &mut Report) -> Option<T> {
+    match serde_json::from_value(object.value.clone()) {
+        Ok(typed) => Some(typed),
+        Err(error) => {
+            let message = format!("{} {}: {error}", object.kind(), object.name());
+            if !report.diagnostics.iter().any(|d| d.message == message) {
+                report.diagnostics.push(Diagnostic {
+                    severity: Severity::Error,
+                    source: object.source.clone(),
+                    document: Some(object.document),
+                    field: None,
+                    line: None,
+                    column: None,
+                    message,
+                });
+            }
+            None
+        }
+    }
+}
+
+fn decode_all<T: serde::de::DeserializeOwned>(objects: &[Located], report: &mut Report) -> Vec<T> {
+    objects.iter().filter_map(|o| decode(o, report)).collect()
+}
+
+fn problems(source: &str, errors: Vec<crate::field::FieldError>) -> impl Iterator<Item = Problem> + '_ {
+    errors.into_iter().map(move |error| Problem {
+        source: source.to_string(),
+        field: error.field,
+        error_type: error.error_type.as_str().to_string(),
+        detail: error.detail,
+        line: None,
+        column: None,
+    })
+}
+
+fn validate(inputs: &Inputs, now: DateTime<Utc>, report: &mut Report) {
+    use crate::validation::{self, Operation};
+    let profile = inputs
+        .cloud_profile
+        .as_ref()
+        .and_then(|p| decode::<validation::CloudProfile>(p, report));
+    if let (Some(located), Some(profile)) = (&inputs.cloud_profile, &profile) {
+        let result = validation::validate_cloud_profile(
+            profile,
+            None,
+            Operation::Update,
+            validation::FeatureGates {
+                version_classification_lifecycle: true,
+            },
+            now,
+        );
+        let found: Vec<Problem> = problems(&located.source, result.errors).collect();
+        report.validation.problems.extend(found);
+    }
+    let Some(shoot_object) = &inputs.shoot else {
+        return;
+    };
+    let Some(shoot) = decode::<validation::Shoot>(shoot_object, report) else {
+        return;
+    };
+    let previous = inputs
+        .previous_shoot
+        .as_ref()
+        .and_then(|p| decode::<validation::Shoot>(p, report));
+    report.validation.shoot_operation = if previous.is_some() {
+        "update from the previous Shoot".to_string()
+    } else {
+        "update without changes".to_string()
+    };
+    let old = previous.as_ref().unwrap_or(&shoot);
+    let mut errors = validation::validate_shoot_versions_static(Some(old), &shoot, Operation::Update);
+    if let Some(profile) = &profile {
+        errors.extend(validation::validate_shoot_versions(profile, Some(old), &shoot, Operation::Update, now));
+    }
+    if let Some(old_rollout) = inputs
+        .previous_shoot
+        .as_ref()
+        .and_then(|p| decode::<crate::rollout::Shoot>(p, report))
+    {
+        if let Some(new_rollout) = decode::<crate::rollout::Shoot>(shoot_object, report) {
+            errors.extend(crate::rollout::validate_update_strategy(
+                Some(&old_rollout),
+                &new_rollout,
+                crate::rollout::Operation::Update,
+                &crate::rollout::FeatureGates::default(),
+            ));
+        }
+    }
+    let found: Vec<Problem> = problems(&shoot_object.source, errors).collect();
+    report.validation.problems.extend(found);
+}
+
+fn rollout(inputs: &Inputs, report: &mut Report) {
+    let Some(shoot_object) = &inputs.shoot else {
+        return;
+    };
+    let Some(shoot) = decode::<crate::rollout::Shoot>(shoot_object, report) else {
+        return;
+    };
+    for worker in &shoot.spec.provider.workers {
+        report
+            .rollout_shapes
+            .insert(worker.name.clone(), crate::rollout::rollout_shape(worker, None));
+    }
+    if let Some(previous) = inputs
+        .previous_shoot
+        .as_ref()
+        .and_then(|p| decode::<crate::rollout::Shoot>(p, report))
+    {
+        match crate::rollout::roll_triggers(Some(&previous), &shoot, &Default::default()) {
+            Ok(triggers) => report.roll_triggers = Some(triggers),
+            Err(message) => report.diagnostics.push(Diagnostic {
+                severity: Severity::Error,
+                source: shoot_object.source.clone(),
+                document: Some(shoot_object.document),
+                field: None,
+                line: None,
+                column: None,
+                message: format!("roll triggers could not be computed: {message}"),
+            }),
+        }
+    }
 }
 
 /// The documents the areas work on, routed by kind.
 #[derive(Default)]
 struct Inputs {
-    cloud_profile: Option<Value>,
-    shoot: Option<Value>,
-    previous_shoot: Option<Value>,
-    webhook_configurations: Vec<Value>,
-    seeds: Vec<Value>,
-    project: Option<Value>,
+    cloud_profile: Option<Located>,
+    shoot: Option<Located>,
+    previous_shoot: Option<Located>,
+    webhook_configurations: Vec<Located>,
+    seeds: Vec<Located>,
+    project: Option<Located>,
+}
+
+/// An object with the place it was read from.
+struct Located {
+    value: Value,
+    source: String,
+    document: usize,
+}
+
+impl Located {
+    fn kind(&self) -> &str {
+        text_at(&self.value, &["kind"]).unwrap_or("object")
+    }
+
+    fn name(&self) -> &str {
+        text_at(&self.value, &["metadata", "name"]).unwrap_or("")
+    }
 }
 
 fn read_source(source: &Source, inputs: &mut Inputs, report: &mut Report) {
@@ -285,6 +494,11 @@ fn route(source: &Source, index: usize, object: Value, inputs: &mut Inputs, repo
             (None, ObjectRole::Ignored)
         }
     };
+    let located = Located {
+        value: object,
+        source: source.name.clone(),
+        document: index,
+    };
     // Roles that take one object keep the first; a second one is named so the user knows.
     let role = match slot {
         Some(slot) if slot.is_some() => {
@@ -294,13 +508,13 @@ fn route(source: &Source, index: usize, object: Value, inputs: &mut Inputs, repo
             ObjectRole::Ignored
         }
         Some(slot) => {
-            *slot = Some(object);
+            *slot = Some(located);
             role
         }
         None => {
             match role {
-                ObjectRole::WebhookConfiguration => inputs.webhook_configurations.push(object),
-                ObjectRole::Seed => inputs.seeds.push(object),
+                ObjectRole::WebhookConfiguration => inputs.webhook_configurations.push(located),
+                ObjectRole::Seed => inputs.seeds.push(located),
                 _ => {}
             }
             role
