@@ -5,8 +5,7 @@ use super::compare::to_value;
 use super::{Case, Checker, Kind};
 use crate::lifecycle::ExpirableVersion;
 use crate::maintenance::types::{
-    CapabilityDefinition, CloudProfile, MachineImage, MachineType, Shoot, ShootMachineImage,
-    Worker,
+    CapabilityDefinition, CloudProfile, MachineImage, MachineType, Shoot, ShootMachineImage, Worker,
 };
 use crate::maintenance::{self, MaintenanceOutcome, UpdateReason, VersionUpdate};
 use crate::version::Version;
@@ -106,7 +105,10 @@ fn check_last_maintenance(checker: &mut Checker, expected: &Value, outcome: &Mai
         );
     }
     if let Some(parts) = expected.get("descriptionContains") {
-        let prefix = parts.as_array().and_then(|p| p.first()).and_then(Value::as_str);
+        let prefix = parts
+            .as_array()
+            .and_then(|p| p.first())
+            .and_then(Value::as_str);
         if let Some(prefix) = prefix {
             if !last.description.starts_with(prefix) {
                 checker.mismatch(

@@ -10,8 +10,8 @@
 //! the server-side dry-run; the SecretBinding migration is assumed to create
 //! `force-migrated-<secretBindingName>`.
 
-use super::images::{determine_machine_image, determine_machine_image_version};
 use super::images::filter_machine_image_versions;
+use super::images::{determine_machine_image, determine_machine_image_version};
 use super::selection::{
     determine_version_for_strategy, force_consecutive_minor, latest_patch_for_auto_update,
 };
@@ -143,10 +143,12 @@ pub fn run(
     let auto_update_kubernetes = shoot.auto_update_kubernetes_version();
 
     // 1. Machine images.
-    let mut image_results: Vec<Option<VersionUpdate>> = vec![None; shoot.spec.provider.workers.len()];
+    let mut image_results: Vec<Option<VersionUpdate>> =
+        vec![None; shoot.spec.provider.workers.len()];
     let mut machine_image_maintenance_error = None;
     if !shoot.is_workerless() {
-        if let Err(error) = maintain_machine_images(&profile, &mut maintained, &mut image_results, now)
+        if let Err(error) =
+            maintain_machine_images(&profile, &mut maintained, &mut image_results, now)
         {
             machine_image_maintenance_error = Some(error);
             image_results.iter_mut().for_each(|result| *result = None);
@@ -223,10 +225,12 @@ pub fn run(
             let after = &maintained.spec.provider.workers[index];
             let old_image = original.machine.image.version.clone().unwrap_or_default();
             let new_image = after.machine.image.version.clone().unwrap_or_default();
-            let image = image_results[index].clone().unwrap_or_else(|| VersionUpdate {
-                to: new_image,
-                ..VersionUpdate::unchanged(&old_image)
-            });
+            let image = image_results[index]
+                .clone()
+                .unwrap_or_else(|| VersionUpdate {
+                    to: new_image,
+                    ..VersionUpdate::unchanged(&old_image)
+                });
             WorkerOutcome {
                 name: original.name.clone(),
                 image_name: original.machine.image.name.clone(),
@@ -313,8 +317,10 @@ fn maintain_machine_images(
 ) -> Result<(), String> {
     let control_plane = parse_version(&maintained.spec.kubernetes.version)?;
     let auto_update = maintained.auto_update_machine_image_version();
-    for index in 0..maintained.spec.provider.workers.len() {
-        let worker = maintained.spec.provider.workers[index].clone();
+    for (index, result) in results.iter_mut().enumerate() {
+        let Some(worker) = maintained.spec.provider.workers.get(index).cloned() else {
+            break;
+        };
         let shoot_image = &worker.machine.image;
         let machine_type = profile
             .spec
@@ -368,7 +374,7 @@ fn maintain_machine_images(
         let forced = reason == UpdateReason::Force;
         match determine_machine_image_version(shoot_image, &filtered, forced, now) {
             Err(error) => {
-                results[index] = Some(VersionUpdate {
+                *result = Some(VersionUpdate {
                     from: current.clone(),
                     to: current,
                     reason,
@@ -382,7 +388,7 @@ fn maintain_machine_images(
             }
             Ok(None) => {}
             Ok(Some(target)) => {
-                results[index] = Some(VersionUpdate {
+                *result = Some(VersionUpdate {
                     from: current.clone(),
                     to: target.clone(),
                     reason,
@@ -393,7 +399,9 @@ fn maintain_machine_images(
                     )),
                     failed: false,
                 });
-                maintained.spec.provider.workers[index].machine.image.version = Some(target);
+                if let Some(worker) = maintained.spec.provider.workers.get_mut(index) {
+                    worker.machine.image.version = Some(target);
+                }
             }
         }
     }
@@ -539,7 +547,12 @@ fn clean_up_fields(shoot: &mut Shoot, old: &Version, new: &Version) -> Vec<Strin
                     .to_string(),
             );
         }
-        if let Some(providers) = shoot.spec.dns.as_mut().and_then(|dns| dns.providers.as_mut()) {
+        if let Some(providers) = shoot
+            .spec
+            .dns
+            .as_mut()
+            .and_then(|dns| dns.providers.as_mut())
+        {
             for (index, provider) in providers.iter_mut().enumerate() {
                 if remove_field(provider, "secretName") {
                     operations.push(format!(".spec.dns.providers[{index}].secretName was removed. Reason: The field is no longer supported for Shoot clusters using Kubernetes version 1.35+"));
@@ -565,14 +578,26 @@ fn maintain_feature_gates(shoot: &mut Shoot) -> Vec<String> {
     let kubernetes = &mut shoot.spec.kubernetes;
     let mut reasons = Vec::new();
     let components: [(&mut Option<ComponentConfig>, &str); 5] = [
-        (&mut kubernetes.kube_api_server, "spec.kubernetes.kubeAPIServer.featureGates"),
+        (
+            &mut kubernetes.kube_api_server,
+            "spec.kubernetes.kubeAPIServer.featureGates",
+        ),
         (
             &mut kubernetes.kube_controller_manager,
             "spec.kubernetes.kubeControllerManager.featureGates",
         ),
-        (&mut kubernetes.kube_scheduler, "spec.kubernetes.kubeScheduler.featureGates"),
-        (&mut kubernetes.kube_proxy, "spec.kubernetes.kubeProxy.featureGates"),
-        (&mut kubernetes.kubelet, "spec.kubernetes.kubelet.featureGates"),
+        (
+            &mut kubernetes.kube_scheduler,
+            "spec.kubernetes.kubeScheduler.featureGates",
+        ),
+        (
+            &mut kubernetes.kube_proxy,
+            "spec.kubernetes.kubeProxy.featureGates",
+        ),
+        (
+            &mut kubernetes.kubelet,
+            "spec.kubernetes.kubelet.featureGates",
+        ),
     ];
     for (component, path) in components {
         if let Some(component) = component.as_mut() {
@@ -769,7 +794,11 @@ fn last_maintenance(
                 worker.name,
                 reason(update)
             ));
-            failures.push(format!("Worker pool {:?}: {}", worker.name, description(update)));
+            failures.push(format!(
+                "Worker pool {:?}: {}",
+                worker.name,
+                description(update)
+            ));
         } else {
             succeeded += 1;
             items.push(format!(

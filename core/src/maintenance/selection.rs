@@ -104,20 +104,11 @@ pub fn force_next_higher_major(
 
 /// `GetLatestQualifyingVersion` without extra filters: the highest version whose current
 /// classification is not `preview`. Note that `unavailable` and `expired` versions qualify.
-pub fn latest_qualifying_version<'a>(
-    versions: &'a [ExpirableVersion],
+pub fn latest_qualifying_version(
+    versions: &[ExpirableVersion],
     now: DateTime<Utc>,
-) -> Result<Option<&'a ExpirableVersion>, String> {
+) -> Result<Option<&ExpirableVersion>, String> {
     latest_qualifying(versions, now, |_, _| true)
-}
-
-/// Which search produced a target in [`determine_version_for_strategy`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Search {
-    /// Auto-update search (`getHigherVersionAutoUpdate`).
-    Auto,
-    /// Force-update search, run because the current version is expired or missing.
-    Force,
 }
 
 /// `DetermineVersionForStrategy`: always try the auto-update search first; when it finds nothing,
@@ -194,20 +185,19 @@ fn auto_update_search(
 
 /// `GetLatestQualifyingVersion`: the highest non-preview version accepted by `accept`. Starts from
 /// 0.0.0 and requires strictly greater, so `0.0.0` never wins and the first of equal versions does.
-fn latest_qualifying<'a>(
-    versions: &'a [ExpirableVersion],
+fn latest_qualifying(
+    versions: &[ExpirableVersion],
     now: DateTime<Utc>,
     accept: impl Fn(&ExpirableVersion, &Version) -> bool,
-) -> Result<Option<&'a ExpirableVersion>, String> {
+) -> Result<Option<&ExpirableVersion>, String> {
     let mut best: Option<(&ExpirableVersion, Version)> = None;
     let zero = Version::parse("0.0.0").map_err(|e| e.to_string())?;
     for entry in versions {
         if entry.classification_at(now) == Classification::Preview {
             continue;
         }
-        let parsed = parse_version(&entry.version).map_err(|error| {
-            format!("error while parsing version '{}': {error}", entry.version)
-        })?;
+        let parsed = parse_version(&entry.version)
+            .map_err(|error| format!("error while parsing version '{}': {error}", entry.version))?;
         if !accept(entry, &parsed) {
             continue;
         }
