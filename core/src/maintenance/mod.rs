@@ -32,3 +32,6 @@ pub use selection::{
     latest_qualifying_version, overall_latest_for_auto_update,
 };
 pub use types::{CloudProfile, LastMaintenance, Shoot};
+
+#[cfg(test)]
+mod tests;
