@@ -98,7 +98,8 @@ pub struct MaintenanceOutcome {
     /// Every worker pool, in spec order.
     pub workers: Vec<WorkerOutcome>,
     /// The error that aborted the whole machine-image step (Gardener only logs it). Image updates of
-    /// pools before the failing one are still applied, but none is recorded.
+    /// pools before the failing one are still applied and listed in `workers`, but none is recorded
+    /// in `lastMaintenance`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub machine_image_maintenance_error: Option<String>,
     /// Further maintenance texts (field removals, feature gates, admission plugins, annotations), in
@@ -151,7 +152,6 @@ pub fn run(
             maintain_machine_images(&profile, &mut maintained, &mut image_results, now)
         {
             machine_image_maintenance_error = Some(error);
-            image_results.iter_mut().for_each(|result| *result = None);
         }
     }
 
@@ -244,7 +244,12 @@ pub fn run(
         shoot,
         control_plane.as_ref(),
         &workers,
-        &image_results,
+        // After an abort Gardener keeps the updates of earlier pools but records none of them.
+        if machine_image_maintenance_error.is_none() {
+            &image_results
+        } else {
+            &[]
+        },
         &operations,
         now,
     );
