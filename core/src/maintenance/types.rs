@@ -435,13 +435,17 @@ impl Shoot {
     }
 }
 
-/// Parses a version like Masterminds `semver.NewVersion`, with its error text.
+/// Parses a version like Masterminds `semver.NewVersion`, with Masterminds' error text.
 pub(crate) fn parse_version(text: &str) -> Result<Version, String> {
-    Version::parse(text).map_err(|error| match error {
-        crate::version::VersionError::Invalid(_) => "invalid semantic version".to_string(),
-        crate::version::VersionError::InvalidPrerelease(_) => {
-            "invalid prerelease string".to_string()
+    if text.is_empty() {
+        return Err("version string empty".to_string());
+    }
+    Version::parse(text).map_err(|error| {
+        match error {
+            crate::version::VersionError::Invalid(_) => "invalid Semantic Version",
+            crate::version::VersionError::InvalidPrerelease(_) => "invalid prerelease string",
+            crate::version::VersionError::InvalidMetadata(_) => "invalid metadata string",
         }
-        crate::version::VersionError::InvalidMetadata(_) => "invalid metadata string".to_string(),
+        .to_string()
     })
 }
