@@ -342,3 +342,30 @@ fn unsupported_feature_gates_are_removed_with_a_sorted_list() {
         .unwrap();
     assert_eq!(gates.keys().collect::<Vec<_>>(), ["AllBeta"]);
 }
+
+#[test]
+fn unmodelled_shoot_fields_survive_a_run() {
+    let shoot_json = serde_json::json!({
+        "apiVersion": "core.gardener.cloud/v1beta1",
+        "kind": "Shoot",
+        "metadata": {"name": "s", "namespace": "garden-dev", "labels": {"a": "b"}},
+        "spec": {
+            "region": "eu",
+            "kubernetes": {"version": "1.31.2", "kubeAPIServer": {"auditConfig": {"x": 1}}},
+            "maintenance": {
+                "timeWindow": {"begin": "220000+0000", "end": "230000+0000"},
+                "autoUpdate": {"kubernetesVersion": false}
+            },
+            "provider": {"type": "aws", "workers": [{
+                "name": "w", "minimum": 1, "maximum": 3,
+                "machine": {"type": "m5", "architecture": "amd64",
+                            "image": {"name": "gardenlinux", "version": "1.0.2"}}
+            }]}
+        }
+    });
+    let (profile, _) = profile_and_shoot(PROFILE, SHOOT);
+    let shoot: Shoot = serde_json::from_value(shoot_json.clone()).unwrap();
+    let outcome = run(&profile, &shoot, now()).unwrap();
+    assert_eq!(outcome.last_maintenance, None);
+    assert_eq!(serde_json::to_value(&outcome.shoot).unwrap(), shoot_json);
+}

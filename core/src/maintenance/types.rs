@@ -210,6 +210,7 @@ impl CloudProfile {
 pub struct Shoot {
     pub metadata: ObjectMeta,
     pub spec: ShootSpec,
+    #[serde(skip_serializing_if = "ShootStatus::is_empty")]
     pub status: ShootStatus,
     #[serde(flatten)]
     pub extra: Extra,
@@ -394,6 +395,12 @@ pub struct ShootStatus {
     pub last_operation: Option<Extra>,
     #[serde(flatten)]
     pub extra: Extra,
+}
+
+impl ShootStatus {
+    fn is_empty(&self) -> bool {
+        *self == ShootStatus::default()
+    }
 }
 
 /// `status.lastMaintenance`.
