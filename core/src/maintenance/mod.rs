@@ -13,6 +13,7 @@
 //!   `pkg/controllermanager/controller/shoot/maintenance/helper/helper.go`.
 //! - [`types`] defines the CloudProfile and Shoot input objects.
 
+pub mod admission;
 pub mod constraint;
 pub mod images;
 mod run;
@@ -20,6 +21,7 @@ pub mod selection;
 pub mod types;
 mod version_ranges;
 
+pub use admission::update_rejections;
 pub use images::{
     determine_machine_image, determine_machine_image_version, filter_machine_image_versions,
 };

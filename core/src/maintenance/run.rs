@@ -6,10 +6,11 @@
 //! (capped at the new control-plane version), removal of feature gates and admission plugins the
 //! (new) versions no longer support, the operation annotation, then `status.lastMaintenance`.
 //!
-//! Not modelled: credential auto-rotation, the nginx-ingress switch-off (a landscape feature gate) and
-//! the server-side dry-run; the SecretBinding migration is assumed to create
-//! `force-migrated-<secretBindingName>`.
+//! Not modelled: credential auto-rotation and the nginx-ingress switch-off (a landscape feature gate).
+//! The server-side dry run is only predicted (`update_rejections`), not applied. The SecretBinding
+//! migration is assumed to create `force-migrated-<secretBindingName>`.
 
+use super::admission::update_rejections;
 use super::images::filter_machine_image_versions;
 use super::images::{determine_machine_image, determine_machine_image_version};
 use super::selection::{
@@ -17,6 +18,7 @@ use super::selection::{
 };
 use super::types::{parse_version, CloudProfile, ComponentConfig, LastMaintenance, Shoot};
 use super::version_ranges::{ADMISSION_PLUGINS, FEATURE_GATES};
+use crate::field::FieldError;
 use crate::lifecycle::ExpirableVersion;
 use crate::version::{compare_normalized, Version};
 use chrono::{DateTime, Utc};
@@ -90,7 +92,7 @@ pub struct WorkerOutcome {
 }
 
 /// Everything one maintenance run does.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MaintenanceOutcome {
     /// The control-plane Kubernetes version.
@@ -110,6 +112,11 @@ pub struct MaintenanceOutcome {
     pub last_maintenance: Option<LastMaintenance>,
     /// The Shoot after the run: maintained spec, annotations and status.
     pub shoot: Shoot,
+    /// Version checks Gardener's API server would fail on the maintained Shoot (see
+    /// [`update_rejections`]). Not applied to the fields above: when this is non-empty, Gardener
+    /// would discard the run's changes and report `Maintenance failed` instead.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub update_rejections: Vec<FieldError>,
 }
 
 impl MaintenanceOutcome {
@@ -257,6 +264,7 @@ pub fn run(
         .clone()
         .or_else(|| shoot.status.last_maintenance.clone());
 
+    let update_rejections = update_rejections(&profile, &maintained);
     Ok(MaintenanceOutcome {
         kubernetes,
         workers,
@@ -264,6 +272,7 @@ pub fn run(
         operations,
         last_maintenance,
         shoot: maintained,
+        update_rejections,
     })
 }
 

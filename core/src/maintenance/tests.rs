@@ -369,3 +369,23 @@ fn unmodelled_shoot_fields_survive_a_run() {
     assert_eq!(outcome.last_maintenance, None);
     assert_eq!(serde_json::to_value(&outcome.shoot).unwrap(), shoot_json);
 }
+
+#[test]
+fn update_rejections_predict_kubelet_constraint_and_version_skew() {
+    let (mut profile, mut shoot) = profile_and_shoot(PROFILE, SHOOT);
+    profile.spec.machine_images[0].versions[0].kubelet_version_constraint = Some("< 1.31".into());
+    shoot.spec.kubernetes.version = "1.31.2".into();
+    let pool = shoot.spec.provider.workers[0].kubernetes.as_mut().unwrap();
+    pool.version = Some("1.27.0".into());
+    let errors = admission::update_rejections(&profile, &shoot);
+    let texts: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+    assert_eq!(texts.len(), 1, "{texts:?}");
+    assert!(texts[0].contains("spec.provider.workers[0].kubernetes.version"));
+    assert!(texts[0].contains("at most three minor versions behind"));
+
+    shoot.spec.provider.workers[0].kubernetes = None;
+    let errors = admission::update_rejections(&profile, &shoot);
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].field, "spec.provider.workers[0].machine.image");
+    assert_eq!(errors[0].detail, "machine image 'gardenlinux@1.0.0' does not support kubelet version '1.31.2', supported kubelet versions by this machine image version: '< 1.31'");
+}
