@@ -280,7 +280,8 @@ pub fn run(
 /// classification (its lifecycle stage starts or it expires), earliest first. Between two such
 /// instants [`run`] gives the same result for the same Shoot, so a timeline only needs to evaluate
 /// the maintenance windows following each of them. Relevant are all Kubernetes versions and all
-/// versions of the images the Shoot's pools use.
+/// versions of the images the Shoot's pools use. Classifications change strictly after these instants:
+/// a run exactly at an instant still sees the old classification.
 pub fn relevant_transitions(
     cloud_profile: &CloudProfile,
     shoot: &Shoot,
@@ -348,6 +349,15 @@ fn maintain_machine_images(
                 )
             })?;
         let image = determine_machine_image(profile, shoot_image)?;
+        // Stored Shoots always carry the pool architecture (the Shoot mutator defaults it from the
+        // machine type); default it the same way for pasted objects that omit it.
+        let mut worker = worker.clone();
+        if worker.machine.architecture.is_none() {
+            worker.machine.architecture = machine_type
+                .effective_architecture(&profile.spec.machine_capabilities)
+                .map(str::to_string);
+        }
+        let shoot_image = &worker.machine.image;
         let kubelet_version = match worker.kubernetes_version() {
             Some(version) => parse_version(version)?,
             None => control_plane.clone(),

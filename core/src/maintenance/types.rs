@@ -160,6 +160,28 @@ pub struct MachineType {
     pub extra: Extra,
 }
 
+impl MachineType {
+    /// `MachineType.GetArchitecture`: the single `architecture` capability value (after capability
+    /// defaulting), else the `architecture` field.
+    pub fn effective_architecture<'a>(
+        &'a self,
+        definitions: &'a [CapabilityDefinition],
+    ) -> Option<&'a str> {
+        let from_capabilities = definitions
+            .iter()
+            .find(|definition| definition.name == ARCHITECTURE_CAPABILITY)
+            .map(|definition| {
+                self.capabilities
+                    .get(ARCHITECTURE_CAPABILITY)
+                    .unwrap_or(&definition.values)
+            });
+        match from_capabilities {
+            Some(values) if values.len() == 1 => values.first().map(String::as_str),
+            _ => self.architecture.as_deref(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct CapabilityDefinition {
