@@ -1,0 +1,869 @@
+//! One maintenance run, as `Reconciler.reconcile` in
+//! `pkg/controllermanager/controller/shoot/maintenance/reconciler.go` performs it once triggered.
+//!
+//! Order (the same as Gardener's): machine images of every pool, control-plane Kubernetes version,
+//! field clean-ups when the control plane crossed 1.33/1.34/1.35, each pool's own Kubernetes version
+//! (capped at the new control-plane version), removal of feature gates and admission plugins the
+//! (new) versions no longer support, the operation annotation, then `status.lastMaintenance`.
+//!
+//! Not modelled: credential auto-rotation and the nginx-ingress switch-off (a landscape feature gate).
+//! The server-side dry run is only predicted (`update_rejections`), not applied. The SecretBinding
+//! migration is assumed to create `force-migrated-<secretBindingName>`.
+
+use super::admission::update_rejections;
+use super::images::filter_machine_image_versions;
+use super::images::{determine_machine_image, determine_machine_image_version};
+use super::selection::{
+    determine_version_for_strategy, force_consecutive_minor, latest_patch_for_auto_update,
+};
+use super::types::{parse_version, CloudProfile, ComponentConfig, LastMaintenance, Shoot};
+use super::version_ranges::{ADMISSION_PLUGINS, FEATURE_GATES};
+use crate::field::FieldError;
+use crate::lifecycle::ExpirableVersion;
+use crate::version::{compare_normalized, Version};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// Annotation that triggers operations (`gardener.cloud/operation`).
+const OPERATION_ANNOTATION: &str = "gardener.cloud/operation";
+/// Annotation with operations to run in the next maintenance (`maintenance.gardener.cloud/operation`).
+const MAINTENANCE_OPERATION_ANNOTATION: &str = "maintenance.gardener.cloud/operation";
+
+/// Why a version changed (or had to change) in a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum UpdateReason {
+    /// Nothing changed and nothing was recorded.
+    None,
+    /// Auto-update is configured and a newer version qualifies.
+    Auto,
+    /// The current version is expired or missing from the CloudProfile, so an update is required.
+    Force,
+}
+
+/// The maintenance result for one version (control plane, pool Kubernetes, or pool image).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VersionUpdate {
+    /// The version before the run.
+    pub from: String,
+    /// The version after the run (equal to `from` when unchanged or failed).
+    pub to: String,
+    pub reason: UpdateReason,
+    /// Gardener's "reason for update" text; absent when `reason` is `none`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason_message: Option<String>,
+    /// Gardener's description: `Updated … from "<old>" to "<new>"`, or the failure text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// An update was required (or wanted) but no target could be determined.
+    pub failed: bool,
+}
+
+impl VersionUpdate {
+    fn unchanged(version: &str) -> VersionUpdate {
+        VersionUpdate {
+            from: version.to_string(),
+            to: version.to_string(),
+            reason: UpdateReason::None,
+            reason_message: None,
+            description: None,
+            failed: false,
+        }
+    }
+
+    fn is_recorded(&self) -> bool {
+        self.reason != UpdateReason::None
+    }
+}
+
+/// The maintenance result for one worker pool.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WorkerOutcome {
+    pub name: String,
+    /// The pool's machine image name.
+    pub image_name: String,
+    pub image: VersionUpdate,
+    /// Present only for pools that set their own `kubernetes.version`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kubernetes: Option<VersionUpdate>,
+}
+
+/// Everything one maintenance run does.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MaintenanceOutcome {
+    /// The control-plane Kubernetes version.
+    pub kubernetes: VersionUpdate,
+    /// Every worker pool, in spec order.
+    pub workers: Vec<WorkerOutcome>,
+    /// The error that aborted the whole machine-image step (Gardener only logs it). Image updates of
+    /// pools before the failing one are still applied and listed in `workers`, but none is recorded
+    /// in `lastMaintenance`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub machine_image_maintenance_error: Option<String>,
+    /// Further maintenance texts (field removals, feature gates, admission plugins, annotations), in
+    /// Gardener's order.
+    pub operations: Vec<String>,
+    /// The new `status.lastMaintenance`, or `None` when Gardener leaves the status untouched.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_maintenance: Option<LastMaintenance>,
+    /// The Shoot after the run: maintained spec, annotations and status.
+    pub shoot: Shoot,
+    /// Version checks Gardener's API server would fail on the maintained Shoot (see
+    /// [`update_rejections`]). Not applied to the fields above: when this is non-empty, Gardener
+    /// would discard the run's changes and report `Maintenance failed` instead.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub update_rejections: Vec<FieldError>,
+}
+
+impl MaintenanceOutcome {
+    /// Replaces `shoot` with the maintained Shoot.
+    pub fn apply(&self, shoot: &mut Shoot) {
+        *shoot = self.shoot.clone();
+    }
+
+    /// Whether the run changed any version.
+    pub fn changed_versions(&self) -> bool {
+        let changed = |update: &VersionUpdate| update.from != update.to;
+        changed(&self.kubernetes)
+            || self.workers.iter().any(|worker| {
+                changed(&worker.image) || worker.kubernetes.as_ref().is_some_and(changed)
+            })
+    }
+}
+
+/// Performs one maintenance run of `shoot` against `cloud_profile` at `now`, as if triggered (by the
+/// `maintain` annotation or the time window). Pure: the inputs are not modified. CloudProfile API
+/// defaults are applied first.
+///
+/// Fails only where Gardener's reconcile itself fails before writing anything: when the control-plane
+/// version (before or after the run) does not parse.
+pub fn run(
+    cloud_profile: &CloudProfile,
+    shoot: &Shoot,
+    now: DateTime<Utc>,
+) -> Result<MaintenanceOutcome, String> {
+    let profile = cloud_profile.clone().with_defaults();
+    let mut maintained = shoot.clone();
+    let auto_update_kubernetes = shoot.auto_update_kubernetes_version();
+
+    // 1. Machine images.
+    let mut image_results: Vec<Option<VersionUpdate>> =
+        vec![None; shoot.spec.provider.workers.len()];
+    let mut machine_image_maintenance_error = None;
+    if !shoot.is_workerless() {
+        if let Err(error) =
+            maintain_machine_images(&profile, &mut maintained, &mut image_results, now)
+        {
+            machine_image_maintenance_error = Some(error);
+        }
+    }
+
+    // 2. Control-plane Kubernetes version.
+    let old_control_plane = shoot.spec.kubernetes.version.clone();
+    let control_plane = maintain_kubernetes_version(
+        &old_control_plane,
+        auto_update_kubernetes,
+        &profile.spec.kubernetes.versions,
+        now,
+        |target| Ok(target.to_string()),
+    );
+    if let Some(update) = control_plane.as_ref().filter(|u| !u.failed) {
+        maintained.spec.kubernetes.version = update.to.clone();
+    }
+    let old_version = parse_version(&old_control_plane)?;
+    let new_version = parse_version(&maintained.spec.kubernetes.version)?;
+
+    // 3. Field clean-ups when crossing a Kubernetes minor.
+    let mut operations = clean_up_fields(&mut maintained, &old_version, &new_version);
+
+    // 4. Worker pool Kubernetes versions, capped at the new control-plane version.
+    let mut worker_kubernetes: Vec<Option<VersionUpdate>> = Vec::new();
+    for index in 0..maintained.spec.provider.workers.len() {
+        let Some(current) = maintained.spec.provider.workers[index]
+            .kubernetes_version()
+            .map(str::to_string)
+        else {
+            worker_kubernetes.push(None);
+            continue;
+        };
+        let update = maintain_kubernetes_version(
+            &current,
+            auto_update_kubernetes,
+            &profile.spec.kubernetes.versions,
+            now,
+            |target| {
+                let target = parse_version(target)?;
+                Ok(std::cmp::min(target, new_version.clone()).canonical())
+            },
+        );
+        if let Some(update) = update.as_ref().filter(|u| !u.failed) {
+            if let Some(kubernetes) = maintained.spec.provider.workers[index].kubernetes.as_mut() {
+                kubernetes.version = Some(update.to.clone());
+            }
+        }
+        worker_kubernetes.push(Some(
+            update.unwrap_or_else(|| VersionUpdate::unchanged(&current)),
+        ));
+    }
+
+    // 5. Feature gates and admission plugins no longer supported by the versions.
+    operations.extend(maintain_feature_gates(&mut maintained));
+    operations.extend(maintain_admission_plugins(&mut maintained));
+
+    // 6. Operation annotation.
+    if let Some(text) = maintain_operation_annotation(&mut maintained) {
+        operations.push(text);
+    }
+
+    let kubernetes = control_plane
+        .clone()
+        .unwrap_or_else(|| VersionUpdate::unchanged(&old_control_plane));
+    let workers: Vec<WorkerOutcome> = shoot
+        .spec
+        .provider
+        .workers
+        .iter()
+        .enumerate()
+        .map(|(index, original)| {
+            let after = &maintained.spec.provider.workers[index];
+            let old_image = original.machine.image.version.clone().unwrap_or_default();
+            let new_image = after.machine.image.version.clone().unwrap_or_default();
+            let image = image_results[index]
+                .clone()
+                .unwrap_or_else(|| VersionUpdate {
+                    to: new_image,
+                    ..VersionUpdate::unchanged(&old_image)
+                });
+            WorkerOutcome {
+                name: original.name.clone(),
+                image_name: original.machine.image.name.clone(),
+                image,
+                kubernetes: worker_kubernetes.get(index).cloned().flatten(),
+            }
+        })
+        .collect();
+
+    let last_maintenance = last_maintenance(
+        shoot,
+        control_plane.as_ref(),
+        &workers,
+        // After an abort Gardener keeps the updates of earlier pools but records none of them.
+        if machine_image_maintenance_error.is_none() {
+            &image_results
+        } else {
+            &[]
+        },
+        &operations,
+        now,
+    );
+    maintained.status.last_maintenance = last_maintenance
+        .clone()
+        .or_else(|| shoot.status.last_maintenance.clone());
+
+    let update_rejections = update_rejections(&profile, &maintained);
+    Ok(MaintenanceOutcome {
+        kubernetes,
+        workers,
+        machine_image_maintenance_error,
+        operations,
+        last_maintenance,
+        shoot: maintained,
+        update_rejections,
+    })
+}
+
+/// The instants after `now` at which a CloudProfile version relevant to `shoot` changes its
+/// classification (its lifecycle stage starts or it expires), earliest first. Between two such
+/// instants [`run`] gives the same result for the same Shoot, so a timeline only needs to evaluate
+/// the maintenance windows following each of them. Relevant are all Kubernetes versions and all
+/// versions of the images the Shoot's pools use. Classifications change strictly after these instants:
+/// a run exactly at an instant still sees the old classification.
+pub fn relevant_transitions(
+    cloud_profile: &CloudProfile,
+    shoot: &Shoot,
+    now: DateTime<Utc>,
+) -> Vec<DateTime<Utc>> {
+    let used_images: Vec<&str> = shoot
+        .spec
+        .provider
+        .workers
+        .iter()
+        .map(|worker| worker.machine.image.name.as_str())
+        .collect();
+    let image_versions = cloud_profile
+        .spec
+        .machine_images
+        .iter()
+        .filter(|image| {
+            used_images
+                .iter()
+                .any(|name| image.name.eq_ignore_ascii_case(name))
+        })
+        .flat_map(|image| image.versions.iter().map(|v| &v.expirable));
+    let mut instants: Vec<DateTime<Utc>> = cloud_profile
+        .spec
+        .kubernetes
+        .versions
+        .iter()
+        .chain(image_versions)
+        .flat_map(ExpirableVersion::transition_instants)
+        .filter(|instant| *instant > now)
+        .collect();
+    instants.sort();
+    instants.dedup();
+    instants
+}
+
+// ---------------------------------------------------------------------------------------------
+// Steps
+// ---------------------------------------------------------------------------------------------
+
+/// `maintainMachineImages`. Per-pool results go to `results`; an `Err` aborts the step (Gardener
+/// logs it), keeping the changes already made to earlier pools.
+fn maintain_machine_images(
+    profile: &CloudProfile,
+    maintained: &mut Shoot,
+    results: &mut [Option<VersionUpdate>],
+    now: DateTime<Utc>,
+) -> Result<(), String> {
+    let control_plane = parse_version(&maintained.spec.kubernetes.version)?;
+    let auto_update = maintained.auto_update_machine_image_version();
+    for (index, result) in results.iter_mut().enumerate() {
+        let Some(worker) = maintained.spec.provider.workers.get(index).cloned() else {
+            break;
+        };
+        let shoot_image = &worker.machine.image;
+        let machine_type = profile
+            .spec
+            .machine_types
+            .iter()
+            .find(|machine_type| machine_type.name == worker.machine.machine_type)
+            .ok_or_else(|| {
+                format!(
+                    "machine type {:?} of worker {:?} does not exist in cloudprofile",
+                    worker.machine.machine_type, worker.name
+                )
+            })?;
+        let image = determine_machine_image(profile, shoot_image)?;
+        // Stored Shoots always carry the pool architecture (the Shoot mutator defaults it from the
+        // machine type); default it the same way for pasted objects that omit it.
+        let mut worker = worker.clone();
+        if worker.machine.architecture.is_none() {
+            worker.machine.architecture = machine_type
+                .effective_architecture(&profile.spec.machine_capabilities)
+                .map(str::to_string);
+        }
+        let shoot_image = &worker.machine.image;
+        let kubelet_version = match worker.kubernetes_version() {
+            Some(version) => parse_version(version)?,
+            None => control_plane.clone(),
+        };
+        let filtered = filter_machine_image_versions(
+            image,
+            &worker,
+            &kubelet_version,
+            machine_type,
+            &profile.spec.machine_capabilities,
+        );
+
+        let strategy = filtered.effective_update_strategy();
+        let current = shoot_image.version.clone().unwrap_or_default();
+        let existing = (filtered.name == shoot_image.name)
+            .then(|| {
+                filtered
+                    .versions
+                    .iter()
+                    .find(|v| shoot_image.version.as_deref() == Some(v.version()))
+            })
+            .flatten();
+        let (reason, message) = match existing {
+            None => (
+                UpdateReason::Force,
+                "Version does not exist in CloudProfile".to_string(),
+            ),
+            Some(version) if version.expirable.is_expired(now) => (
+                UpdateReason::Force,
+                format!("Machine image version expired - force update required (image update strategy: {strategy})"),
+            ),
+            Some(_) if auto_update => (
+                UpdateReason::Auto,
+                format!("Automatic update of the machine image version is configured (image update strategy: {strategy})"),
+            ),
+            Some(_) => continue,
+        };
+        let forced = reason == UpdateReason::Force;
+        match determine_machine_image_version(shoot_image, &filtered, forced, now) {
+            Err(error) => {
+                *result = Some(VersionUpdate {
+                    from: current.clone(),
+                    to: current,
+                    reason,
+                    reason_message: Some(message),
+                    description: Some(format!(
+                        "failed to update machine image {:?}: {error}",
+                        shoot_image.name
+                    )),
+                    failed: true,
+                });
+            }
+            Ok(None) => {}
+            Ok(Some(target)) => {
+                *result = Some(VersionUpdate {
+                    from: current.clone(),
+                    to: target.clone(),
+                    reason,
+                    reason_message: Some(message),
+                    description: Some(format!(
+                        "Updated machine image {:?} from {:?} to {:?}",
+                        shoot_image.name, current, target
+                    )),
+                    failed: false,
+                });
+                if let Some(worker) = maintained.spec.provider.workers.get_mut(index) {
+                    worker.machine.image.version = Some(target);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `maintainKubernetesVersion` with `shouldKubernetesVersionBeUpdated` and `determineKubernetesVersion`:
+/// auto scope "latest patch", force target "consecutive minor". `adjust` turns the selected target
+/// into the stored version (the pool cap); its error is recorded as a failure. `None` when nothing is
+/// recorded.
+fn maintain_kubernetes_version(
+    current: &str,
+    auto_update: bool,
+    versions: &[ExpirableVersion],
+    now: DateTime<Utc>,
+    adjust: impl Fn(&str) -> Result<String, String>,
+) -> Option<VersionUpdate> {
+    let mut existing = None;
+    for version in versions {
+        match compare_normalized(&version.version, "=", current) {
+            None => return None, // Gardener logs the comparison error and leaves the version.
+            Some(true) => {
+                existing = Some(version);
+                break;
+            }
+            Some(false) => {}
+        }
+    }
+    let (reason, message) = match existing {
+        None => (
+            UpdateReason::Force,
+            "Version does not exist in CloudProfile",
+        ),
+        Some(version) if version.is_expired(now) => (
+            UpdateReason::Force,
+            "Kubernetes version expired - force update required",
+        ),
+        Some(_) if auto_update => (
+            UpdateReason::Auto,
+            "Automatic update of Kubernetes version configured",
+        ),
+        Some(_) => return None,
+    };
+    let failure = |description: String| VersionUpdate {
+        from: current.to_string(),
+        to: current.to_string(),
+        reason,
+        reason_message: Some(message.to_string()),
+        description: Some(description),
+        failed: true,
+    };
+    let target = determine_version_for_strategy(
+        versions,
+        current,
+        &|v, c| latest_patch_for_auto_update(v, c, now),
+        &|v, c| force_consecutive_minor(v, c, now),
+        reason == UpdateReason::Force,
+    );
+    match target {
+        Err(error) => Some(failure(format!(
+            "could not determine higher suitable version than {current:?}: {error}"
+        ))),
+        Ok(None) => None,
+        Ok(Some(target)) => match adjust(&target) {
+            Err(error) => Some(failure(error)),
+            Ok(stored) => Some(VersionUpdate {
+                from: current.to_string(),
+                description: Some(format!(
+                    "Updated Kubernetes version from {current:?} to {stored:?}"
+                )),
+                to: stored,
+                reason,
+                reason_message: Some(message.to_string()),
+                failed: false,
+            }),
+        },
+    }
+}
+
+/// The field removals Gardener performs when the control plane crosses 1.33, 1.34 or 1.35 in this run.
+fn clean_up_fields(shoot: &mut Shoot, old: &Version, new: &Version) -> Vec<String> {
+    let mut operations = Vec::new();
+    let crossed_loose = |threshold: &str| {
+        compare_normalized(&old.canonical(), "<", threshold) == Some(true)
+            && compare_normalized(&new.canonical(), ">=", threshold) == Some(true)
+    };
+    // Gardener's `ConstraintK8s*` constraints are written as `1.3x-0` and compare un-normalized.
+    let crossed_strict = |minor: u64| {
+        let floor = Version::parse(&format!("1.{minor}.0-0"));
+        floor.is_ok_and(|floor| *old < floor && *new >= floor)
+    };
+    let kubernetes = &mut shoot.spec.kubernetes;
+
+    if crossed_loose("1.33") {
+        if let Some(kcm) = kubernetes.kube_controller_manager.as_mut() {
+            if remove_field(&mut kcm.extra, "podEvictionTimeout") {
+                operations.push(".spec.kubernetes.kubeControllerManager.podEvictionTimeout is set to nil. Reason: The field was deprecated in favour of `spec.kubernetes.kubeAPIServer.defaultNotReadyTolerationSeconds` and `spec.kubernetes.kubeAPIServer.defaultUnreachableTolerationSeconds` and can no longer be enabled for Shoot clusters using Kubernetes version 1.33+".to_string());
+            }
+        }
+        if let Some(autoscaler) = kubernetes.cluster_autoscaler.as_mut() {
+            if remove_field(autoscaler, "maxEmptyBulkDelete") {
+                operations.push(".spec.kubernetes.clusterAutoscaler.maxEmptyBulkDelete is set to nil. Reason: The field was deprecated in favour of `.spec.kubernetes.clusterAutoscaler.maxScaleDownParallelism` and can no longer be enabled for Shoot clusters using Kubernetes version 1.33+".to_string());
+            }
+        }
+    }
+    if crossed_loose("1.35") {
+        if let Some(api_server) = kubernetes.kube_api_server.as_mut() {
+            if remove_field(&mut api_server.extra, "enableAnonymousAuthentication") {
+                operations.push(".spec.kubernetes.kubeAPIServer.enableAnonymousAuthentication was removed. Reason: The field is no longer supported for Shoot clusters using Kubernetes version 1.35+".to_string());
+            }
+        }
+    }
+    if crossed_strict(34)
+        && shoot.spec.secret_binding_name.is_some()
+        && shoot.spec.credentials_binding_name.is_none()
+    {
+        if let Some(secret_binding) = shoot.spec.secret_binding_name.take() {
+            shoot.spec.credentials_binding_name = Some(format!("force-migrated-{secret_binding}"));
+        }
+        operations.push(".spec.secretBindingName was migrated to .spec.credentialsBindingName. Reason: SecretBinding is deprecated and can no longer be used for Shoot clusters using Kubernetes version 1.34+".to_string());
+    }
+    if crossed_strict(35) {
+        let kubernetes = &mut shoot.spec.kubernetes;
+        if let Some(scheduler) = kubernetes.kube_scheduler.as_mut() {
+            if remove_field(&mut scheduler.extra, "kubeMaxPDVols") {
+                operations.push(".spec.kubernetes.kubeScheduler.kubeMaxPDVols was removed. Reason: kubeMaxPDVols is deprecated and not respected by the kube-scheduler".to_string());
+            }
+        }
+        if let Some(api_server) = kubernetes.kube_api_server.as_mut() {
+            let watch_cache = api_server
+                .extra
+                .get_mut("watchCacheSizes")
+                .and_then(Value::as_object_mut);
+            if let Some(watch_cache) = watch_cache {
+                if remove_field(watch_cache, "default") {
+                    operations.push(".spec.kubernetes.kubeAPIServer.watchCacheSizes.default was removed. Reason: the default size configuration is deprecated and not respected by the kube-apiserver".to_string());
+                }
+            }
+        }
+        if shoot.spec.addons.take().is_some() {
+            operations.push(
+                ".spec.addons was removed. Reason: addons are not supported anymore for Kubernetes versions 1.35+"
+                    .to_string(),
+            );
+        }
+        if let Some(providers) = shoot
+            .spec
+            .dns
+            .as_mut()
+            .and_then(|dns| dns.providers.as_mut())
+        {
+            for (index, provider) in providers.iter_mut().enumerate() {
+                if remove_field(provider, "secretName") {
+                    operations.push(format!(".spec.dns.providers[{index}].secretName was removed. Reason: The field is no longer supported for Shoot clusters using Kubernetes version 1.35+"));
+                }
+            }
+        }
+    }
+    operations
+}
+
+/// Removes a field that is set (not null); reports whether it was.
+fn remove_field(object: &mut serde_json::Map<String, Value>, key: &str) -> bool {
+    match object.remove(key) {
+        Some(Value::Null) | None => false,
+        Some(_) => true,
+    }
+}
+
+/// `maintainFeatureGatesForShoot`: drops feature gates unknown to, or not supported by, the
+/// component's Kubernetes version (a pool's kubelet: the pool's version, else the control plane's).
+fn maintain_feature_gates(shoot: &mut Shoot) -> Vec<String> {
+    let version = shoot.spec.kubernetes.version.clone();
+    let kubernetes = &mut shoot.spec.kubernetes;
+    let mut reasons = Vec::new();
+    let components: [(&mut Option<ComponentConfig>, &str); 5] = [
+        (
+            &mut kubernetes.kube_api_server,
+            "spec.kubernetes.kubeAPIServer.featureGates",
+        ),
+        (
+            &mut kubernetes.kube_controller_manager,
+            "spec.kubernetes.kubeControllerManager.featureGates",
+        ),
+        (
+            &mut kubernetes.kube_scheduler,
+            "spec.kubernetes.kubeScheduler.featureGates",
+        ),
+        (
+            &mut kubernetes.kube_proxy,
+            "spec.kubernetes.kubeProxy.featureGates",
+        ),
+        (
+            &mut kubernetes.kubelet,
+            "spec.kubernetes.kubelet.featureGates",
+        ),
+    ];
+    for (component, path) in components {
+        if let Some(component) = component.as_mut() {
+            reasons.extend(remove_unsupported_gates(component, &version, path));
+        }
+    }
+    for (index, worker) in shoot.spec.provider.workers.iter_mut().enumerate() {
+        let Some(worker_kubernetes) = worker.kubernetes.as_mut() else {
+            continue;
+        };
+        let kubelet_version = worker_kubernetes
+            .version
+            .clone()
+            .unwrap_or_else(|| version.clone());
+        if let Some(kubelet) = worker_kubernetes.kubelet.as_mut() {
+            let path = format!("spec.provider.workers[{index}].kubernetes.kubelet.featureGates");
+            reasons.extend(remove_unsupported_gates(kubelet, &kubelet_version, &path));
+        }
+    }
+    reasons
+}
+
+fn remove_unsupported_gates(
+    component: &mut ComponentConfig,
+    version: &str,
+    path: &str,
+) -> Option<String> {
+    let gates = component.feature_gates.as_mut()?;
+    let removed: Vec<String> = gates
+        .keys()
+        .filter(|gate| !is_supported(FEATURE_GATES, gate, version))
+        .cloned()
+        .collect();
+    gates.retain(|gate, _| !removed.contains(gate));
+    (!removed.is_empty()).then(|| {
+        format!(
+            "Removed feature gates from {path:?} because they are not supported in Kubernetes version {version:?}: {}",
+            removed.join(", ")
+        )
+    })
+}
+
+/// `maintainAdmissionPluginsForShoot`.
+fn maintain_admission_plugins(shoot: &mut Shoot) -> Option<String> {
+    let version = shoot.spec.kubernetes.version.clone();
+    let plugins = shoot
+        .spec
+        .kubernetes
+        .kube_api_server
+        .as_mut()?
+        .admission_plugins
+        .as_mut()?;
+    let mut removed: Vec<String> = Vec::new();
+    plugins.retain(|plugin| {
+        let keep = is_supported(ADMISSION_PLUGINS, &plugin.name, &version);
+        if !keep {
+            removed.push(plugin.name.clone());
+        }
+        keep
+    });
+    removed.sort();
+    (!removed.is_empty()).then(|| {
+        format!(
+            "Removed admission plugins from \"spec.kubernetes.kubeAPIServer.admissionPlugins\" because they are not supported in Kubernetes version {version:?}: {}",
+            removed.join(", ")
+        )
+    })
+}
+
+/// `VersionRange.Contains` over one of the tables: known, and `added ≤ version < removed` on the
+/// normalized version. Unknown names and unparsable versions count as unsupported.
+fn is_supported(table: &[(&str, &str, &str)], name: &str, version: &str) -> bool {
+    let Some((_, added, removed)) = table.iter().find(|(entry, _, _)| *entry == name) else {
+        return false;
+    };
+    let from_ok = added.is_empty() || compare_normalized(version, ">=", added) == Some(true);
+    let until_ok = removed.is_empty() || compare_normalized(version, "<", removed) == Some(true);
+    from_ok && until_ok && Version::parse(&crate::version::normalize(version)).is_ok()
+}
+
+/// `maintainOperation`: drops a `maintain` operation annotation; for a Shoot whose last operation did
+/// not fail, schedules the pending maintenance operations plus `reconcile`. Returns the
+/// `Added "<op>" operation annotation` text unless the operation is a plain `reconcile`.
+fn maintain_operation_annotation(shoot: &mut Shoot) -> Option<String> {
+    let annotations = &mut shoot.metadata.annotations;
+    let operations_of = |text: Option<&String>| -> Vec<String> {
+        text.map(|t| {
+            t.split(';')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default()
+    };
+    if operations_of(annotations.get(OPERATION_ANNOTATION)).contains(&"maintain".to_string()) {
+        annotations.remove(OPERATION_ANNOTATION);
+    }
+    let last_operation = shoot.status.last_operation.as_ref()?;
+    if last_operation.get("state").and_then(Value::as_str) == Some("Failed") {
+        let needs_retry = annotations
+            .get("gardener.cloud/failed-shoot-needs-retry-operation")
+            .is_some_and(|v| parse_go_bool(v));
+        if needs_retry {
+            annotations.insert(OPERATION_ANNOTATION.to_string(), "retry".to_string());
+            annotations.remove("gardener.cloud/failed-shoot-needs-retry-operation");
+        }
+        return None;
+    }
+    let mut operations = operations_of(annotations.get(MAINTENANCE_OPERATION_ANNOTATION));
+    if !operations.iter().any(|op| op == "reconcile") {
+        operations.push("reconcile".to_string());
+    }
+    let operation = operations.join(";");
+    annotations.insert(OPERATION_ANNOTATION.to_string(), operation.clone());
+    annotations.remove(MAINTENANCE_OPERATION_ANNOTATION);
+    (operation != "reconcile").then(|| format!("Added {operation:?} operation annotation"))
+}
+
+/// Go's `strconv.ParseBool`.
+fn parse_go_bool(text: &str) -> bool {
+    matches!(text, "1" | "t" | "T" | "TRUE" | "true" | "True")
+}
+
+/// `buildMaintenanceMessages` plus the status handling of `reconcile`. Pool items are listed in pool
+/// order (Gardener's order comes from Go maps and is random).
+fn last_maintenance(
+    shoot: &Shoot,
+    control_plane: Option<&VersionUpdate>,
+    workers: &[WorkerOutcome],
+    image_results: &[Option<VersionUpdate>],
+    operations: &[String],
+    now: DateTime<Utc>,
+) -> Option<LastMaintenance> {
+    let mut items: Vec<String> = Vec::new();
+    let mut failures: Vec<String> = Vec::new();
+    let mut succeeded = 0usize;
+    let mut failed = 0usize;
+    let reason = |u: &VersionUpdate| u.reason_message.clone().unwrap_or_default();
+    let description = |u: &VersionUpdate| u.description.clone().unwrap_or_default();
+
+    if let Some(update) = control_plane {
+        if update.failed {
+            failed += 1;
+            items.push(format!(
+                "Control Plane: Kubernetes version update failed. Reason for update: {}",
+                reason(update)
+            ));
+            failures.push(format!(
+                "Control Plane: Kubernetes maintenance failure due to: {}",
+                description(update)
+            ));
+        } else {
+            succeeded += 1;
+            items.push(format!(
+                "Control Plane: {}. Reason: {}",
+                description(update),
+                reason(update)
+            ));
+        }
+    }
+    for worker in workers {
+        let Some(update) = worker.kubernetes.as_ref().filter(|u| u.is_recorded()) else {
+            continue;
+        };
+        if update.failed {
+            failed += 1;
+            items.push(format!(
+                "Worker pool {:?}: Kubernetes version maintenance failed. Reason for update: {}",
+                worker.name,
+                reason(update)
+            ));
+            failures.push(format!(
+                "Worker pool {:?}: Kubernetes maintenance failure due to: {}",
+                worker.name,
+                description(update)
+            ));
+        } else {
+            succeeded += 1;
+            items.push(format!(
+                "Worker pool {:?}: {}. Reason: {}",
+                worker.name,
+                description(update),
+                reason(update)
+            ));
+        }
+    }
+    for (worker, update) in workers.iter().zip(image_results) {
+        let Some(update) = update else { continue };
+        if update.failed {
+            failed += 1;
+            items.push(format!(
+                "Worker pool {:?}: machine image version maintenance failed. Reason for update: {}",
+                worker.name,
+                reason(update)
+            ));
+            failures.push(format!(
+                "Worker pool {:?}: {}",
+                worker.name,
+                description(update)
+            ));
+        } else {
+            succeeded += 1;
+            items.push(format!(
+                "Worker pool {:?}: {}. Reason: {}",
+                worker.name,
+                description(update),
+                reason(update)
+            ));
+        }
+    }
+    items.extend(operations.iter().cloned());
+
+    if items.is_empty() {
+        // Nothing to record: a failed previous maintenance is now considered recovered.
+        let previous = shoot.status.last_maintenance.as_ref()?;
+        if previous.state != "Failed" {
+            return None;
+        }
+        return Some(LastMaintenance {
+            description: "Maintenance succeeded".to_string(),
+            triggered_time: previous.triggered_time,
+            state: "Succeeded".to_string(),
+            failure_reason: None,
+        });
+    }
+
+    let prefix = if failed == 0 {
+        "All maintenance operations successful.".to_string()
+    } else {
+        format!(
+            "({succeeded}/{}) maintenance operations successful.",
+            succeeded + failed
+        )
+    };
+    let description = format!("{prefix} {}", items.join(", "))
+        .trim_end_matches(' ')
+        .to_string();
+    Some(LastMaintenance {
+        description,
+        triggered_time: Some(now),
+        state: if failed == 0 { "Succeeded" } else { "Failed" }.to_string(),
+        failure_reason: (!failures.is_empty()).then(|| failures.join(", ")),
+    })
+}

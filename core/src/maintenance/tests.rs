@@ -1,0 +1,391 @@
+//! Unit tests for the subtle maintenance rules (spec/maintenance.md §3–§8, §12).
+
+use super::*;
+use crate::lifecycle::ExpirableVersion;
+use chrono::{DateTime, Utc};
+
+fn now() -> DateTime<Utc> {
+    "2026-01-01T00:00:00Z".parse().unwrap()
+}
+
+/// Versions from a compact list: `"1.2.3"`, `"1.2.3:expired"`, `"1.2.3:preview"`,
+/// `"1.2.3:deprecated"`, `"1.2.3:preview+expired"` (preview whose expiration date has passed).
+fn versions(specs: &[&str]) -> Vec<ExpirableVersion> {
+    specs
+        .iter()
+        .map(|spec| {
+            let (version, flags) = spec.split_once(':').unwrap_or((spec, ""));
+            let yaml = match flags {
+                "" => format!("version: '{version}'"),
+                "expired" => format!(
+                    "{{version: '{version}', expirationDate: '2025-12-31T00:00:00Z'}}"
+                ),
+                "preview+expired" => format!(
+                    "{{version: '{version}', classification: preview, expirationDate: '2025-12-31T00:00:00Z'}}"
+                ),
+                other => format!("{{version: '{version}', classification: {other}}}"),
+            };
+            serde_yaml::from_str(&yaml).unwrap()
+        })
+        .collect()
+}
+
+fn found(result: Result<Option<String>, String>) -> Option<String> {
+    result.unwrap()
+}
+
+#[test]
+fn expired_preview_version_becomes_a_force_target() {
+    // A preview version whose expiration date has passed is classified `expired`, so the preview
+    // exclusion no longer applies and the expired fallback may pick it.
+    let list = versions(&["1.0.0:expired", "1.1.0:preview+expired", "1.1.1:preview"]);
+    assert_eq!(
+        found(force_consecutive_minor(&list, "1.0.0", now())),
+        Some("1.1.0".into())
+    );
+}
+
+#[test]
+fn consecutive_minor_never_skips_a_minor_or_changes_the_major() {
+    let list = versions(&["1.0.0:expired", "1.2.0", "2.1.0"]);
+    assert_eq!(found(force_consecutive_minor(&list, "1.0.0", now())), None);
+    let list = versions(&[
+        "1.0.0:expired",
+        "1.1.0:expired",
+        "1.1.1",
+        "1.1.2:deprecated",
+    ]);
+    // Highest non-expired of minor+1, without a supported-over-deprecated preference.
+    assert_eq!(
+        found(force_consecutive_minor(&list, "1.0.0", now())),
+        Some("1.1.2".into())
+    );
+    let list = versions(&["1.0.0:expired", "1.1.0:expired", "1.1.1:expired"]);
+    assert_eq!(
+        found(force_consecutive_minor(&list, "1.0.0", now())),
+        Some("1.1.1".into())
+    );
+}
+
+#[test]
+fn patch_first_beats_supported_first() {
+    let list = versions(&["1.0.0", "1.0.5:deprecated", "1.1.0"]);
+    assert_eq!(
+        found(overall_latest_for_auto_update(&list, "1.0.0", now())),
+        Some("1.0.5".into())
+    );
+    assert_eq!(
+        found(latest_minor_for_auto_update(&list, "1.0.5", now())),
+        Some("1.1.0".into())
+    );
+    // Within one scope a non-deprecated version wins over a higher deprecated one.
+    let list = versions(&["1.0.0", "1.1.0", "1.2.0:deprecated"]);
+    assert_eq!(
+        found(latest_minor_for_auto_update(&list, "1.0.0", now())),
+        Some("1.1.0".into())
+    );
+}
+
+#[test]
+fn zero_version_and_equal_versions_tie_break() {
+    let list = versions(&["0.0.0"]);
+    assert_eq!(latest_qualifying_version(&list, now()).unwrap(), None);
+    let list = versions(&["2", "2.0.0"]);
+    assert_eq!(
+        latest_qualifying_version(&list, now())
+            .unwrap()
+            .map(|v| v.version.as_str()),
+        Some("2")
+    );
+}
+
+#[test]
+fn next_higher_minor_prefers_an_expired_version_of_the_next_group_over_skipping_it() {
+    // §12.5: the next group is computed over all majors, so 2.1.0 makes minor 1 "next" and 1.2.x
+    // counts as skipped; the expired 1.2.2 then beats 1.2.1.
+    let list = versions(&["1.0.0:expired", "1.2.1", "1.2.2:expired", "2.1.0"]);
+    assert_eq!(
+        found(force_next_higher_minor(&list, "1.0.0", now())),
+        Some("1.2.2".into())
+    );
+    // A minor with only preview versions is skipped.
+    let list = versions(&["1.0.0:expired", "1.1.0:preview", "1.2.0", "1.2.3"]);
+    assert_eq!(
+        found(force_next_higher_minor(&list, "1.0.0", now())),
+        Some("1.2.3".into())
+    );
+}
+
+#[test]
+fn next_higher_major_skips_preview_only_majors() {
+    let list = versions(&["1.0.0:expired", "2.0.0:preview", "3.0.0", "3.1.0", "4.0.0"]);
+    assert_eq!(
+        found(force_next_higher_major(&list, "1.0.0", now())),
+        Some("3.1.0".into())
+    );
+}
+
+fn image(strategy: &str, specs: &[&str]) -> types::MachineImage {
+    types::MachineImage {
+        name: "gardenlinux".into(),
+        update_strategy: Some(strategy.into()),
+        versions: versions(specs)
+            .into_iter()
+            .map(|expirable| types::MachineImageVersion {
+                expirable,
+                ..Default::default()
+            })
+            .collect(),
+        extra: Default::default(),
+    }
+}
+
+fn shoot_image(version: &str) -> types::ShootMachineImage {
+    types::ShootMachineImage {
+        name: "gardenlinux".into(),
+        version: Some(version.into()),
+        extra: Default::default(),
+    }
+}
+
+#[test]
+fn image_strategies_choose_their_own_force_targets() {
+    let specs = ["1.0.0:expired", "1.1.0", "2.0.0"];
+    let target = |strategy: &str| {
+        determine_machine_image_version(
+            &shoot_image("1.0.0"),
+            &image(strategy, &specs),
+            true,
+            now(),
+        )
+    };
+    // patch: the auto scope finds nothing, the force step goes to the next minor.
+    assert_eq!(target("patch").unwrap(), Some("1.1.0".into()));
+    // minor and major: the auto scope already finds something newer.
+    assert_eq!(target("minor").unwrap(), Some("1.1.0".into()));
+    assert_eq!(target("major").unwrap(), Some("2.0.0".into()));
+
+    let only_expired = image("major", &["1.0.0:expired"]);
+    let error = determine_machine_image_version(&shoot_image("1.0.0"), &only_expired, true, now())
+        .unwrap_err();
+    assert!(error.starts_with("failed to determine the target version for maintenance of machine image \"gardenlinux\" with strategy \"major\": failed to determine version for forceful update: either the machine image \"gardenlinux\" is reaching end of life"));
+
+    let patch_dead_end = image("patch", &["1.0.0:expired", "2.0.0"]);
+    let error =
+        determine_machine_image_version(&shoot_image("1.0.0"), &patch_dead_end, true, now())
+            .unwrap_err();
+    assert!(error.ends_with("cannot perform forceful update of expired version \"1.0.0\". No suitable version found in CloudProfile - this is most likely a misconfiguration of the CloudProfile"));
+}
+
+fn profile_and_shoot(yaml_profile: &str, yaml_shoot: &str) -> (CloudProfile, Shoot) {
+    (
+        serde_yaml::from_str(yaml_profile).unwrap(),
+        serde_yaml::from_str(yaml_shoot).unwrap(),
+    )
+}
+
+const PROFILE: &str = r#"
+metadata: {name: profile}
+spec:
+  kubernetes:
+    versions:
+    - {version: 1.30.1, expirationDate: '2025-12-31T00:00:00Z'}
+    - {version: 1.30.5, expirationDate: '2025-12-31T00:00:00Z'}
+    - {version: 1.31.2}
+    - {version: 1.31.7, expirationDate: '2026-03-01T00:00:00Z'}
+  machineImages:
+  - name: gardenlinux
+    updateStrategy: patch
+    versions:
+    - {version: 1.0.0, architectures: [amd64]}
+    - {version: 1.0.1, architectures: [arm64]}
+    - {version: 1.0.2, architectures: [amd64], lifecycle: [{classification: supported, startTime: '2026-02-01T00:00:00Z'}]}
+  machineTypes:
+  - {name: m5}
+"#;
+
+const SHOOT: &str = r#"
+metadata:
+  name: shoot
+  annotations: {gardener.cloud/operation: maintain}
+spec:
+  kubernetes: {version: 1.30.5}
+  maintenance: {autoUpdate: {kubernetesVersion: false, machineImageVersion: true}}
+  provider:
+    workers:
+    - name: pinned
+      machine: {type: m5, architecture: amd64, image: {name: gardenlinux, version: 1.0.0}}
+      kubernetes: {version: v1.30.1}
+    - name: follows
+      machine: {type: m5, architecture: amd64, image: {name: gardenlinux, version: 1.0.1}}
+"#;
+
+#[test]
+fn worker_pool_versions_are_capped_and_rendered_canonically() {
+    let (profile, shoot) = profile_and_shoot(PROFILE, SHOOT);
+    let outcome = run(&profile, &shoot, now()).unwrap();
+    // Control plane: 1.30.5 is expired and the newest patch, so the force step goes to 1.31.7.
+    assert_eq!(outcome.kubernetes.to, "1.31.7");
+    assert_eq!(outcome.kubernetes.reason, UpdateReason::Force);
+    // Pool: v1.30.1 is expired; its target 1.30.5 is expired too, so it also goes to 1.31.7 and is
+    // stored in canonical form.
+    let pinned = outcome.workers[0].kubernetes.as_ref().unwrap();
+    assert_eq!(pinned.to, "1.31.7");
+    assert_eq!(
+        pinned.description.as_deref(),
+        Some("Updated Kubernetes version from \"v1.30.1\" to \"1.31.7\"")
+    );
+    // The pool following the control plane has no own entry.
+    assert!(outcome.workers[1].kubernetes.is_none());
+    assert_eq!(
+        outcome.shoot.spec.provider.workers[0].kubernetes_version(),
+        Some("1.31.7")
+    );
+    // The `maintain` annotation is consumed.
+    assert!(outcome.shoot.metadata.annotations.is_empty());
+}
+
+#[test]
+fn pool_target_above_the_control_plane_is_lowered_to_it() {
+    let (profile, mut shoot) = profile_and_shoot(PROFILE, SHOOT);
+    shoot.spec.kubernetes.version = "1.31.2".into();
+    let outcome = run(&profile, &shoot, now()).unwrap();
+    assert_eq!(outcome.kubernetes.reason, UpdateReason::None);
+    let pinned = outcome.workers[0].kubernetes.as_ref().unwrap();
+    assert_eq!(pinned.to, "1.31.2");
+    assert_eq!(pinned.reason, UpdateReason::Force);
+}
+
+#[test]
+fn filtered_out_image_version_counts_as_missing_and_unavailable_versions_are_selectable() {
+    let (profile, mut shoot) = profile_and_shoot(PROFILE, SHOOT);
+    // 1.0.1 is arm64-only, so for an amd64 pool it is "missing" and forced; 1.0.2 is still
+    // unavailable (its lifecycle starts later) but maintenance does not exclude it.
+    shoot.spec.provider.workers.truncate(2);
+    let outcome = run(&profile, &shoot, now()).unwrap();
+    let follows = &outcome.workers[1].image;
+    assert_eq!(follows.reason, UpdateReason::Force);
+    assert_eq!(
+        follows.reason_message.as_deref(),
+        Some("Version does not exist in CloudProfile")
+    );
+    assert_eq!(follows.to, "1.0.2");
+    let pinned = &outcome.workers[0].image;
+    assert_eq!(pinned.reason, UpdateReason::Auto);
+    assert_eq!(pinned.to, "1.0.2");
+}
+
+#[test]
+fn last_maintenance_texts_and_recovery() {
+    let (profile, shoot) = profile_and_shoot(PROFILE, SHOOT);
+    let outcome = run(&profile, &shoot, now()).unwrap();
+    let last = outcome.last_maintenance.clone().unwrap();
+    assert_eq!(last.state, "Succeeded");
+    assert!(last
+        .description
+        .starts_with("All maintenance operations successful. Control Plane: Updated Kubernetes version from \"1.30.5\" to \"1.31.7\". Reason: Kubernetes version expired - force update required, "));
+    assert_eq!(last.failure_reason, None);
+
+    // A second run on the result changes nothing; the status stays as it is.
+    let second = run(&profile, &outcome.shoot, now()).unwrap();
+    assert!(!second.changed_versions());
+    assert_eq!(second.last_maintenance, None);
+
+    // After a failed maintenance, a run with nothing to do reports the recovery.
+    let mut failed = second.shoot.clone();
+    failed.status.last_maintenance = Some(LastMaintenance {
+        description: "x".into(),
+        triggered_time: None,
+        state: "Failed".into(),
+        failure_reason: Some("y".into()),
+    });
+    let recovered = run(&profile, &failed, now()).unwrap();
+    let last = recovered.last_maintenance.unwrap();
+    assert_eq!(
+        (last.description.as_str(), last.state.as_str()),
+        ("Maintenance succeeded", "Succeeded")
+    );
+    assert_eq!(last.failure_reason, None);
+}
+
+#[test]
+fn relevant_transitions_list_future_instants_of_used_versions() {
+    let (profile, shoot) = profile_and_shoot(PROFILE, SHOOT);
+    let instants: Vec<String> = relevant_transitions(&profile, &shoot, now())
+        .iter()
+        .map(|t| t.to_rfc3339())
+        .collect();
+    assert_eq!(
+        instants,
+        ["2026-02-01T00:00:00+00:00", "2026-03-01T00:00:00+00:00"]
+    );
+}
+
+#[test]
+fn unsupported_feature_gates_are_removed_with_a_sorted_list() {
+    let (profile, mut shoot) = profile_and_shoot(PROFILE, SHOOT);
+    shoot.spec.kubernetes.kubelet = Some(
+        serde_yaml::from_str(
+            "{featureGates: {CSIMigrationRBD: true, APIPriorityAndFairness: true, AllBeta: false, NoSuchGate: true}}",
+        )
+        .unwrap(),
+    );
+    let outcome = run(&profile, &shoot, now()).unwrap();
+    assert!(outcome.operations.contains(&"Removed feature gates from \"spec.kubernetes.kubelet.featureGates\" because they are not supported in Kubernetes version \"1.31.7\": APIPriorityAndFairness, CSIMigrationRBD, NoSuchGate".to_string()));
+    let gates = outcome
+        .shoot
+        .spec
+        .kubernetes
+        .kubelet
+        .unwrap()
+        .feature_gates
+        .unwrap();
+    assert_eq!(gates.keys().collect::<Vec<_>>(), ["AllBeta"]);
+}
+
+#[test]
+fn unmodelled_shoot_fields_survive_a_run() {
+    let shoot_json = serde_json::json!({
+        "apiVersion": "core.gardener.cloud/v1beta1",
+        "kind": "Shoot",
+        "metadata": {"name": "s", "namespace": "garden-dev", "labels": {"a": "b"}},
+        "spec": {
+            "region": "eu",
+            "kubernetes": {"version": "1.31.2", "kubeAPIServer": {"auditConfig": {"x": 1}}},
+            "maintenance": {
+                "timeWindow": {"begin": "220000+0000", "end": "230000+0000"},
+                "autoUpdate": {"kubernetesVersion": false}
+            },
+            "provider": {"type": "aws", "workers": [{
+                "name": "w", "minimum": 1, "maximum": 3,
+                "machine": {"type": "m5", "architecture": "amd64",
+                            "image": {"name": "gardenlinux", "version": "1.0.2"}}
+            }]}
+        }
+    });
+    let (profile, _) = profile_and_shoot(PROFILE, SHOOT);
+    let shoot: Shoot = serde_json::from_value(shoot_json.clone()).unwrap();
+    let outcome = run(&profile, &shoot, now()).unwrap();
+    assert_eq!(outcome.last_maintenance, None);
+    assert_eq!(serde_json::to_value(&outcome.shoot).unwrap(), shoot_json);
+}
+
+#[test]
+fn update_rejections_predict_kubelet_constraint_and_version_skew() {
+    let (mut profile, mut shoot) = profile_and_shoot(PROFILE, SHOOT);
+    profile.spec.machine_images[0].versions[0].kubelet_version_constraint = Some("< 1.31".into());
+    shoot.spec.kubernetes.version = "1.31.2".into();
+    let pool = shoot.spec.provider.workers[0].kubernetes.as_mut().unwrap();
+    pool.version = Some("1.27.0".into());
+    let errors = admission::update_rejections(&profile, &shoot);
+    let texts: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+    assert_eq!(texts.len(), 1, "{texts:?}");
+    assert!(texts[0].contains("spec.provider.workers[0].kubernetes.version"));
+    assert!(texts[0].contains("at most three minor versions behind"));
+
+    shoot.spec.provider.workers[0].kubernetes = None;
+    let errors = admission::update_rejections(&profile, &shoot);
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].field, "spec.provider.workers[0].machine.image");
+    assert_eq!(errors[0].detail, "machine image 'gardenlinux@1.0.0' does not support kubelet version '1.31.2', supported kubelet versions by this machine image version: '< 1.31'");
+}
