@@ -4,6 +4,9 @@
 //! 2 unreadable input.
 
 mod conformance;
+mod inputs;
+mod report;
+mod text;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -23,11 +26,14 @@ struct Cli {
 enum Command {
     /// Runs conformance case files (files or directories) and reports every failure.
     Conformance(conformance::Args),
+    /// Everything shoot-policy can tell about a Shoot: maintenance, validation, roll triggers, ...
+    Report(report::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Conformance(args) => conformance::run(args),
+        Command::Report(args) => report::run(args),
     }
 }

@@ -75,6 +75,9 @@ pub struct Report {
     pub versions: Option<VersionMatrix>,
     /// The Shoot's maintenance window and the next occurrence after `now`.
     pub maintenance_window: Option<MaintenanceWindowInfo>,
+    /// What a maintenance run at `now` would do (as if the window were open now).
+    #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
+    pub maintenance_now: Option<crate::maintenance::MaintenanceOutcome>,
     /// Whether Gardener accepts the objects: CloudProfile validation and the Shoot's version checks.
     pub validation: Validation,
     /// What the change from the previous Shoot does to each worker pool's nodes.
@@ -232,6 +235,7 @@ pub fn analyze(sources: &[Source], options: &AnalyzeOptions) -> Report {
     if let Some(shoot) = &inputs.shoot {
         report.maintenance_window = Some(maintenance_window(&shoot.value, options.now));
     }
+    maintain(&inputs, options.now, &mut report);
     validate(&inputs, options.now, &mut report);
     rollout(&inputs, &mut report);
     if let Some(shoot) = &inputs.shoot {
@@ -239,7 +243,8 @@ pub fn analyze(sources: &[Source], options: &AnalyzeOptions) -> Report {
         if !inputs.seeds.is_empty() {
             let seeds = decode_all::<crate::scheduling::Seed>(&inputs.seeds, &mut report);
             if let Some(typed) = decode::<crate::scheduling::Shoot>(shoot, &mut report) {
-                report.seed_scheduling = Some(crate::scheduling::candidate_seeds(&typed, &seeds, &[]));
+                report.seed_scheduling =
+                    Some(crate::scheduling::candidate_seeds(&typed, &seeds, &[]));
             }
         }
     }
@@ -266,15 +271,7 @@ fn decode<T: serde::de::DeserializeOwned>(object: &Located, report: &mut Report)
         Err(error) => {
             let message = format!("{} {}: {error}", object.kind(), object.name());
             if !report.diagnostics.iter().any(|d| d.message == message) {
-                report.diagnostics.push(Diagnostic {
-                    severity: Severity::Error,
-                    source: object.source.clone(),
-                    document: Some(object.document),
-                    field: None,
-                    line: None,
-                    column: None,
-                    message,
-                });
+                report.diagnostics.push(error_at(object, message));
             }
             None
         }
@@ -285,7 +282,10 @@ fn decode_all<T: serde::de::DeserializeOwned>(objects: &[Located], report: &mut 
     objects.iter().filter_map(|o| decode(o, report)).collect()
 }
 
-fn problems(source: &str, errors: Vec<crate::field::FieldError>) -> impl Iterator<Item = Problem> + '_ {
+fn problems(
+    source: &str,
+    errors: Vec<crate::field::FieldError>,
+) -> impl Iterator<Item = Problem> + '_ {
     errors.into_iter().map(move |error| Problem {
         source: source.to_string(),
         field: error.field,
@@ -294,6 +294,35 @@ fn problems(source: &str, errors: Vec<crate::field::FieldError>) -> impl Iterato
         line: None,
         column: None,
     })
+}
+
+fn error_at(object: &Located, message: String) -> Diagnostic {
+    Diagnostic {
+        severity: Severity::Error,
+        source: object.source.clone(),
+        document: Some(object.document),
+        field: None,
+        line: None,
+        column: None,
+        message,
+    }
+}
+
+fn maintain(inputs: &Inputs, now: DateTime<Utc>, report: &mut Report) {
+    let (Some(profile), Some(shoot)) = (&inputs.cloud_profile, &inputs.shoot) else {
+        return;
+    };
+    let typed_profile = decode::<crate::maintenance::types::CloudProfile>(profile, report);
+    let typed_shoot = decode::<crate::maintenance::types::Shoot>(shoot, report);
+    if let (Some(typed_profile), Some(typed_shoot)) = (typed_profile, typed_shoot) {
+        match crate::maintenance::run(&typed_profile, &typed_shoot, now) {
+            Ok(outcome) => report.maintenance_now = Some(outcome),
+            Err(message) => report.diagnostics.push(error_at(
+                shoot,
+                format!("maintenance cannot run: {message}"),
+            )),
+        }
+    }
 }
 
 fn validate(inputs: &Inputs, now: DateTime<Utc>, report: &mut Report) {
@@ -307,9 +336,8 @@ fn validate(inputs: &Inputs, now: DateTime<Utc>, report: &mut Report) {
             profile,
             None,
             Operation::Update,
-            validation::FeatureGates {
-                version_classification_lifecycle: true,
-            },
+            // gardener-apiserver's defaults: the lifecycle gate is alpha and off.
+            validation::FeatureGates::default(),
             now,
         );
         let found: Vec<Problem> = problems(&located.source, result.errors).collect();
@@ -331,9 +359,16 @@ fn validate(inputs: &Inputs, now: DateTime<Utc>, report: &mut Report) {
         "update without changes".to_string()
     };
     let old = previous.as_ref().unwrap_or(&shoot);
-    let mut errors = validation::validate_shoot_versions_static(Some(old), &shoot, Operation::Update);
+    let mut errors =
+        validation::validate_shoot_versions_static(Some(old), &shoot, Operation::Update);
     if let Some(profile) = &profile {
-        errors.extend(validation::validate_shoot_versions(profile, Some(old), &shoot, Operation::Update, now));
+        errors.extend(validation::validate_shoot_versions(
+            profile,
+            Some(old),
+            &shoot,
+            Operation::Update,
+            now,
+        ));
     }
     if let Some(old_rollout) = inputs
         .previous_shoot
@@ -361,9 +396,10 @@ fn rollout(inputs: &Inputs, report: &mut Report) {
         return;
     };
     for worker in &shoot.spec.provider.workers {
-        report
-            .rollout_shapes
-            .insert(worker.name.clone(), crate::rollout::rollout_shape(worker, None));
+        report.rollout_shapes.insert(
+            worker.name.clone(),
+            crate::rollout::rollout_shape(worker, None),
+        );
     }
     if let Some(previous) = inputs
         .previous_shoot
@@ -372,15 +408,10 @@ fn rollout(inputs: &Inputs, report: &mut Report) {
     {
         match crate::rollout::roll_triggers(Some(&previous), &shoot, &Default::default()) {
             Ok(triggers) => report.roll_triggers = Some(triggers),
-            Err(message) => report.diagnostics.push(Diagnostic {
-                severity: Severity::Error,
-                source: shoot_object.source.clone(),
-                document: Some(shoot_object.document),
-                field: None,
-                line: None,
-                column: None,
-                message: format!("roll triggers could not be computed: {message}"),
-            }),
+            Err(message) => report.diagnostics.push(error_at(
+                shoot_object,
+                format!("roll triggers could not be computed: {message}"),
+            )),
         }
     }
 }

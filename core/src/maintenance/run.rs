@@ -110,7 +110,9 @@ pub struct MaintenanceOutcome {
     /// The new `status.lastMaintenance`, or `None` when Gardener leaves the status untouched.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_maintenance: Option<LastMaintenance>,
-    /// The Shoot after the run: maintained spec, annotations and status.
+    /// The Shoot after the run: maintained spec, annotations and status. Not serialized: reports show
+    /// the changes above, and a caller that needs the object has it here.
+    #[serde(skip)]
     pub shoot: Shoot,
     /// Version checks Gardener's API server would fail on the maintained Shoot (see
     /// [`update_rejections`]). Not applied to the fields above: when this is non-empty, Gardener

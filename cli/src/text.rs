@@ -1,0 +1,137 @@
+//! Plain-text rendering of the report for people. Presentation only: every fact comes from the core.
+
+use shoot_policy::maintenance::{UpdateReason, VersionUpdate};
+use shoot_policy::report::{Diagnostic, Report, Severity};
+use std::fmt::Write;
+
+pub fn diagnostic(d: &Diagnostic) -> String {
+    let mut text = d.source.clone();
+    if let Some(field) = &d.field {
+        let _ = write!(text, " {field}");
+    }
+    let _ = write!(text, ": {}", d.message);
+    if let (Some(line), Some(column)) = (d.line, d.column) {
+        let _ = write!(text, " (line {line}, column {column})");
+    }
+    text
+}
+
+fn update(out: &mut String, component: &str, update: &VersionUpdate) {
+    let verdict = match (update.reason, update.failed) {
+        (_, true) => "FAILED",
+        (UpdateReason::Force, _) => "forced update",
+        (UpdateReason::Auto, _) => "automatic update",
+        (UpdateReason::None, _) => "no change",
+    };
+    let _ = write!(
+        out,
+        "  {component}: {} → {} ({verdict})",
+        update.from, update.to
+    );
+    if let Some(reason) = &update.reason_message {
+        let _ = write!(out, ": {reason}");
+    }
+    if let Some(description) = update.description.as_ref().filter(|_| update.failed) {
+        let _ = write!(out, " — {description}");
+    }
+    out.push('\n');
+}
+
+pub fn report(report: &Report) -> String {
+    let mut out = String::new();
+    let heading = |out: &mut String, title: &str| {
+        let _ = writeln!(out, "\n{title}\n{}", "-".repeat(title.chars().count()));
+    };
+    let _ = writeln!(out, "shoot-policy report");
+    for object in &report.objects {
+        let _ = writeln!(
+            out,
+            "  {} {} (from {})",
+            object.kind, object.name, object.source
+        );
+    }
+    if !report.diagnostics.is_empty() {
+        heading(&mut out, "Input problems");
+        for d in &report.diagnostics {
+            let level = if d.severity == Severity::Error {
+                "error"
+            } else {
+                "warning"
+            };
+            let _ = writeln!(out, "  {level}: {}", diagnostic(d));
+        }
+    }
+    if let Some(window) = &report.maintenance_window {
+        heading(&mut out, "Maintenance window");
+        let _ = writeln!(
+            out,
+            "  effective {}–{} UTC{}; next: {} to {}",
+            window.begin,
+            window.end,
+            if window.always {
+                " (none configured: any time)"
+            } else {
+                ""
+            },
+            window.next_begin.to_rfc3339(),
+            window.next_end.to_rfc3339()
+        );
+    }
+    if let Some(run) = &report.maintenance_now {
+        heading(&mut out, "A maintenance run now would do");
+        update(&mut out, "control plane Kubernetes", &run.kubernetes);
+        for worker in &run.workers {
+            update(
+                &mut out,
+                &format!("pool {} image {}", worker.name, worker.image_name),
+                &worker.image,
+            );
+            if let Some(kubernetes) = &worker.kubernetes {
+                update(
+                    &mut out,
+                    &format!("pool {} Kubernetes", worker.name),
+                    kubernetes,
+                );
+            }
+        }
+        if let Some(error) = &run.machine_image_maintenance_error {
+            let _ = writeln!(out, "  machine image maintenance aborted: {error}");
+        }
+        for operation in &run.operations {
+            let _ = writeln!(out, "  also: {operation}");
+        }
+    }
+    heading(&mut out, "Validation");
+    if report.validation.problems.is_empty() {
+        let _ = writeln!(out, "  no problems ({})", report.validation.shoot_operation);
+    }
+    for problem in &report.validation.problems {
+        let _ = writeln!(
+            out,
+            "  {} {} [{}]: {}",
+            problem.source, problem.field, problem.error_type, problem.detail
+        );
+    }
+    if let Some(triggers) = &report.roll_triggers {
+        heading(&mut out, "Roll triggers (previous → current Shoot)");
+        for (pool, trigger) in &triggers.workers {
+            let _ = writeln!(
+                out,
+                "  pool {pool}: {:?} {}",
+                trigger.update,
+                trigger.causes.join(", ")
+            );
+        }
+    }
+    if !report.rollout_shapes.is_empty() {
+        heading(&mut out, "Rollout shape");
+        for (pool, shape) in &report.rollout_shapes {
+            let _ = writeln!(
+                out,
+                "  pool {pool} ({}): up to {} new and {} unavailable nodes at a time (at minimum size)",
+                shape.update_strategy, shape.at_minimum.surge, shape.at_minimum.unavailable
+            );
+        }
+    }
+    out
+}
