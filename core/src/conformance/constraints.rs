@@ -6,8 +6,8 @@ use super::{Case, Checker, Kind};
 use crate::constraints::condition::Condition;
 use crate::constraints::{
     check_ca_validities, problematic_webhooks, remediate, shoot_constraints, LastOperation, Secret,
-    SeedObjects, Shoot, ShootClusterObjects, WebhookConfiguration,
-    HIBERNATION_POSSIBLE, MAINTENANCE_PRECONDITIONS_SATISFIED,
+    SeedObjects, Shoot, ShootClusterObjects, WebhookConfiguration, HIBERNATION_POSSIBLE,
+    MAINTENANCE_PRECONDITIONS_SATISFIED,
 };
 use crate::document::Value;
 use serde_json::json;
@@ -59,7 +59,10 @@ fn hibernation_constraint(case: &Case, checker: &mut Checker) -> Result<(), Stri
     let constraints = shoot_constraints(&shoot, &SeedObjects::default(), &cluster, case.now()?);
     for (field, constraint_type) in [
         ("hibernationPossible", HIBERNATION_POSSIBLE),
-        ("maintenancePreconditionsSatisfied", MAINTENANCE_PRECONDITIONS_SATISFIED),
+        (
+            "maintenancePreconditionsSatisfied",
+            MAINTENANCE_PRECONDITIONS_SATISFIED,
+        ),
     ] {
         if let Some(expected) = checker.expect().get(field) {
             let actual = constraints
@@ -102,10 +105,19 @@ fn webhook_remediation(case: &Case, checker: &mut Checker) -> Result<(), String>
                 .annotations
                 .get("gardener.cloud/warning")
                 .is_some_and(|v| !v.is_empty());
-            checker.equal(&format!("{path}.warningAnnotationSet"), set, &Value::Bool(actual_set));
+            checker.equal(
+                &format!("{path}.warningAnnotationSet"),
+                set,
+                &Value::Bool(actual_set),
+            );
         }
         if let Some(expected_lines) = expected.get("remediations") {
-            compare_remediation_lines(checker, &format!("{path}.remediations"), expected_lines, &actual.remediations);
+            compare_remediation_lines(
+                checker,
+                &format!("{path}.remediations"),
+                expected_lines,
+                &actual.remediations,
+            );
         }
         let expected_webhooks = expected.get("webhooks").and_then(Value::as_array);
         for (index, expected_webhook) in expected_webhooks.into_iter().flatten().enumerate() {
@@ -115,7 +127,12 @@ fn webhook_remediation(case: &Case, checker: &mut Checker) -> Result<(), String>
                 continue;
             };
             let expressions = |selector: &Option<crate::constraints::selector::LabelSelector>| {
-                to_value(selector.as_ref().and_then(|s| s.match_expressions.clone()).unwrap_or_default())
+                to_value(
+                    selector
+                        .as_ref()
+                        .and_then(|s| s.match_expressions.clone())
+                        .unwrap_or_default(),
+                )
             };
             let actual_fields = json!({
                 "name": webhook.name,
@@ -140,7 +157,12 @@ fn webhook_remediation(case: &Case, checker: &mut Checker) -> Result<(), String>
 
 /// Remediation lines compare exactly and in order, except the requirement list of a selector line,
 /// whose order Gardener leaves to Go map iteration: it compares as a set.
-fn compare_remediation_lines(checker: &mut Checker, field: &str, expected: &Value, actual: &[String]) {
+fn compare_remediation_lines(
+    checker: &mut Checker,
+    field: &str,
+    expected: &Value,
+    actual: &[String],
+) {
     let expected: Vec<&str> = expected
         .as_array()
         .map(|lines| lines.iter().filter_map(Value::as_str).collect())
@@ -186,18 +208,27 @@ fn ca_validity(case: &Case, checker: &mut Checker) -> Result<(), String> {
             if let Some(expected) = checker.expect().get("message") {
                 let expected_text = expected.as_str().unwrap_or("");
                 if ca_message_key(expected_text) != ca_message_key(&result.message) {
-                    checker.mismatch("message", format!("{expected_text:?}"), format!("{:?}", result.message));
+                    checker.mismatch(
+                        "message",
+                        format!("{expected_text:?}"),
+                        format!("{:?}", result.message),
+                    );
                 }
             }
         }
         Err(error) => {
             match checker.expect().get("error").and_then(Value::as_str) {
                 Some(prefix) if error.starts_with(prefix) => {}
-                _ => checker.mismatch("error", "no error (or another one)".to_string(), error.clone()),
+                _ => checker.mismatch(
+                    "error",
+                    "no error (or another one)".to_string(),
+                    error.clone(),
+                ),
             }
             if let Some(expected) = checker.expect().get("constraint") {
-                let constraint = Condition::get_or_init(&[], "CACertificateValiditiesAcceptable", now)
-                    .updated_unknown_error(&error, now);
+                let constraint =
+                    Condition::get_or_init(&[], "CACertificateValiditiesAcceptable", now)
+                        .updated_unknown_error(&error, now);
                 checker.subset("constraint", expected, &to_value(constraint));
             }
         }
@@ -209,7 +240,10 @@ fn ca_validity(case: &Case, checker: &mut Checker) -> Result<(), String> {
 fn ca_message_key(message: &str) -> (String, Vec<String>) {
     match message.strip_prefix(CA_EXPIRING_PREFIX) {
         Some(list) => {
-            let mut entries: Vec<String> = list.split("), ").map(|e| e.trim_end_matches(')').to_string()).collect();
+            let mut entries: Vec<String> = list
+                .split("), ")
+                .map(|e| e.trim_end_matches(')').to_string())
+                .collect();
             entries.sort();
             (CA_EXPIRING_PREFIX.to_string(), entries)
         }
@@ -228,25 +262,50 @@ fn shoot_constraints_kind(case: &Case, checker: &mut Checker) -> Result<(), Stri
         _ => case.input("shootCluster")?,
     };
     let constraints = shoot_constraints(&shoot, &seed, &cluster, case.now()?);
-    let present = checker.expect().get("present").and_then(Value::as_array).cloned();
+    let present = checker
+        .expect()
+        .get("present")
+        .and_then(Value::as_array)
+        .cloned();
     for expected in present.into_iter().flatten() {
         let constraint_type = expected.get("type").and_then(Value::as_str).unwrap_or("");
         let field = format!("present[{constraint_type}]");
-        match constraints.iter().find(|c| c.condition_type == constraint_type) {
+        match constraints
+            .iter()
+            .find(|c| c.condition_type == constraint_type)
+        {
             Some(actual) => checker.subset(&field, &expected, &to_value(actual)),
-            None => checker.mismatch(&field, "present".to_string(), format!("{:?}", types(&constraints))),
+            None => checker.mismatch(
+                &field,
+                "present".to_string(),
+                format!("{:?}", types(&constraints)),
+            ),
         }
     }
-    let absent = checker.expect().get("absent").and_then(Value::as_array).cloned();
+    let absent = checker
+        .expect()
+        .get("absent")
+        .and_then(Value::as_array)
+        .cloned();
     for expected in absent.into_iter().flatten() {
         let constraint_type = expected.as_str().unwrap_or("");
-        if constraints.iter().any(|c| c.condition_type == constraint_type) {
-            checker.mismatch(&format!("absent[{constraint_type}]"), "absent".to_string(), "present".to_string());
+        if constraints
+            .iter()
+            .any(|c| c.condition_type == constraint_type)
+        {
+            checker.mismatch(
+                &format!("absent[{constraint_type}]"),
+                "absent".to_string(),
+                "present".to_string(),
+            );
         }
     }
     Ok(())
 }
 
 fn types(constraints: &[Condition]) -> Vec<&str> {
-    constraints.iter().map(|c| c.condition_type.as_str()).collect()
+    constraints
+        .iter()
+        .map(|c| c.condition_type.as_str())
+        .collect()
 }

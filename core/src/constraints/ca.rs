@@ -49,7 +49,10 @@ pub struct CaValidityResult {
 
 /// Evaluates the CA validities at `now`. Errors (with Gardener's text) when a `valid-until-time` label
 /// is not an int64; the constraint is then `Unknown`/`ConditionCheckError` with that text.
-pub fn check_ca_validities(secrets: &[Secret], now: DateTime<Utc>) -> Result<CaValidityResult, String> {
+pub fn check_ca_validities(
+    secrets: &[Secret],
+    now: DateTime<Utc>,
+) -> Result<CaValidityResult, String> {
     let minimum = TimeDelta::hours(MINIMUM_CA_VALIDITY_HOURS);
     let mut expiring: BTreeMap<String, DateTime<Utc>> = BTreeMap::new();
     for secret in secrets.iter().filter(|s| is_gardenlet_persisted(s)) {
@@ -77,7 +80,12 @@ pub fn check_ca_validities(secrets: &[Secret], now: DateTime<Utc>) -> Result<CaV
             DateTime::<Utc>::MIN_UTC
         });
         if valid_until.signed_duration_since(now) < minimum {
-            let name = secret.metadata.labels.get("name").cloned().unwrap_or_default();
+            let name = secret
+                .metadata
+                .labels
+                .get("name")
+                .cloned()
+                .unwrap_or_default();
             expiring.insert(name, valid_until);
         }
     }
@@ -149,7 +157,11 @@ mod tests {
                 name: format!("secret-{name_label}"),
                 labels,
             },
-            data: [("ca.crt".into(), Some(String::new())), ("ca.key".into(), Some(String::new()))].into(),
+            data: [
+                ("ca.crt".into(), Some(String::new())),
+                ("ca.key".into(), Some(String::new())),
+            ]
+            .into(),
         }
     }
 
@@ -162,7 +174,9 @@ mod tests {
         let just_less = (1_645_568_542 + 365 * 24 * 3600 - 1).to_string();
         let result = check_ca_validities(&[secret("ca", &just_less)], now).unwrap();
         assert_eq!(result.status, "False");
-        assert!(result.message.ends_with("\"ca\" (expiring at 2023-02-22 22:22:21 +0000 UTC)"));
+        assert!(result
+            .message
+            .ends_with("\"ca\" (expiring at 2023-02-22 22:22:21 +0000 UTC)"));
     }
 
     #[test]

@@ -36,7 +36,11 @@ pub struct Condition {
 
 impl Condition {
     /// The first condition of this type in `existing`, or a fresh `Unknown`/`ConditionInitialized` one.
-    pub fn get_or_init(existing: &[Condition], condition_type: &str, now: DateTime<Utc>) -> Condition {
+    pub fn get_or_init(
+        existing: &[Condition],
+        condition_type: &str,
+        now: DateTime<Utc>,
+    ) -> Condition {
         existing
             .iter()
             .find(|c| c.condition_type == condition_type)

@@ -85,11 +85,14 @@ pub fn hibernated_during_next_maintenance_window(
     }
 }
 
+/// The earliest next `Hibernate` and the earliest next `WakeUp` firing, if any.
+type NextEvents = (Option<DateTime<Utc>>, Option<DateTime<Utc>>);
+
 /// The earliest next `Hibernate` and `WakeUp` firings after `now` (`parseNextHibernationEvents`).
 fn next_hibernation_events(
     schedules: &[HibernationSchedule],
     now: DateTime<Utc>,
-) -> Result<(Option<DateTime<Utc>>, Option<DateTime<Utc>>), String> {
+) -> Result<NextEvents, String> {
     let mut hibernate: Option<DateTime<Utc>> = None;
     let mut wake_up: Option<DateTime<Utc>> = None;
     for schedule in schedules {
@@ -97,7 +100,10 @@ fn next_hibernation_events(
         if !matches!(location, "" | "UTC" | "Etc/UTC") {
             return Err(format!("time zone {location:?} is not supported"));
         }
-        for (cron, slot) in [(&schedule.start, &mut hibernate), (&schedule.end, &mut wake_up)] {
+        for (cron, slot) in [
+            (&schedule.start, &mut hibernate),
+            (&schedule.end, &mut wake_up),
+        ] {
             if let Some(cron) = cron {
                 let next = next_firing(&parse_standard(cron)?, now);
                 if slot.is_none_or(|current| next < current) {
@@ -119,7 +125,10 @@ fn parse_standard(spec: &str) -> Result<Schedule, String> {
     }
     let fields: Vec<&str> = spec.split_whitespace().collect();
     if fields.len() != 5 {
-        return Err(format!("Expected 5 to 5 fields, found {}: {spec}", fields.len()));
+        return Err(format!(
+            "Expected 5 to 5 fields, found {}: {spec}",
+            fields.len()
+        ));
     }
     Ok(Schedule::Spec {
         minute: field_bits(fields[0], 0, 59, &[])?,
@@ -196,13 +205,19 @@ fn range_bits(expr: &str, min: u32, max: u32, names: &[&str]) -> Result<u64, Str
         _ => return Err(format!("Too many slashes: {expr}")),
     };
     if start < min {
-        return Err(format!("Beginning of range ({start}) below minimum ({min}): {expr}"));
+        return Err(format!(
+            "Beginning of range ({start}) below minimum ({min}): {expr}"
+        ));
     }
     if end > max {
-        return Err(format!("End of range ({end}) above maximum ({max}): {expr}"));
+        return Err(format!(
+            "End of range ({end}) above maximum ({max}): {expr}"
+        ));
     }
     if start > end {
-        return Err(format!("Beginning of range ({start}) beyond end of range ({end}): {expr}"));
+        return Err(format!(
+            "Beginning of range ({start}) beyond end of range ({end}): {expr}"
+        ));
     }
     if step == 0 {
         return Err(format!("Step of range should be a positive number: {expr}"));
@@ -227,7 +242,8 @@ fn plain_int(text: &str) -> Result<u32, String> {
     if value < 0 {
         return Err(format!("Negative number ({value}) not allowed: {text}"));
     }
-    u32::try_from(value.min(i64::from(u32::MAX))).map_err(|_| format!("Failed to parse int from {text}"))
+    u32::try_from(value.min(i64::from(u32::MAX)))
+        .map_err(|_| format!("Failed to parse int from {text}"))
 }
 
 fn bits(min: u32, max: u32, step: u32) -> u64 {
@@ -235,7 +251,9 @@ fn bits(min: u32, max: u32, step: u32) -> u64 {
         // max <= 59 here, so the shift cannot overflow.
         return !(u64::MAX << (max + 1)) & (u64::MAX << min);
     }
-    (min..=max).step_by(step as usize).fold(0, |acc, i| acc | (1 << i))
+    (min..=max)
+        .step_by(step as usize)
+        .fold(0, |acc, i| acc | (1 << i))
 }
 
 /// The first firing strictly after `t`; Go's zero time when nothing matches within five years.
@@ -264,7 +282,8 @@ fn next_firing(schedule: &Schedule, t: DateTime<Utc>) -> DateTime<Utc> {
         }
     };
     let midnight = |y: i32, m: u32, d: u32| {
-        NaiveDate::from_ymd_opt(y, m, d).map(|date| date.and_hms_opt(0, 0, 0).unwrap_or_default().and_utc())
+        NaiveDate::from_ymd_opt(y, m, d)
+            .map(|date| date.and_hms_opt(0, 0, 0).unwrap_or_default().and_utc())
     };
 
     let mut t = t.with_nanosecond(0).unwrap_or(t) + TimeDelta::seconds(1);
@@ -339,7 +358,10 @@ fn go_zero_time() -> DateTime<Utc> {
 fn on_date_of(time: MaintenanceTime, day: DateTime<Utc>) -> DateTime<Utc> {
     let formatted = time.formatted(); // HHMMSS+0000
     let part = |range: std::ops::Range<usize>| -> u32 {
-        formatted.get(range).and_then(|p| p.parse().ok()).unwrap_or(0)
+        formatted
+            .get(range)
+            .and_then(|p| p.parse().ok())
+            .unwrap_or(0)
     };
     day.date_naive()
         .and_hms_opt(part(0..2), part(2..4), part(4..6))
@@ -356,7 +378,9 @@ mod tests {
     use super::*;
 
     fn at(text: &str) -> DateTime<Utc> {
-        DateTime::parse_from_rfc3339(text).unwrap().with_timezone(&Utc)
+        DateTime::parse_from_rfc3339(text)
+            .unwrap()
+            .with_timezone(&Utc)
     }
 
     fn next(spec: &str, from: &str) -> DateTime<Utc> {
@@ -365,17 +389,40 @@ mod tests {
 
     #[test]
     fn next_firings() {
-        assert_eq!(next("0 8 * * *", "2022-02-22T22:22:22Z"), at("2022-02-23T08:00:00Z"));
-        assert_eq!(next("30 1 * * mon", "2022-02-22T22:22:22Z"), at("2022-02-28T01:30:00Z"));
-        assert_eq!(next("*/15 * * * *", "2022-02-22T22:22:22Z"), at("2022-02-22T22:30:00Z"));
-        assert_eq!(next("0 0 1,15 * 3", "2022-02-22T22:22:22Z"), at("2022-02-23T00:00:00Z"));
+        assert_eq!(
+            next("0 8 * * *", "2022-02-22T22:22:22Z"),
+            at("2022-02-23T08:00:00Z")
+        );
+        assert_eq!(
+            next("30 1 * * mon", "2022-02-22T22:22:22Z"),
+            at("2022-02-28T01:30:00Z")
+        );
+        assert_eq!(
+            next("*/15 * * * *", "2022-02-22T22:22:22Z"),
+            at("2022-02-22T22:30:00Z")
+        );
+        assert_eq!(
+            next("0 0 1,15 * 3", "2022-02-22T22:22:22Z"),
+            at("2022-02-23T00:00:00Z")
+        );
         assert_eq!(next("0 0 30 2 *", "2022-02-22T22:22:22Z"), go_zero_time());
-        assert_eq!(next("@weekly", "2022-02-22T22:22:22Z"), at("2022-02-27T00:00:00Z"));
+        assert_eq!(
+            next("@weekly", "2022-02-22T22:22:22Z"),
+            at("2022-02-27T00:00:00Z")
+        );
     }
 
     #[test]
     fn invalid_specs() {
-        for spec in ["", "* * * *", "0 0 * * 7", "0 24 * * *", "5-1 * * * *", "*/0 * * * *", "@never"] {
+        for spec in [
+            "",
+            "* * * *",
+            "0 0 * * 7",
+            "0 24 * * *",
+            "5-1 * * * *",
+            "*/0 * * * *",
+            "@never",
+        ] {
             assert!(parse_standard(spec).is_err(), "{spec}");
         }
     }

@@ -6,7 +6,8 @@
 //! `constraintsChecks`, `NewShootConstraints`, `filterOptionalConstraints`, the individual checks) and
 //! `webhook_remediation.go`. Entry points:
 //! - [`shoot_constraints`]: the constraint list the care controller writes for a shoot;
-//! - [`problematic_webhooks`] / [`check_for_problematic_webhooks`]: the webhook rule, with explanations;
+//! - [`webhook_report`], [`problematic_webhooks`], [`check_for_problematic_webhooks`]: the webhook rule
+//!   and the result of both webhook constraints, with explanations and verified fixes;
 //! - [`remediate`]: a preview of Gardener's webhook remediation;
 //! - [`check_ca_validities`]: `CACertificateValiditiesAcceptable` on its own.
 //!
@@ -24,8 +25,9 @@ pub use ca::{check_ca_validities, CaValidityResult, Secret};
 pub use condition::{Condition, LastOperation};
 pub use remediation::{remediate, RemediatedConfiguration};
 pub use webhooks::{
-    check_for_problematic_webhooks, is_problematic_webhook, problematic_webhooks, BrokenRule,
-    ProblematicWebhook, WebhookConfiguration, WebhookConstraintResult, WebhookFix,
+    check_for_problematic_webhooks, is_problematic_webhook, problematic_webhooks, webhook_report,
+    BrokenRule, ProblematicWebhook, WebhookConfiguration, WebhookConstraintResult, WebhookFix,
+    WebhookReport,
 };
 
 use chrono::{DateTime, Utc};
@@ -305,7 +307,10 @@ fn checked_constraints(
     let mut ca_validities = init(CA_CERTIFICATE_VALIDITIES_ACCEPTABLE);
     let mut crds = init(CRDS_WITH_PROBLEMATIC_CONVERSION_WEBHOOKS);
     let mut manual_in_place = init(MANUAL_IN_PLACE_WORKERS_UPDATED);
-    let ignored_mrs = apply(init(HAS_IGNORED_MANAGED_RESOURCES), ignored_managed_resources(seed));
+    let ignored_mrs = apply(
+        init(HAS_IGNORED_MANAGED_RESOURCES),
+        ignored_managed_resources(seed),
+    );
     let preserved = apply(
         init(PRESERVED_FAILED_MACHINES_ABSENT),
         preserved_failed_machines(shoot, seed),
@@ -322,8 +327,15 @@ fn checked_constraints(
         .and_then(|h| h.enabled)
         .unwrap_or(false);
     if hibernation_enabled || shoot.status.hibernated {
-        let not_checked =
-            |c: Condition| c.updated(STATUS_TRUE, "ConstraintNotChecked", "Shoot cluster has been hibernated.", &[], now);
+        let not_checked = |c: Condition| {
+            c.updated(
+                STATUS_TRUE,
+                "ConstraintNotChecked",
+                "Shoot cluster has been hibernated.",
+                &[],
+                now,
+            )
+        };
         let mut out = vec![
             not_checked(hibernation_possible),
             not_checked(maintenance_preconditions),
@@ -331,18 +343,30 @@ fn checked_constraints(
             not_checked(crds),
         ];
         // ManualInPlaceWorkersUpdated and PreservedFailedMachinesAbsent are dropped while hibernated.
-        out.extend([auto_rotation, ignored_mrs].into_iter().filter(|c| c.status != STATUS_TRUE));
+        out.extend(
+            [auto_rotation, ignored_mrs]
+                .into_iter()
+                .filter(|c| c.status != STATUS_TRUE),
+        );
         return out;
     }
 
     ca_validities = match check_ca_validities(&seed.secrets, now) {
-        Ok(result) => ca_validities.updated(&result.status, &result.reason, &result.message, &[], now),
+        Ok(result) => {
+            ca_validities.updated(&result.status, &result.reason, &result.message, &[], now)
+        }
         Err(error) => ca_validities.updated_unknown_error(&error, now),
     };
     manual_in_place = apply(manual_in_place, manual_in_place_workers(shoot));
 
     let optional_without_crds = |ca: Condition, manual: Condition| {
-        [ca, manual, ignored_mrs.clone(), preserved.clone(), auto_rotation.clone()]
+        [
+            ca,
+            manual,
+            ignored_mrs.clone(),
+            preserved.clone(),
+            auto_rotation.clone(),
+        ]
     };
     if let Some(error) = &cluster.client_error {
         let message = format!("Could not initialize Shoot client for constraints check: {error}");
@@ -365,27 +389,49 @@ fn checked_constraints(
             )
         };
         return filter_optional(
-            [not_running(hibernation_possible), not_running(maintenance_preconditions)],
+            [
+                not_running(hibernation_possible),
+                not_running(maintenance_preconditions),
+            ],
             optional_without_crds(ca_validities, manual_in_place),
         );
     }
 
     let webhooks = check_for_problematic_webhooks(&cluster.webhook_configurations);
     let with_webhooks = |c: Condition| {
-        c.updated(&webhooks.status, &webhooks.reason, &webhooks.message, &webhooks.codes, now)
+        c.updated(
+            &webhooks.status,
+            &webhooks.reason,
+            &webhooks.message,
+            &webhooks.codes,
+            now,
+        )
     };
     hibernation_possible = with_webhooks(hibernation_possible);
     maintenance_preconditions = with_webhooks(maintenance_preconditions);
-    crds = apply(crds, crds_with_problematic_conversion_webhooks(&cluster.custom_resource_definitions));
+    crds = apply(
+        crds,
+        crds_with_problematic_conversion_webhooks(&cluster.custom_resource_definitions),
+    );
 
     filter_optional(
         [hibernation_possible, maintenance_preconditions],
-        [ca_validities, crds, manual_in_place, ignored_mrs, preserved, auto_rotation],
+        [
+            ca_validities,
+            crds,
+            manual_in_place,
+            ignored_mrs,
+            preserved,
+            auto_rotation,
+        ],
     )
 }
 
 /// `filterOptionalConstraints`: the required ones, then the optional ones that are not `True`.
-fn filter_optional<const N: usize>(required: [Condition; 2], optional: [Condition; N]) -> Vec<Condition> {
+fn filter_optional<const N: usize>(
+    required: [Condition; 2],
+    optional: [Condition; N],
+) -> Vec<Condition> {
     required
         .into_iter()
         .chain(optional.into_iter().filter(|c| c.status != STATUS_TRUE))
@@ -406,7 +452,11 @@ fn ignored_managed_resources(seed: &SeedObjects) -> Outcome {
         .map(|mr| mr.metadata.name.as_str())
         .collect();
     if ignored.is_empty() {
-        return outcome(STATUS_TRUE, "NoManagedResourcesIgnored", "No ManagedResources are annotated to be ignored.");
+        return outcome(
+            STATUS_TRUE,
+            "NoManagedResourcesIgnored",
+            "No ManagedResources are annotated to be ignored.",
+        );
     }
     outcome(
         STATUS_FALSE,
@@ -430,13 +480,16 @@ fn preserved_failed_machines(shoot: &Shoot, seed: &SeedObjects) -> Outcome {
     let managed_infrastructure =
         shoot.spec.credentials_binding_name.is_some() || shoot.spec.secret_binding_name.is_some();
     if workers.is_empty() || (self_hosted && !managed_infrastructure) {
-        return outcome(STATUS_TRUE, "NoPreservationApplicable", "No machine preservation applies to this shoot.");
+        return outcome(
+            STATUS_TRUE,
+            "NoPreservationApplicable",
+            "No machine preservation applies to this shoot.",
+        );
     }
     // Gardener sums int32 values; wrap the same way.
-    let total = seed
-        .machine_deployments
-        .iter()
-        .fold(0i32, |sum, md| sum.wrapping_add(md.status.preserved_failed_replicas as i32));
+    let total = seed.machine_deployments.iter().fold(0i32, |sum, md| {
+        sum.wrapping_add(md.status.preserved_failed_replicas as i32)
+    });
     if total > 0 {
         return outcome(
             STATUS_FALSE,
@@ -444,7 +497,11 @@ fn preserved_failed_machines(shoot: &Shoot, seed: &SeedObjects) -> Outcome {
             format!("Cluster has {total} preserved failed machine(s)."),
         );
     }
-    outcome(STATUS_TRUE, "NoFailedMachinesPreserved", "No failed machines are being preserved.")
+    outcome(
+        STATUS_TRUE,
+        "NoFailedMachinesPreserved",
+        "No failed machines are being preserved.",
+    )
 }
 
 /// `checkIfManualInPlaceWorkersUpdated`.
@@ -461,7 +518,11 @@ fn manual_in_place_workers(shoot: &Shoot) -> Outcome {
         .map(|p| p.manual_in_place_update.as_slice())
         .unwrap_or(&[]);
     if pending.is_empty() {
-        return outcome(STATUS_TRUE, REASON_NONE, "No worker pools with manual in-place update strategy are pending");
+        return outcome(
+            STATUS_TRUE,
+            REASON_NONE,
+            "No worker pools with manual in-place update strategy are pending",
+        );
     }
     outcome(
         STATUS_FALSE,
@@ -479,7 +540,11 @@ fn crds_with_problematic_conversion_webhooks(crds: &[CustomResourceDefinition]) 
         .iter()
         .filter(|crd| {
             crd.status.stored_versions.len() > 1
-                && crd.spec.conversion.as_ref().is_some_and(|c| c.strategy == "Webhook")
+                && crd
+                    .spec
+                    .conversion
+                    .as_ref()
+                    .is_some_and(|c| c.strategy == "Webhook")
         })
         .map(|crd| crd.metadata.name.as_str())
         .collect();
@@ -512,7 +577,11 @@ fn automatic_credentials_rotation(shoot: &Shoot, now: DateTime<Utc>) -> Outcome 
         .and_then(|text| crate::duration::parse(text).ok())
         .filter(|period| !period.is_zero());
     let Some(period) = period else {
-        return outcome(STATUS_TRUE, NOT_REQUIRED, "Automatic ETCD encryption key rotation is not enabled.");
+        return outcome(
+            STATUS_TRUE,
+            NOT_REQUIRED,
+            "Automatic ETCD encryption key rotation is not enabled.",
+        );
     };
     let last_completion = shoot
         .status
@@ -523,11 +592,17 @@ fn automatic_credentials_rotation(shoot: &Shoot, now: DateTime<Utc>) -> Outcome 
         .and_then(|k| k.last_completion_time);
     // An absent creationTimestamp is Go's zero time, long before any `now`.
     let passed = match last_completion.or(shoot.metadata.creation_timestamp) {
-        Some(reference) => now.checked_sub_signed(period).is_some_and(|limit| reference < limit),
+        Some(reference) => now
+            .checked_sub_signed(period)
+            .is_some_and(|limit| reference < limit),
         None => true,
     };
     if !passed {
-        return outcome(STATUS_TRUE, NOT_REQUIRED, "The ETCD encryption key rotation period has not yet passed.");
+        return outcome(
+            STATUS_TRUE,
+            NOT_REQUIRED,
+            "The ETCD encryption key rotation period has not yet passed.",
+        );
     }
     let window = maintenance
         .and_then(|m| m.time_window.as_ref())
@@ -538,7 +613,12 @@ fn automatic_credentials_rotation(shoot: &Shoot, now: DateTime<Utc>) -> Outcome 
         .as_ref()
         .map(|h| h.schedules.as_slice())
         .unwrap_or(&[]);
-    if cron::hibernated_during_next_maintenance_window(window, schedules, shoot.status.hibernated, now) {
+    if cron::hibernated_during_next_maintenance_window(
+        window,
+        schedules,
+        shoot.status.hibernated,
+        now,
+    ) {
         return outcome(
             STATUS_FALSE,
             "MaintenanceWindowDuringHibernation",
@@ -557,7 +637,9 @@ mod tests {
     use super::*;
 
     fn now() -> DateTime<Utc> {
-        DateTime::parse_from_rfc3339("2022-02-22T22:22:22Z").unwrap().with_timezone(&Utc)
+        DateTime::parse_from_rfc3339("2022-02-22T22:22:22Z")
+            .unwrap()
+            .with_timezone(&Utc)
     }
 
     fn reconciled() -> Shoot {
@@ -570,21 +652,39 @@ mod tests {
     }
 
     fn types(constraints: &[Condition]) -> Vec<&str> {
-        constraints.iter().map(|c| c.condition_type.as_str()).collect()
+        constraints
+            .iter()
+            .map(|c| c.condition_type.as_str())
+            .collect()
     }
 
     #[test]
     fn healthy_shoot_has_only_the_required_pair() {
-        let out = shoot_constraints(&reconciled(), &SeedObjects::default(), &ShootClusterObjects::default(), now());
-        assert_eq!(types(&out), [HIBERNATION_POSSIBLE, MAINTENANCE_PRECONDITIONS_SATISFIED]);
-        assert!(out.iter().all(|c| c.status == "True" && c.reason == "NoProblematicWebhooks"));
+        let out = shoot_constraints(
+            &reconciled(),
+            &SeedObjects::default(),
+            &ShootClusterObjects::default(),
+            now(),
+        );
+        assert_eq!(
+            types(&out),
+            [HIBERNATION_POSSIBLE, MAINTENANCE_PRECONDITIONS_SATISFIED]
+        );
+        assert!(out
+            .iter()
+            .all(|c| c.status == "True" && c.reason == "NoProblematicWebhooks"));
     }
 
     #[test]
     fn hibernated_shoot_keeps_ca_and_crd_constraints_as_true() {
         let mut shoot = reconciled();
         shoot.status.hibernated = true;
-        let out = shoot_constraints(&shoot, &SeedObjects::default(), &ShootClusterObjects::default(), now());
+        let out = shoot_constraints(
+            &shoot,
+            &SeedObjects::default(),
+            &ShootClusterObjects::default(),
+            now(),
+        );
         assert_eq!(
             types(&out),
             [
@@ -602,20 +702,41 @@ mod tests {
         let cluster = ShootClusterObjects {
             api_server_running: false,
             custom_resource_definitions: vec![CustomResourceDefinition {
-                metadata: NamedObjectMeta { name: "a".into(), ..Default::default() },
-                spec: CrdSpec { conversion: Some(CrdConversion { strategy: "Webhook".into() }) },
-                status: CrdStatus { stored_versions: vec!["v1".into(), "v2".into()] },
+                metadata: NamedObjectMeta {
+                    name: "a".into(),
+                    ..Default::default()
+                },
+                spec: CrdSpec {
+                    conversion: Some(CrdConversion {
+                        strategy: "Webhook".into(),
+                    }),
+                },
+                status: CrdStatus {
+                    stored_versions: vec!["v1".into(), "v2".into()],
+                },
             }],
             ..ShootClusterObjects::default()
         };
         let out = shoot_constraints(&reconciled(), &SeedObjects::default(), &cluster, now());
-        assert_eq!(types(&out), [HIBERNATION_POSSIBLE, MAINTENANCE_PRECONDITIONS_SATISFIED]);
+        assert_eq!(
+            types(&out),
+            [HIBERNATION_POSSIBLE, MAINTENANCE_PRECONDITIONS_SATISFIED]
+        );
         assert_eq!(out[0].status, "False");
-        assert_eq!(out[0].message, "Shoot control plane is not running at the moment.");
+        assert_eq!(
+            out[0].message,
+            "Shoot control plane is not running at the moment."
+        );
 
-        let running = ShootClusterObjects { api_server_running: true, ..cluster };
+        let running = ShootClusterObjects {
+            api_server_running: true,
+            ..cluster
+        };
         let out = shoot_constraints(&reconciled(), &SeedObjects::default(), &running, now());
-        assert_eq!(out[2].condition_type, CRDS_WITH_PROBLEMATIC_CONVERSION_WEBHOOKS);
+        assert_eq!(
+            out[2].condition_type,
+            CRDS_WITH_PROBLEMATIC_CONVERSION_WEBHOOKS
+        );
         assert_eq!(out[2].status, "False");
     }
 }

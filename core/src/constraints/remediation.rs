@@ -7,12 +7,12 @@
 //! remediator only runs when the gardenlet enables it (`webhookRemediatorEnabled`, off by default).
 
 use super::selector::{go_format_requirements, LabelSelector, LabelSelectorRequirement};
+use super::webhooks::breaks_lease_rule;
 use super::webhooks::{
     exclusion_requirements, listed, matched_critical_resources, timeout_exceeds, Webhook,
     WebhookConfiguration, ANNOTATION_WARNING, KIND_MUTATING, KIND_VALIDATING,
     MAXIMUM_TIMEOUT_SECONDS_NOT_PROBLEMATIC, MAXIMUM_TIMEOUT_SECONDS_NOT_PROBLEMATIC_FOR_LEASES,
 };
-use super::webhooks::breaks_lease_rule;
 use serde::Serialize;
 
 /// The label that opts a configuration out of remediation (`LabelExcludeWebhookFromRemediation`).
@@ -64,7 +64,10 @@ fn remediate_configuration(config: &WebhookConfiguration) -> RemediatedConfigura
         }
     }
     let warning_annotation = patched.then(|| {
-        let lines: Vec<String> = remediations.iter().map(|line| format!("- {line}")).collect();
+        let lines: Vec<String> = remediations
+            .iter()
+            .map(|line| format!("- {line}"))
+            .collect();
         format!("{WARNING_HEADER}{}", lines.join("\n"))
     });
     if let Some(text) = &warning_annotation {
@@ -104,7 +107,10 @@ fn remediate_webhook(original: &Webhook, webhook: &mut Webhook, lines: &mut Vec<
         );
     }
     // Gardener tests the original timeout here too, so a lease webhook can be set to 3 and then 15.
-    if timeout_exceeds(original.timeout_seconds, MAXIMUM_TIMEOUT_SECONDS_NOT_PROBLEMATIC) {
+    if timeout_exceeds(
+        original.timeout_seconds,
+        MAXIMUM_TIMEOUT_SECONDS_NOT_PROBLEMATIC,
+    ) {
         changed = true;
         webhook.timeout_seconds = Some(MAXIMUM_TIMEOUT_SECONDS_NOT_PROBLEMATIC);
         report(

@@ -39,7 +39,12 @@ impl LabelSelectorRequirement {
 
     /// Go's `%s`/`%v` rendering of the struct value: `{key NotIn [a b]}`.
     pub fn go_format(&self) -> String {
-        format!("{{{} {} [{}]}}", self.key, self.operator, self.values.join(" "))
+        format!(
+            "{{{} {} [{}]}}",
+            self.key,
+            self.operator,
+            self.values.join(" ")
+        )
     }
 }
 
@@ -126,7 +131,11 @@ impl Requirement {
     }
 }
 
-fn new_requirement(key: &str, operator: Operator, values: &[String]) -> Result<Requirement, String> {
+fn new_requirement(
+    key: &str,
+    operator: Operator,
+    values: &[String],
+) -> Result<Requirement, String> {
     validate_label_key(key)?;
     match operator {
         Operator::In | Operator::NotIn if values.is_empty() => {
@@ -222,7 +231,8 @@ mod tests {
 
     #[test]
     fn not_in_matches_missing_key() {
-        let selector = Selector::from_label_selector(Some(&expression("a", "NotIn", &["x"]))).unwrap();
+        let selector =
+            Selector::from_label_selector(Some(&expression("a", "NotIn", &["x"]))).unwrap();
         assert!(selector.matches(&[]));
         assert!(selector.matches(&[("a", "y")]));
         assert!(!selector.matches(&[("a", "x")]));
@@ -234,17 +244,23 @@ mod tests {
         assert!(Selector::from_label_selector(Some(&expression("a", "Exists", &["x"]))).is_err());
         assert!(Selector::from_label_selector(Some(&expression("a", "Equals", &["x"]))).is_err());
         assert!(Selector::from_label_selector(Some(&expression("-a", "Exists", &[]))).is_err());
-        assert!(Selector::from_label_selector(Some(&expression("Foo.io/a", "Exists", &[]))).is_err());
-        assert!(Selector::from_label_selector(Some(&expression("a", "In", &["no spaces"]))).is_err());
+        assert!(
+            Selector::from_label_selector(Some(&expression("Foo.io/a", "Exists", &[]))).is_err()
+        );
+        assert!(
+            Selector::from_label_selector(Some(&expression("a", "In", &["no spaces"]))).is_err()
+        );
         assert!(Selector::from_label_selector(Some(&expression("foo.io/a", "In", &[""]))).is_ok());
     }
 
     #[test]
     fn empty_selector_has_no_requirements() {
         assert!(Selector::from_label_selector(None).unwrap().is_empty());
-        assert!(Selector::from_label_selector(Some(&LabelSelector::default()))
-            .unwrap()
-            .is_empty());
+        assert!(
+            Selector::from_label_selector(Some(&LabelSelector::default()))
+                .unwrap()
+                .is_empty()
+        );
     }
 
     #[test]

@@ -115,6 +115,8 @@ pub struct ProblematicWebhook {
     pub intercepted_resources: Vec<String>,
     /// What the rule is about, in plain language.
     pub explanation: String,
+    /// The fixes in one sentence ("Either …, or ….").
+    pub fix: String,
     /// Alternative changes, each of which makes this webhook pass Gardener's check.
     pub fixes: Vec<WebhookFix>,
 }
@@ -144,6 +146,29 @@ pub struct WebhookConstraintResult {
     pub message: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub codes: Vec<String>,
+}
+
+/// Everything the shoot's webhook configurations mean for the two webhook constraints.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WebhookReport {
+    /// Every problematic webhook, with the rule it breaks and how to fix it.
+    pub problematic_webhooks: Vec<ProblematicWebhook>,
+    /// `HibernationPossible` as the check computes it (before pardoning).
+    pub hibernation_possible: WebhookConstraintResult,
+    /// `MaintenancePreconditionsSatisfied`: always the same result as `hibernation_possible`.
+    pub maintenance_preconditions_satisfied: WebhookConstraintResult,
+}
+
+/// [`problematic_webhooks`] and [`check_for_problematic_webhooks`] together, for an awake shoot whose API
+/// server runs (see [`super::shoot_constraints`] for the full picture incl. hibernation and pardoning).
+pub fn webhook_report(configurations: &[WebhookConfiguration]) -> WebhookReport {
+    let result = check_for_problematic_webhooks(configurations);
+    WebhookReport {
+        problematic_webhooks: problematic_webhooks(configurations),
+        hibernation_possible: result.clone(),
+        maintenance_preconditions_satisfied: result,
+    }
 }
 
 /// `IsProblematicWebhook`: whether this webhook can keep worker nodes from joining or the cluster from
@@ -263,7 +288,10 @@ pub(crate) fn breaks_lease_rule(webhook: &Webhook) -> bool {
 /// Step 2: a set failure policy other than `Fail` with a set timeout of at most 15 seconds is harmless
 /// (an unset policy counts as `Fail`, as the v1 API defaults it).
 fn exempt_by_policy_and_timeout(webhook: &Webhook) -> bool {
-    webhook.failure_policy.as_deref().is_some_and(|p| p != "Fail")
+    webhook
+        .failure_policy
+        .as_deref()
+        .is_some_and(|p| p != "Fail")
         && webhook
             .timeout_seconds
             .is_some_and(|t| t <= MAXIMUM_TIMEOUT_SECONDS_NOT_PROBLEMATIC)
@@ -271,7 +299,9 @@ fn exempt_by_policy_and_timeout(webhook: &Webhook) -> bool {
 
 /// Main-table entries any rule of the webhook matches (with duplicates, in rule-then-table order, as
 /// `getMatchingRules` collects them).
-pub(crate) fn matched_critical_resources(webhook: &Webhook) -> Vec<&'static WebhookConstraintMatcher> {
+pub(crate) fn matched_critical_resources(
+    webhook: &Webhook,
+) -> Vec<&'static WebhookConstraintMatcher> {
     matched(webhook, MATCHERS)
 }
 
@@ -369,6 +399,7 @@ fn explain(config: &WebhookConfiguration, webhook: &Webhook) -> ProblematicWebho
             intercepted.push(text);
         }
     }
+    let fixes = fixes(webhook, lease, &critical);
     let (rule, explanation) = if lease {
         (
             BrokenRule::LeaseTimeout,
@@ -394,7 +425,28 @@ fn explain(config: &WebhookConfiguration, webhook: &Webhook) -> ProblematicWebho
         rule,
         intercepted_resources: intercepted,
         explanation,
-        fixes: fixes(webhook, lease, &critical),
+        fix: summarize_fixes(&fixes),
+        fixes,
+    }
+}
+
+fn summarize_fixes(fixes: &[WebhookFix]) -> String {
+    let mut parts: Vec<&str> = fixes.iter().map(|f| f.description.as_str()).collect();
+    match parts.len() {
+        0 => "Remove the critical resources from the webhook's rules.".to_string(),
+        1 => format!("{}.", capitalize(parts[0])),
+        _ => {
+            let last = parts.pop().unwrap_or_default();
+            format!("Either {}, or {last}.", parts.join(", or "))
+        }
+    }
+}
+
+fn capitalize(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
 
@@ -406,7 +458,11 @@ fn describe_timeout(timeout: Option<i64>) -> String {
 }
 
 /// Candidate changes, each kept only if the changed webhook passes `is_problematic_webhook`.
-fn fixes(webhook: &Webhook, lease: bool, critical: &[&'static WebhookConstraintMatcher]) -> Vec<WebhookFix> {
+fn fixes(
+    webhook: &Webhook,
+    lease: bool,
+    critical: &[&'static WebhookConstraintMatcher],
+) -> Vec<WebhookFix> {
     let mut candidates = Vec::new();
 
     // 1. Failure policy and timeout only.
@@ -415,7 +471,8 @@ fn fixes(webhook: &Webhook, lease: bool, critical: &[&'static WebhookConstraintM
     } else {
         MAXIMUM_TIMEOUT_SECONDS_NOT_PROBLEMATIC
     };
-    let new_timeout = timeout_exceeds(webhook.timeout_seconds, timeout_limit).then_some(timeout_limit);
+    let new_timeout =
+        timeout_exceeds(webhook.timeout_seconds, timeout_limit).then_some(timeout_limit);
     let needs_ignore = !critical.is_empty() && webhook.failure_policy.as_deref() != Some("Ignore");
     let mut text = Vec::new();
     if needs_ignore {
@@ -445,15 +502,21 @@ fn fixes(webhook: &Webhook, lease: bool, critical: &[&'static WebhookConstraintM
     // 3. Keep the lease timeout, exclude kube-system by namespace, and tolerate failures elsewhere.
     if lease && !critical.is_empty() {
         let (_, namespace) = exclusion_requirements(&matched(webhook, LEASE_MATCHERS));
-        let timeout = timeout_exceeds(webhook.timeout_seconds, MAXIMUM_TIMEOUT_SECONDS_NOT_PROBLEMATIC)
-            .then_some(MAXIMUM_TIMEOUT_SECONDS_NOT_PROBLEMATIC);
-        let policy = (webhook.failure_policy.as_deref() != Some("Ignore")).then(|| "Ignore".to_string());
+        let timeout = timeout_exceeds(
+            webhook.timeout_seconds,
+            MAXIMUM_TIMEOUT_SECONDS_NOT_PROBLEMATIC,
+        )
+        .then_some(MAXIMUM_TIMEOUT_SECONDS_NOT_PROBLEMATIC);
+        let policy =
+            (webhook.failure_policy.as_deref() != Some("Ignore")).then(|| "Ignore".to_string());
         candidates.push(selector_fix(Vec::new(), namespace, policy, timeout));
     }
 
     candidates
         .into_iter()
-        .filter(|fix| !fix.description.is_empty() && !is_problematic_webhook(&apply_fix(webhook, fix)))
+        .filter(|fix| {
+            !fix.description.is_empty() && !is_problematic_webhook(&apply_fix(webhook, fix))
+        })
         .collect()
 }
 
@@ -494,7 +557,14 @@ fn selector_fix(
 fn render_requirements(requirements: &[LabelSelectorRequirement]) -> String {
     let items: Vec<String> = requirements
         .iter()
-        .map(|r| format!("{{key: {}, operator: {}, values: [{}]}}", r.key, r.operator, r.values.join(", ")))
+        .map(|r| {
+            format!(
+                "{{key: {}, operator: {}, values: [{}]}}",
+                r.key,
+                r.operator,
+                r.values.join(", ")
+            )
+        })
         .collect();
     items.join(", ")
 }
@@ -516,8 +586,14 @@ fn apply_fix(webhook: &Webhook, fix: &WebhookFix) -> Webhook {
                 .extend_from_slice(extra);
         }
     };
-    extend(&mut fixed.namespace_selector, &fix.add_namespace_selector_expressions);
-    extend(&mut fixed.object_selector, &fix.add_object_selector_expressions);
+    extend(
+        &mut fixed.namespace_selector,
+        &fix.add_namespace_selector_expressions,
+    );
+    extend(
+        &mut fixed.object_selector,
+        &fix.add_object_selector_expressions,
+    );
     fixed
 }
 
@@ -543,12 +619,42 @@ mod tests {
 
     #[test]
     fn per_webhook_rule() {
-        assert!(is_problematic_webhook(&webhook(Some("Fail"), Some(15), "", "pods")));
-        assert!(!is_problematic_webhook(&webhook(Some("Ignore"), Some(15), "", "pods")));
-        assert!(is_problematic_webhook(&webhook(Some("Ignore"), None, "", "pods")));
-        assert!(is_problematic_webhook(&webhook(Some("Ignore"), Some(15), "coordination.k8s.io", "leases")));
-        assert!(!is_problematic_webhook(&webhook(Some("Ignore"), Some(15), "apps", "*")));
-        assert!(!is_problematic_webhook(&webhook(Some("Fail"), None, "foo", "bar")));
+        assert!(is_problematic_webhook(&webhook(
+            Some("Fail"),
+            Some(15),
+            "",
+            "pods"
+        )));
+        assert!(!is_problematic_webhook(&webhook(
+            Some("Ignore"),
+            Some(15),
+            "",
+            "pods"
+        )));
+        assert!(is_problematic_webhook(&webhook(
+            Some("Ignore"),
+            None,
+            "",
+            "pods"
+        )));
+        assert!(is_problematic_webhook(&webhook(
+            Some("Ignore"),
+            Some(15),
+            "coordination.k8s.io",
+            "leases"
+        )));
+        assert!(!is_problematic_webhook(&webhook(
+            Some("Ignore"),
+            Some(15),
+            "apps",
+            "*"
+        )));
+        assert!(!is_problematic_webhook(&webhook(
+            Some("Fail"),
+            None,
+            "foo",
+            "bar"
+        )));
     }
 
     #[test]
@@ -556,7 +662,10 @@ mod tests {
         let nodes = webhook(Some("Fail"), None, "", "nodes");
         let config = WebhookConfiguration {
             kind: KIND_VALIDATING.into(),
-            metadata: ObjectMeta { name: "c".into(), ..ObjectMeta::default() },
+            metadata: ObjectMeta {
+                name: "c".into(),
+                ..ObjectMeta::default()
+            },
             webhooks: vec![nodes.clone()],
             ..WebhookConfiguration::default()
         };
@@ -573,6 +682,83 @@ mod tests {
         for fix in &fixes {
             assert!(!is_problematic_webhook(&apply_fix(&pods, fix)));
         }
+    }
+
+    fn configuration(kind: &str, name: &str, webhooks: Vec<Webhook>) -> WebhookConfiguration {
+        WebhookConfiguration {
+            kind: kind.into(),
+            metadata: ObjectMeta {
+                name: name.into(),
+                ..ObjectMeta::default()
+            },
+            webhooks,
+            ..WebhookConfiguration::default()
+        }
+    }
+
+    #[test]
+    fn wildcard_rules_also_cover_leases() {
+        assert!(is_problematic_webhook(&webhook(
+            Some("Ignore"),
+            Some(15),
+            "*",
+            "*"
+        )));
+        assert!(!is_problematic_webhook(&webhook(
+            Some("Ignore"),
+            Some(3),
+            "*",
+            "*"
+        )));
+    }
+
+    #[test]
+    fn first_hit_in_list_order_and_remediated_configurations() {
+        let bad = webhook(Some("Fail"), None, "", "pods");
+        let mut remediated = configuration(KIND_VALIDATING, "z-validating", vec![]);
+        remediated
+            .metadata
+            .annotations
+            .insert(ANNOTATION_WARNING.into(), "x".into());
+        let configs = vec![
+            configuration(KIND_MUTATING, "a-mutating", vec![bad.clone()]),
+            remediated,
+            configuration(KIND_VALIDATING, "b-validating", vec![bad]),
+        ];
+        let result = check_for_problematic_webhooks(&configs);
+        assert_eq!(result.reason, "ProblematicWebhooks");
+        assert!(result
+            .message
+            .starts_with("ValidatingWebhookConfiguration \"b-validating\""));
+        let names: Vec<String> = problematic_webhooks(&configs)
+            .into_iter()
+            .map(|p| p.configuration)
+            .collect();
+        assert_eq!(names, ["b-validating", "a-mutating"]);
+
+        let result = check_for_problematic_webhooks(&configs[..2]);
+        assert_eq!(result.reason, "RemediatedWebhooks");
+        assert_eq!(
+            result.message,
+            "ValidatingWebhookConfiguration \"z-validating\" is problematic and was remediated by Gardener (please check its annotations for details)."
+        );
+    }
+
+    #[test]
+    fn gardener_managed_configurations_are_not_checked_but_excluded_ones_are() {
+        let bad = webhook(Some("Fail"), None, "", "pods");
+        let mut managed = configuration(KIND_VALIDATING, "managed", vec![bad.clone()]);
+        managed
+            .metadata
+            .labels
+            .insert("app".into(), "gardener-resource-manager".into());
+        assert_eq!(check_for_problematic_webhooks(&[managed]).status, "True");
+        let mut excluded = configuration(KIND_VALIDATING, "excluded", vec![bad]);
+        excluded.metadata.labels.insert(
+            "remediation.webhook.shoot.gardener.cloud/exclude".into(),
+            "true".into(),
+        );
+        assert_eq!(check_for_problematic_webhooks(&[excluded]).status, "False");
     }
 
     #[test]
