@@ -18,6 +18,7 @@ pub const MINIMUM_CA_VALIDITY_HOURS: i64 = 365 * 24;
 pub struct Secret {
     pub metadata: SecretMeta,
     /// Values are not inspected; only which keys are present (a `null` value counts as absent).
+    #[serde(deserialize_with = "crate::constraints::null_as_default")]
     pub data: BTreeMap<String, Option<String>>,
 }
 
@@ -25,6 +26,7 @@ pub struct Secret {
 #[serde(default)]
 pub struct SecretMeta {
     pub name: String,
+    #[serde(deserialize_with = "crate::constraints::null_as_default")]
     pub labels: BTreeMap<String, String>,
 }
 

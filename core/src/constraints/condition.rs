@@ -31,6 +31,7 @@ pub struct Condition {
     pub reason: String,
     pub message: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(deserialize_with = "crate::constraints::null_as_default")]
     pub codes: Vec<String>,
 }
 

@@ -36,6 +36,15 @@ use cron::HibernationSchedule;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
+/// Reads an explicit `null` (e.g. an empty YAML key) like an absent field.
+pub(crate) fn null_as_default<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Default + Deserialize<'de>,
+{
+    Option::<T>::deserialize(deserializer).map(Option::unwrap_or_default)
+}
+
 /// The constraint types, in the order Gardener keeps them (`ShootConstraints.ConvertToSlice`).
 pub const HIBERNATION_POSSIBLE: &str = "HibernationPossible";
 pub const MAINTENANCE_PRECONDITIONS_SATISFIED: &str = "MaintenancePreconditionsSatisfied";
@@ -77,6 +86,7 @@ pub struct ShootSpec {
 #[serde(default)]
 pub struct Hibernation {
     pub enabled: Option<bool>,
+    #[serde(deserialize_with = "crate::constraints::null_as_default")]
     pub schedules: Vec<HibernationSchedule>,
 }
 
@@ -117,6 +127,7 @@ pub struct RotationPeriod {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Provider {
+    #[serde(deserialize_with = "crate::constraints::null_as_default")]
     pub workers: Vec<Worker>,
 }
 
@@ -131,9 +142,11 @@ pub struct Worker {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ShootStatus {
+    #[serde(deserialize_with = "crate::constraints::null_as_default")]
     pub constraints: Vec<Condition>,
     pub hibernated: bool,
     pub last_operation: Option<LastOperation>,
+    #[serde(deserialize_with = "crate::constraints::null_as_default")]
     pub last_errors: Vec<serde_json::Value>,
     pub in_place_updates: Option<InPlaceUpdatesStatus>,
     pub credentials: Option<CredentialsStatus>,
@@ -148,6 +161,7 @@ pub struct InPlaceUpdatesStatus {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct PendingWorkerUpdates {
+    #[serde(deserialize_with = "crate::constraints::null_as_default")]
     pub manual_in_place_update: Vec<String>,
 }
 
@@ -174,8 +188,11 @@ pub struct RotationStatus {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct SeedObjects {
+    #[serde(deserialize_with = "crate::constraints::null_as_default")]
     pub secrets: Vec<Secret>,
+    #[serde(deserialize_with = "crate::constraints::null_as_default")]
     pub managed_resources: Vec<NamedObject>,
+    #[serde(deserialize_with = "crate::constraints::null_as_default")]
     pub machine_deployments: Vec<MachineDeployment>,
 }
 
@@ -190,6 +207,7 @@ pub struct NamedObject {
 #[serde(default)]
 pub struct NamedObjectMeta {
     pub name: String,
+    #[serde(deserialize_with = "crate::constraints::null_as_default")]
     pub annotations: BTreeMap<String, String>,
 }
 
@@ -214,7 +232,9 @@ pub struct ShootClusterObjects {
     pub api_server_running: bool,
     /// Set when the gardenlet cannot create a client for the shoot (the error text).
     pub client_error: Option<String>,
+    #[serde(deserialize_with = "crate::constraints::null_as_default")]
     pub custom_resource_definitions: Vec<CustomResourceDefinition>,
+    #[serde(deserialize_with = "crate::constraints::null_as_default")]
     pub webhook_configurations: Vec<WebhookConfiguration>,
 }
 
@@ -253,6 +273,7 @@ pub struct CrdConversion {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct CrdStatus {
+    #[serde(deserialize_with = "crate::constraints::null_as_default")]
     pub stored_versions: Vec<String>,
 }
 
@@ -656,6 +677,14 @@ mod tests {
             .iter()
             .map(|c| c.condition_type.as_str())
             .collect()
+    }
+
+    #[test]
+    fn null_lists_read_as_empty() {
+        let shoot: Shoot =
+            serde_json::from_value(serde_json::json!({"spec": {"provider": {"workers": null}}, "status": {"lastErrors": null}}))
+                .unwrap();
+        assert!(shoot.spec.provider.workers.is_empty());
     }
 
     #[test]

@@ -24,6 +24,7 @@ pub struct LabelSelectorRequirement {
     pub key: String,
     pub operator: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(deserialize_with = "crate::constraints::null_as_default")]
     pub values: Vec<String>,
 }
 

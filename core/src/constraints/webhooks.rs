@@ -36,6 +36,7 @@ pub struct WebhookConfiguration {
     pub api_version: String,
     pub kind: String,
     pub metadata: ObjectMeta,
+    #[serde(deserialize_with = "crate::constraints::null_as_default")]
     pub webhooks: Vec<Webhook>,
     #[serde(flatten)]
     pub other: BTreeMap<String, Value>,
@@ -47,8 +48,10 @@ pub struct WebhookConfiguration {
 pub struct ObjectMeta {
     pub name: String,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(deserialize_with = "crate::constraints::null_as_default")]
     pub labels: BTreeMap<String, String>,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(deserialize_with = "crate::constraints::null_as_default")]
     pub annotations: BTreeMap<String, String>,
     #[serde(flatten)]
     pub other: BTreeMap<String, Value>,
@@ -74,6 +77,7 @@ pub struct Webhook {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace_selector: Option<LabelSelector>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(deserialize_with = "crate::constraints::null_as_default")]
     pub rules: Vec<RuleWithOperations>,
     #[serde(flatten)]
     pub other: BTreeMap<String, Value>,
@@ -83,9 +87,13 @@ pub struct Webhook {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct RuleWithOperations {
+    #[serde(deserialize_with = "crate::constraints::null_as_default")]
     pub operations: Vec<String>,
+    #[serde(deserialize_with = "crate::constraints::null_as_default")]
     pub api_groups: Vec<String>,
+    #[serde(deserialize_with = "crate::constraints::null_as_default")]
     pub api_versions: Vec<String>,
+    #[serde(deserialize_with = "crate::constraints::null_as_default")]
     pub resources: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scope: Option<String>,
