@@ -261,7 +261,9 @@ fn next_firing(schedule: &Schedule, t: DateTime<Utc>) -> DateTime<Utc> {
     let (minute, hour, dom, month, dow) = match *schedule {
         Schedule::Every(seconds) => {
             let whole = t.with_nanosecond(0).unwrap_or(t);
-            return whole + TimeDelta::seconds(seconds);
+            return whole
+                .checked_add_signed(TimeDelta::seconds(seconds))
+                .unwrap_or_else(go_zero_time);
         }
         Schedule::Spec {
             minute,
@@ -286,7 +288,13 @@ fn next_firing(schedule: &Schedule, t: DateTime<Utc>) -> DateTime<Utc> {
             .map(|date| date.and_hms_opt(0, 0, 0).unwrap_or_default().and_utc())
     };
 
-    let mut t = t.with_nanosecond(0).unwrap_or(t) + TimeDelta::seconds(1);
+    let Some(mut t) = t
+        .with_nanosecond(0)
+        .unwrap_or(t)
+        .checked_add_signed(TimeDelta::seconds(1))
+    else {
+        return go_zero_time();
+    };
     let mut added = false;
     let year_limit = t.year() + 5;
     'wrap: loop {
@@ -298,7 +306,10 @@ fn next_firing(schedule: &Schedule, t: DateTime<Utc>) -> DateTime<Utc> {
                 added = true;
                 t = midnight(t.year(), t.month(), 1).unwrap_or(t);
             }
-            t = t.checked_add_months(Months::new(1)).unwrap_or(t);
+            let Some(next) = t.checked_add_months(Months::new(1)) else {
+                return go_zero_time();
+            };
+            t = next;
             if t.month() == 1 {
                 continue 'wrap;
             }
@@ -308,7 +319,10 @@ fn next_firing(schedule: &Schedule, t: DateTime<Utc>) -> DateTime<Utc> {
                 added = true;
                 t = midnight(t.year(), t.month(), t.day()).unwrap_or(t);
             }
-            t = t.checked_add_days(Days::new(1)).unwrap_or(t);
+            let Some(next) = t.checked_add_days(Days::new(1)) else {
+                return go_zero_time();
+            };
+            t = next;
             if t.day() == 1 {
                 continue 'wrap;
             }
@@ -318,7 +332,10 @@ fn next_firing(schedule: &Schedule, t: DateTime<Utc>) -> DateTime<Utc> {
                 added = true;
                 t = t.with_minute(0).and_then(|t| t.with_second(0)).unwrap_or(t);
             }
-            t += TimeDelta::hours(1);
+            let Some(next) = t.checked_add_signed(TimeDelta::hours(1)) else {
+                return go_zero_time();
+            };
+            t = next;
             if t.hour() == 0 {
                 continue 'wrap;
             }
@@ -328,7 +345,10 @@ fn next_firing(schedule: &Schedule, t: DateTime<Utc>) -> DateTime<Utc> {
                 added = true;
                 t = t.with_second(0).unwrap_or(t);
             }
-            t += TimeDelta::minutes(1);
+            let Some(next) = t.checked_add_signed(TimeDelta::minutes(1)) else {
+                return go_zero_time();
+            };
+            t = next;
             if t.minute() == 0 {
                 continue 'wrap;
             }
@@ -338,7 +358,10 @@ fn next_firing(schedule: &Schedule, t: DateTime<Utc>) -> DateTime<Utc> {
             if !added {
                 added = true;
             }
-            t += TimeDelta::seconds(1);
+            let Some(next) = t.checked_add_signed(TimeDelta::seconds(1)) else {
+                return go_zero_time();
+            };
+            t = next;
             if t.second() == 0 {
                 continue 'wrap;
             }
