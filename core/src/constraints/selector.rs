@@ -1,0 +1,278 @@
+//! Kubernetes label selectors (`metav1.LabelSelector`) as the API machinery converts and evaluates them
+//! (`metav1.LabelSelectorAsSelector`, `labels.NewRequirement`, `labels.Requirement.Matches`).
+//!
+//! Only what the webhook matchers need: conversion with Kubernetes' validation (an invalid selector is
+//! reported as an error, which the matchers treat as "matches"), emptiness, and matching a label set.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A `metav1.LabelSelector` as written in a webhook configuration.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct LabelSelector {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub match_labels: Option<BTreeMap<String, String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub match_expressions: Option<Vec<LabelSelectorRequirement>>,
+}
+
+/// One `matchExpressions` entry.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct LabelSelectorRequirement {
+    pub key: String,
+    pub operator: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(deserialize_with = "crate::constraints::null_as_default")]
+    pub values: Vec<String>,
+}
+
+impl LabelSelectorRequirement {
+    /// `{key NotIn [value]}`, the requirement Gardener's remediation appends.
+    pub fn not_in(key: &str, value: &str) -> LabelSelectorRequirement {
+        LabelSelectorRequirement {
+            key: key.to_string(),
+            operator: "NotIn".to_string(),
+            values: vec![value.to_string()],
+        }
+    }
+
+    /// Go's `%s`/`%v` rendering of the struct value: `{key NotIn [a b]}`.
+    pub fn go_format(&self) -> String {
+        format!(
+            "{{{} {} [{}]}}",
+            self.key,
+            self.operator,
+            self.values.join(" ")
+        )
+    }
+}
+
+/// Go's `%s` rendering of a requirement slice: `[{a NotIn [x]} {b NotIn [y]}]`.
+pub fn go_format_requirements(requirements: &[LabelSelectorRequirement]) -> String {
+    let items: Vec<String> = requirements.iter().map(|r| r.go_format()).collect();
+    format!("[{}]", items.join(" "))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Operator {
+    In,
+    NotIn,
+    Exists,
+    DoesNotExist,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Requirement {
+    key: String,
+    operator: Operator,
+    values: Vec<String>,
+}
+
+/// A converted selector: the conjunction of its requirements. No requirements selects everything.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Selector {
+    requirements: Vec<Requirement>,
+}
+
+impl Selector {
+    /// Converts like `metav1.LabelSelectorAsSelector`, with a nil selector read as the empty one (as the
+    /// Gardener matchers do before converting). Errors on whatever `labels.NewRequirement` rejects.
+    pub fn from_label_selector(selector: Option<&LabelSelector>) -> Result<Selector, String> {
+        let Some(selector) = selector else {
+            return Ok(Selector::default());
+        };
+        let mut requirements = Vec::new();
+        for (key, value) in selector.match_labels.iter().flatten() {
+            requirements.push(new_requirement(
+                key,
+                Operator::In,
+                std::slice::from_ref(value),
+            )?);
+        }
+        for expression in selector.match_expressions.iter().flatten() {
+            let operator = match expression.operator.as_str() {
+                "In" => Operator::In,
+                "NotIn" => Operator::NotIn,
+                "Exists" => Operator::Exists,
+                "DoesNotExist" => Operator::DoesNotExist,
+                other => return Err(format!("{other:?} is not a valid label selector operator")),
+            };
+            requirements.push(new_requirement(
+                &expression.key,
+                operator,
+                &expression.values,
+            )?);
+        }
+        Ok(Selector { requirements })
+    }
+
+    /// `labels.Selector.Empty()`: no requirements at all.
+    pub fn is_empty(&self) -> bool {
+        self.requirements.is_empty()
+    }
+
+    /// Whether every requirement holds for the label set.
+    pub fn matches(&self, labels: &[(&str, &str)]) -> bool {
+        self.requirements.iter().all(|r| r.matches(labels))
+    }
+}
+
+impl Requirement {
+    fn matches(&self, labels: &[(&str, &str)]) -> bool {
+        let value = labels.iter().find(|(k, _)| *k == self.key).map(|(_, v)| *v);
+        let listed = |v: &str| self.values.iter().any(|candidate| candidate == v);
+        match self.operator {
+            Operator::In => value.is_some_and(listed),
+            Operator::NotIn => !value.is_some_and(listed),
+            Operator::Exists => value.is_some(),
+            Operator::DoesNotExist => value.is_none(),
+        }
+    }
+}
+
+fn new_requirement(
+    key: &str,
+    operator: Operator,
+    values: &[String],
+) -> Result<Requirement, String> {
+    validate_label_key(key)?;
+    match operator {
+        Operator::In | Operator::NotIn if values.is_empty() => {
+            return Err("for 'in', 'notin' operators, values set can't be empty".to_string())
+        }
+        Operator::Exists | Operator::DoesNotExist if !values.is_empty() => {
+            return Err("values set must be empty for exists and does not exist".to_string())
+        }
+        _ => {}
+    }
+    for value in values {
+        validate_label_value(value)?;
+    }
+    Ok(Requirement {
+        key: key.to_string(),
+        operator,
+        values: values.to_vec(),
+    })
+}
+
+/// `validation.IsQualifiedName`: `[prefix/]name`, the prefix a DNS-1123 subdomain.
+fn validate_label_key(key: &str) -> Result<(), String> {
+    let parts: Vec<&str> = key.split('/').collect();
+    let name = match parts.as_slice() {
+        [name] => name,
+        [prefix, name] => {
+            if prefix.is_empty() || !is_dns1123_subdomain(prefix) {
+                return Err(format!("invalid label key {key:?}: bad prefix"));
+            }
+            name
+        }
+        _ => return Err(format!("invalid label key {key:?}: too many '/'")),
+    };
+    if name.is_empty() || name.len() > 63 || !is_qualified_name_part(name) {
+        return Err(format!("invalid label key {key:?}"));
+    }
+    Ok(())
+}
+
+/// `validation.IsValidLabelValue`: at most 63 characters, empty or a qualified-name part.
+fn validate_label_value(value: &str) -> Result<(), String> {
+    if value.len() > 63 || !(value.is_empty() || is_qualified_name_part(value)) {
+        return Err(format!("invalid label value: {value:?}"));
+    }
+    Ok(())
+}
+
+/// `([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]`
+fn is_qualified_name_part(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let (Some(first), Some(last)) = (bytes.first(), bytes.last()) else {
+        return false;
+    };
+    first.is_ascii_alphanumeric()
+        && last.is_ascii_alphanumeric()
+        && bytes
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+}
+
+/// DNS-1123 subdomain: at most 253 characters of dot-separated lower-case labels.
+fn is_dns1123_subdomain(text: &str) -> bool {
+    text.len() <= 253
+        && text.split('.').all(|label| {
+            let bytes = label.as_bytes();
+            match (bytes.first(), bytes.last()) {
+                (Some(first), Some(last)) => {
+                    (first.is_ascii_lowercase() || first.is_ascii_digit())
+                        && (last.is_ascii_lowercase() || last.is_ascii_digit())
+                        && bytes
+                            .iter()
+                            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || *b == b'-')
+                }
+                _ => false,
+            }
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn expression(key: &str, operator: &str, values: &[&str]) -> LabelSelector {
+        LabelSelector {
+            match_labels: None,
+            match_expressions: Some(vec![LabelSelectorRequirement {
+                key: key.to_string(),
+                operator: operator.to_string(),
+                values: values.iter().map(|v| v.to_string()).collect(),
+            }]),
+        }
+    }
+
+    #[test]
+    fn not_in_matches_missing_key() {
+        let selector =
+            Selector::from_label_selector(Some(&expression("a", "NotIn", &["x"]))).unwrap();
+        assert!(selector.matches(&[]));
+        assert!(selector.matches(&[("a", "y")]));
+        assert!(!selector.matches(&[("a", "x")]));
+    }
+
+    #[test]
+    fn invalid_selectors_are_errors() {
+        assert!(Selector::from_label_selector(Some(&expression("a", "In", &[]))).is_err());
+        assert!(Selector::from_label_selector(Some(&expression("a", "Exists", &["x"]))).is_err());
+        assert!(Selector::from_label_selector(Some(&expression("a", "Equals", &["x"]))).is_err());
+        assert!(Selector::from_label_selector(Some(&expression("-a", "Exists", &[]))).is_err());
+        assert!(
+            Selector::from_label_selector(Some(&expression("Foo.io/a", "Exists", &[]))).is_err()
+        );
+        assert!(
+            Selector::from_label_selector(Some(&expression("a", "In", &["no spaces"]))).is_err()
+        );
+        assert!(Selector::from_label_selector(Some(&expression("foo.io/a", "In", &[""]))).is_ok());
+    }
+
+    #[test]
+    fn empty_selector_has_no_requirements() {
+        assert!(Selector::from_label_selector(None).unwrap().is_empty());
+        assert!(
+            Selector::from_label_selector(Some(&LabelSelector::default()))
+                .unwrap()
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn go_format_of_requirements() {
+        let list = vec![
+            LabelSelectorRequirement::not_in("origin", "gardener"),
+            LabelSelectorRequirement::not_in("a", "b"),
+        ];
+        assert_eq!(
+            go_format_requirements(&list),
+            "[{origin NotIn [gardener]} {a NotIn [b]}]"
+        );
+    }
+}
