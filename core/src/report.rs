@@ -89,9 +89,30 @@ pub struct Report {
     /// What deleting the Shoot would clean up, and how patiently.
     #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
     pub cleanup_plan: Option<crate::cleanup::CleanupPlan>,
+    /// Why the Shoot can or cannot hibernate: problematic webhooks with fixes, the remediation preview,
+    /// and every constraint the care controller would write.
+    pub hibernation: Option<Hibernation>,
     /// Which of the given Seeds the scheduler could place the Shoot on.
     #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
     pub seed_scheduling: Option<crate::scheduling::CandidateSeeds>,
+}
+
+/// Hibernation blockers and the Shoot's constraints.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct Hibernation {
+    /// `HibernationPossible`, `MaintenancePreconditionsSatisfied` and every problematic webhook with
+    /// the rule it breaks and the change that makes it safe.
+    #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
+    pub webhooks: crate::constraints::WebhookReport,
+    /// What Gardener's webhook remediator would change in each configuration.
+    #[cfg_attr(feature = "tsify", tsify(type = "unknown[]"))]
+    pub remediation: Vec<crate::constraints::RemediatedConfiguration>,
+    /// The constraints the care controller computes for the Shoot at `now` (required ones, and the
+    /// optional ones that are not `True`), as far as the given objects tell.
+    #[cfg_attr(feature = "tsify", tsify(type = "unknown[]"))]
+    pub constraints: Vec<crate::constraints::Condition>,
 }
 
 /// Validation findings, each in Gardener's words.
@@ -238,6 +259,7 @@ pub fn analyze(sources: &[Source], options: &AnalyzeOptions) -> Report {
     maintain(&inputs, options.now, &mut report);
     validate(&inputs, options.now, &mut report);
     rollout(&inputs, &mut report);
+    hibernation(&inputs, options.now, &mut report);
     if let Some(shoot) = &inputs.shoot {
         report.cleanup_plan = Some(crate::cleanup::plan(&annotations(&shoot.value)));
         if !inputs.seeds.is_empty() {
@@ -323,6 +345,27 @@ fn maintain(inputs: &Inputs, now: DateTime<Utc>, report: &mut Report) {
             )),
         }
     }
+}
+
+fn hibernation(inputs: &Inputs, now: DateTime<Utc>, report: &mut Report) {
+    use crate::constraints::{self, ShootClusterObjects, WebhookConfiguration};
+    let Some(shoot_object) = &inputs.shoot else {
+        return;
+    };
+    let configurations: Vec<WebhookConfiguration> =
+        decode_all(&inputs.webhook_configurations, report);
+    let Some(shoot) = decode::<constraints::Shoot>(shoot_object, report) else {
+        return;
+    };
+    let cluster = ShootClusterObjects {
+        webhook_configurations: configurations.clone(),
+        ..Default::default()
+    };
+    report.hibernation = Some(Hibernation {
+        webhooks: constraints::webhook_report(&configurations),
+        remediation: constraints::remediate(&configurations),
+        constraints: constraints::shoot_constraints(&shoot, &Default::default(), &cluster, now),
+    });
 }
 
 fn validate(inputs: &Inputs, now: DateTime<Utc>, report: &mut Report) {
