@@ -1,6 +1,6 @@
 //! Reading the CLI's input files (`-` is standard input) into the core's sources.
 
-use shoot_policy::report::{Source, SourceRole};
+use shoot_policy::report::{analyze, AnalyzeOptions, Report, Severity, Source, SourceRole};
 use std::io::Read;
 use std::path::Path;
 
@@ -33,4 +33,39 @@ pub fn instant(text: Option<&str>) -> Result<Option<chrono::DateTime<chrono::Utc
             .map_err(|e| format!("{t:?} is not an RFC 3339 instant: {e}"))
     })
     .transpose()
+}
+
+/// Reads the given files and analyses them: the one path every subcommand takes to the core.
+pub fn analyze_files(
+    named: &[(Option<&Path>, SourceRole)],
+    objects: &[std::path::PathBuf],
+    now: Option<&str>,
+    until: Option<&str>,
+) -> Result<Report, String> {
+    let mut sources = Vec::new();
+    for (path, role) in named {
+        if let Some(path) = path {
+            sources.push(source(path, *role)?);
+        }
+    }
+    for path in objects {
+        sources.push(source(path, SourceRole::Auto)?);
+    }
+    let now = instant(now)?.unwrap_or_else(chrono::Utc::now);
+    let until = instant(until)?;
+    Ok(analyze(&sources, &AnalyzeOptions { now, until }))
+}
+
+/// Prints the input errors to standard error; true when there were any (exit code 2).
+pub fn report_unreadable(report: &Report) -> bool {
+    let mut unreadable = false;
+    for diagnostic in report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+    {
+        eprintln!("shoot-policy: {}", crate::text::diagnostic(diagnostic));
+        unreadable = true;
+    }
+    unreadable
 }

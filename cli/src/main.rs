@@ -3,6 +3,7 @@
 //! Exit codes: 0 success, 1 a finding the caller asked to fail on (or a failed/skipped conformance case),
 //! 2 unreadable input.
 
+mod commands;
 mod conformance;
 mod inputs;
 mod report;
@@ -28,6 +29,12 @@ enum Command {
     Conformance(conformance::Args),
     /// Everything shoot-policy can tell about a Shoot: maintenance, validation, roll triggers, ...
     Report(report::Args),
+    /// Roll triggers per worker pool between two versions of a Shoot.
+    Diff(commands::DiffArgs),
+    /// Gardener's validation problems; exit 1 when there are any.
+    Validate(commands::ValidateArgs),
+    /// Whether the Shoot can hibernate, every blocker and its fix.
+    Hibernation(commands::HibernationArgs),
 }
 
 fn main() -> ExitCode {
@@ -35,5 +42,8 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Conformance(args) => conformance::run(args),
         Command::Report(args) => report::run(args),
+        Command::Diff(args) => commands::diff(args),
+        Command::Validate(args) => commands::validate(args),
+        Command::Hibernation(args) => commands::hibernation(args),
     }
 }

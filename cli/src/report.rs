@@ -1,7 +1,7 @@
 //! `shoot-policy report`: everything shoot-policy can tell about a Shoot, as text or JSON.
 
 use crate::inputs;
-use shoot_policy::report::{analyze, AnalyzeOptions, Report, Severity, SourceRole};
+use shoot_policy::report::{Report, SourceRole};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -56,18 +56,7 @@ pub fn run(args: Args) -> ExitCode {
                 },
                 Format::Text => print!("{}", crate::text::report(&report)),
             }
-            let unreadable = report
-                .diagnostics
-                .iter()
-                .any(|d| d.severity == Severity::Error);
-            if unreadable {
-                for diagnostic in report
-                    .diagnostics
-                    .iter()
-                    .filter(|d| d.severity == Severity::Error)
-                {
-                    eprintln!("shoot-policy: {}", crate::text::diagnostic(diagnostic));
-                }
+            if inputs::report_unreadable(&report) {
                 ExitCode::from(2)
             } else if args.fail_on.contains(&FailOn::Invalid)
                 && !report.validation.problems.is_empty()
@@ -85,20 +74,14 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 fn evaluate(args: &Args) -> Result<Report, String> {
-    let mut sources = Vec::new();
-    for (path, role) in [
-        (&args.cloud_profile, SourceRole::Auto),
-        (&args.shoot, SourceRole::Auto),
-        (&args.previous_shoot, SourceRole::PreviousShoot),
-    ] {
-        if let Some(path) = path {
-            sources.push(inputs::source(path, role)?);
-        }
-    }
-    for path in &args.objects {
-        sources.push(inputs::source(path, SourceRole::Auto)?);
-    }
-    let now = inputs::instant(args.now.as_deref())?.unwrap_or_else(chrono::Utc::now);
-    let until = inputs::instant(args.until.as_deref())?;
-    Ok(analyze(&sources, &AnalyzeOptions { now, until }))
+    inputs::analyze_files(
+        &[
+            (args.cloud_profile.as_deref(), SourceRole::Auto),
+            (args.shoot.as_deref(), SourceRole::Auto),
+            (args.previous_shoot.as_deref(), SourceRole::PreviousShoot),
+        ],
+        &args.objects,
+        args.now.as_deref(),
+        args.until.as_deref(),
+    )
 }

@@ -2,6 +2,7 @@
 
 use shoot_policy::maintenance::{UpdateReason, VersionUpdate};
 use shoot_policy::report::{Diagnostic, Report, Severity};
+use shoot_policy::rollout::UpdateKind;
 use std::fmt::Write;
 
 pub fn diagnostic(d: &Diagnostic) -> String {
@@ -37,11 +38,90 @@ fn update(out: &mut String, component: &str, update: &VersionUpdate) {
     out.push('\n');
 }
 
+fn heading(out: &mut String, title: &str) {
+    let _ = writeln!(out, "\n{title}\n{}", "-".repeat(title.chars().count()));
+}
+
+pub fn validation(report: &Report) -> String {
+    let mut out = String::new();
+    heading(&mut out, "Validation");
+    if report.validation.problems.is_empty() {
+        let _ = writeln!(out, "  no problems ({})", report.validation.shoot_operation);
+    }
+    for problem in &report.validation.problems {
+        let place = match (problem.line, problem.column) {
+            (Some(line), Some(column)) => format!(" (line {line}, column {column})"),
+            _ => String::new(),
+        };
+        let _ = writeln!(
+            out,
+            "  {} {} [{}]: {}{place}",
+            problem.source, problem.field, problem.error_type, problem.detail
+        );
+    }
+    out
+}
+
+pub fn roll_triggers(report: &Report) -> String {
+    let mut out = String::new();
+    let Some(triggers) = &report.roll_triggers else {
+        return out;
+    };
+    heading(&mut out, "Roll triggers (previous → current Shoot)");
+    for (pool, trigger) in &triggers.workers {
+        let verdict = match trigger.update {
+            UpdateKind::Rolling => "rolling update",
+            UpdateKind::InPlace => "in-place update",
+            UpdateKind::None if trigger.new_pool => "new pool",
+            UpdateKind::None => "no node update",
+        };
+        let _ = writeln!(out, "  pool {pool}: {verdict}");
+        for cause in &trigger.causes {
+            let _ = writeln!(out, "    because {cause} changed");
+        }
+        if trigger.provider_dependent {
+            let _ = writeln!(
+                out,
+                "    the provider extension may still roll it: its providerConfig changed"
+            );
+        }
+    }
+    out
+}
+
+pub fn hibernation(report: &Report) -> String {
+    let mut out = String::new();
+    let Some(hibernation) = &report.hibernation else {
+        return out;
+    };
+    heading(&mut out, "Hibernation");
+    let possible = &hibernation.webhooks.hibernation_possible;
+    let _ = writeln!(
+        out,
+        "  HibernationPossible: {} ({}): {}",
+        possible.status, possible.reason, possible.message
+    );
+    for webhook in &hibernation.webhooks.problematic_webhooks {
+        let _ = writeln!(
+            out,
+            "  blocker: {} {} webhook {}",
+            webhook.kind, webhook.configuration, webhook.webhook
+        );
+        let _ = writeln!(out, "    why: {}", webhook.explanation);
+        let _ = writeln!(out, "    fix: {}", webhook.fix);
+    }
+    for constraint in &hibernation.constraints {
+        let _ = writeln!(
+            out,
+            "  constraint {}: {} ({})",
+            constraint.condition_type, constraint.status, constraint.reason
+        );
+    }
+    out
+}
+
 pub fn report(report: &Report) -> String {
     let mut out = String::new();
-    let heading = |out: &mut String, title: &str| {
-        let _ = writeln!(out, "\n{title}\n{}", "-".repeat(title.chars().count()));
-    };
     let _ = writeln!(out, "shoot-policy report");
     for object in &report.objects {
         let _ = writeln!(
@@ -101,28 +181,9 @@ pub fn report(report: &Report) -> String {
             let _ = writeln!(out, "  also: {operation}");
         }
     }
-    heading(&mut out, "Validation");
-    if report.validation.problems.is_empty() {
-        let _ = writeln!(out, "  no problems ({})", report.validation.shoot_operation);
-    }
-    for problem in &report.validation.problems {
-        let _ = writeln!(
-            out,
-            "  {} {} [{}]: {}",
-            problem.source, problem.field, problem.error_type, problem.detail
-        );
-    }
-    if let Some(triggers) = &report.roll_triggers {
-        heading(&mut out, "Roll triggers (previous → current Shoot)");
-        for (pool, trigger) in &triggers.workers {
-            let _ = writeln!(
-                out,
-                "  pool {pool}: {:?} {}",
-                trigger.update,
-                trigger.causes.join(", ")
-            );
-        }
-    }
+    out.push_str(&validation(report));
+    out.push_str(&roll_triggers(report));
+    out.push_str(&hibernation(report));
     if !report.rollout_shapes.is_empty() {
         heading(&mut out, "Rollout shape");
         for (pool, shape) in &report.rollout_shapes {

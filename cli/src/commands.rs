@@ -1,0 +1,106 @@
+//! The focused subcommands: each analyses its inputs with the same core call as `report` and prints
+//! one part of the result.
+
+use crate::{inputs, text};
+use shoot_policy::report::SourceRole;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct DiffArgs {
+    /// The Shoot before the change.
+    #[arg(long)]
+    old: PathBuf,
+    /// The Shoot after the change.
+    #[arg(long)]
+    new: PathBuf,
+    /// The CloudProfile (optional; adds version validation of the change).
+    #[arg(long)]
+    cloud_profile: Option<PathBuf>,
+}
+
+/// `shoot-policy diff`: what a change does to each worker pool's nodes.
+pub fn diff(args: DiffArgs) -> ExitCode {
+    let report = match inputs::analyze_files(
+        &[
+            (args.cloud_profile.as_deref(), SourceRole::Auto),
+            (Some(&args.new), SourceRole::Auto),
+            (Some(&args.old), SourceRole::PreviousShoot),
+        ],
+        &[],
+        None,
+        None,
+    ) {
+        Ok(report) => report,
+        Err(error) => return fail(error),
+    };
+    if inputs::report_unreadable(&report) {
+        return ExitCode::from(2);
+    }
+    print!("{}", text::roll_triggers(&report));
+    print!("{}", text::validation(&report));
+    ExitCode::SUCCESS
+}
+
+#[derive(clap::Args)]
+pub struct ValidateArgs {
+    /// Files with a CloudProfile and/or a Shoot (and anything else; unused kinds are ignored).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Evaluation instant (RFC 3339); default: now.
+    #[arg(long)]
+    now: Option<String>,
+}
+
+/// `shoot-policy validate`: Gardener's validation problems; exit 1 when there are any.
+pub fn validate(args: ValidateArgs) -> ExitCode {
+    let report = match inputs::analyze_files(&[], &args.files, args.now.as_deref(), None) {
+        Ok(report) => report,
+        Err(error) => return fail(error),
+    };
+    if inputs::report_unreadable(&report) {
+        return ExitCode::from(2);
+    }
+    print!("{}", text::validation(&report));
+    if report.validation.problems.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+#[derive(clap::Args)]
+pub struct HibernationArgs {
+    #[arg(long)]
+    shoot: PathBuf,
+    /// Validating/MutatingWebhookConfigurations of the shoot cluster (`kubectl get -o yaml` output,
+    /// `List` objects included).
+    #[arg(long, num_args = 1..)]
+    webhooks: Vec<PathBuf>,
+    /// Evaluation instant (RFC 3339); default: now.
+    #[arg(long)]
+    now: Option<String>,
+}
+
+/// `shoot-policy hibernation`: whether the Shoot can hibernate, every blocker and its fix.
+pub fn hibernation(args: HibernationArgs) -> ExitCode {
+    let report = match inputs::analyze_files(
+        &[(Some(&args.shoot), SourceRole::Auto)],
+        &args.webhooks,
+        args.now.as_deref(),
+        None,
+    ) {
+        Ok(report) => report,
+        Err(error) => return fail(error),
+    };
+    if inputs::report_unreadable(&report) {
+        return ExitCode::from(2);
+    }
+    print!("{}", text::hibernation(&report));
+    ExitCode::SUCCESS
+}
+
+fn fail(error: String) -> ExitCode {
+    eprintln!("shoot-policy: {error}");
+    ExitCode::from(2)
+}
