@@ -18,8 +18,13 @@ pub fn read(path: &Path) -> Result<String, String> {
 
 /// A source named after its file, so diagnostics point at it.
 pub fn source(path: &Path, role: SourceRole) -> Result<Source, String> {
+    let name = if path == Path::new("-") {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    };
     Ok(Source {
-        name: path.display().to_string(),
+        name,
         role,
         text: read(path)?,
     })

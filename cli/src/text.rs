@@ -46,7 +46,14 @@ pub fn validation(report: &Report) -> String {
     let mut out = String::new();
     heading(&mut out, "Validation");
     if report.validation.problems.is_empty() {
-        let _ = writeln!(out, "  no problems ({})", report.validation.shoot_operation);
+        let _ = writeln!(out, "  no problems");
+    }
+    if !report.validation.shoot_operation.is_empty() {
+        let _ = writeln!(
+            out,
+            "  (the Shoot was checked as an {})",
+            report.validation.shoot_operation
+        );
     }
     for problem in &report.validation.problems {
         let place = match (problem.line, problem.column) {

@@ -1,0 +1,106 @@
+//! The CLI's JSON is the core's Report, unchanged: same inputs, same findings.
+
+use shoot_policy::examples;
+use shoot_policy::report::{analyze, AnalyzeOptions, Source, SourceRole};
+use std::process::Command;
+
+const NOW: &str = "2026-11-22T00:00:00Z";
+
+/// Source names differ by surface (file paths here, editor labels in the app); everything else must not.
+fn without_source_names(mut value: serde_json::Value) -> serde_json::Value {
+    match &mut value {
+        serde_json::Value::Object(map) => {
+            map.remove("source");
+            for child in map.values_mut() {
+                *child = without_source_names(child.take());
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for item in items {
+                *item = without_source_names(item.take());
+            }
+        }
+        _ => {}
+    }
+    value
+}
+
+#[test]
+fn cli_json_equals_the_core_report() {
+    let dir = std::env::temp_dir().join(format!("shoot-policy-surfaces-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let profile = dir.join("cloudprofile.yaml");
+    let shoot = dir.join("shoot.yaml");
+    std::fs::write(&profile, examples::DEFAULT.cloud_profile).unwrap();
+    std::fs::write(&shoot, examples::DEFAULT.shoot).unwrap();
+
+    let output = Command::new(env!("CARGO_BIN_EXE_shoot-policy"))
+        .args([
+            "report",
+            "--format",
+            "json",
+            "--now",
+            NOW,
+            "--cloud-profile",
+        ])
+        .arg(&profile)
+        .arg("--shoot")
+        .arg(&shoot)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let from_cli: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+
+    let sources = [
+        Source {
+            name: "CloudProfile".into(),
+            role: SourceRole::Auto,
+            text: examples::DEFAULT.cloud_profile.into(),
+        },
+        Source {
+            name: "Shoot".into(),
+            role: SourceRole::Auto,
+            text: examples::DEFAULT.shoot.into(),
+        },
+    ];
+    let report = analyze(&sources, &AnalyzeOptions::at(NOW.parse().unwrap()));
+    let from_core = serde_json::to_value(&report).unwrap();
+
+    assert_eq!(
+        without_source_names(from_cli),
+        without_source_names(from_core)
+    );
+    // And the report really says something about the example.
+    assert_eq!(report.maintenance_now.unwrap().kubernetes.to, "1.32.9");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn unreadable_input_exits_2_with_the_place() {
+    let output = Command::new(env!("CARGO_BIN_EXE_shoot-policy"))
+        .args(["report", "--now", NOW, "--shoot", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(b"kind: Shoot\nspec: [1,\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("standard input: did not find expected node content (line 3, column 1)"),
+        "{stderr}"
+    );
+}
