@@ -61,9 +61,12 @@ pub fn node_tools() -> Result<PathBuf> {
         .all(|tool| bin.join(tool).exists())
         && tools.join("node_modules/playwright-core").exists();
     if !ready {
+        // `npm install`, not `npm ci`: with this machine's npm settings a lock file never lists other
+        // platforms' optional packages, which `npm ci` then reports as out of sync. The top-level
+        // versions are pinned exactly in package.json and the lock file is honoured.
         exec(
             Command::new("npm")
-                .args(["ci", "--no-audit", "--no-fund"])
+                .args(["install", "--no-audit", "--no-fund"])
                 .current_dir(&tools),
         )?;
     }
