@@ -19,7 +19,7 @@ pub fn run() -> Result {
         ("release builds (app and npm package)", release_builds),
         ("npm package tests", npm_package_tests),
         ("browser end-to-end tests", end_to_end),
-        ("size budgets", size::check),
+        ("size figures against the budgets", size::report),
     ];
     let started = Instant::now();
     for (name, step) in steps {
