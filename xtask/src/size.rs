@@ -7,6 +7,26 @@ use std::process::Command;
 const APP_BUDGET_BYTES: u64 = 200 * 1000;
 const NPM_WASM_BUDGET_BYTES: u64 = 120 * 1000;
 
+/// Prints both sizes and fails when one is over its budget (`cargo xtask size`).
+pub fn check() -> Result {
+    let over = measure()?;
+    if over.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("over the size budget: {}", over.join(", ")))
+    }
+}
+
+/// Prints both sizes with their verdicts without failing: the figures `cargo xtask test` shows while
+/// the budgets are not met yet (see docs/performance.md).
+pub fn report() -> Result {
+    let over = measure()?;
+    if !over.is_empty() {
+        eprintln!("warning: over the size budget: {}", over.join(", "));
+    }
+    Ok(())
+}
+
 fn gzipped_size(file: &Path) -> Result<u64> {
     let compressed = Command::new("gzip")
         .args(["-9", "-c"])
@@ -21,22 +41,6 @@ fn gzipped_size(file: &Path) -> Result<u64> {
 
 fn total(files: &[PathBuf]) -> Result<u64> {
     files.iter().map(|f| gzipped_size(f)).sum()
-}
-
-/// Prints both sizes and fails when one is over its budget (`cargo xtask size`).
-pub fn check() -> Result {
-    let over = measure()?;
-    Ok(over)
-}
-
-/// Prints both sizes with their verdicts without failing: the figures `cargo xtask test` shows while
-/// the budgets are not met yet (see docs/performance.md).
-pub fn report() -> Result {
-    let over = measure()?;
-    if !over.is_empty() {
-        eprintln!("warning: over the size budget: {}", over.join(", "));
-    }
-    Ok(())
 }
 
 /// Prints the sizes and returns the names of those over budget.
@@ -59,9 +63,5 @@ fn measure() -> Result<Vec<&'static str>> {
             over.push(name);
         }
     }
-    if over.is_empty() {
-        Ok(())
-    } else {
-        Err(format!("over the size budget: {}", over.join(", ")))
-    }
+    Ok(over)
 }
