@@ -74,7 +74,8 @@ fn single_entry(case: &Case) -> Result<ParsedSchedule, String> {
 
 fn controller(case: &Case, checker: &mut Checker) -> Result<(), String> {
     let shoot: Shoot = case.input("shoot")?;
-    let config: HibernationControllerConfig = case.input::<Option<_>>("config")?.unwrap_or_default();
+    let config: HibernationControllerConfig =
+        case.input::<Option<_>>("config")?.unwrap_or_default();
     let version: String = case.input("controllerVersion")?;
     let decision = hibernation_action(&shoot, &config, &version, case.now()?)?;
     checker.field("action", decision.action);
@@ -115,7 +116,10 @@ fn admission(case: &Case, checker: &mut Checker) -> Result<(), String> {
     let result = check_hibernation_admission(&old_shoot, &shoot);
     checker.field("allowed", result.is_ok());
     if let Some(expected) = checker.expect().get("errorContains") {
-        let message = result.err().map(|denial| denial.message).unwrap_or_default();
+        let message = result
+            .err()
+            .map(|denial| denial.message)
+            .unwrap_or_default();
         checker.contains("errorContains", expected, &message);
     }
     Ok(())

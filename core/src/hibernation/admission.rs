@@ -19,7 +19,10 @@ pub struct AdmissionDenial {
 /// `validateShootHibernation` on an update from `old_shoot` to `shoot`: switching
 /// `spec.hibernation.enabled` from false/unset to true is forbidden when the Shoot's first
 /// `HibernationPossible` constraint exists and is not `True`. Every other update passes this check.
-pub fn check_hibernation_admission(old_shoot: &Shoot, shoot: &Shoot) -> Result<(), AdmissionDenial> {
+pub fn check_hibernation_admission(
+    old_shoot: &Shoot,
+    shoot: &Shoot,
+) -> Result<(), AdmissionDenial> {
     if old_shoot.hibernation_enabled() || !shoot.hibernation_enabled() {
         return Ok(());
     }

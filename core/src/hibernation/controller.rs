@@ -231,7 +231,10 @@ fn next_requeue(
     }
 }
 
-fn serialize_go_duration<S: Serializer>(value: &TimeDelta, serializer: S) -> Result<S::Ok, S::Error> {
+fn serialize_go_duration<S: Serializer>(
+    value: &TimeDelta,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
     serializer.serialize_str(&duration::format(*value))
 }
 
@@ -268,7 +271,10 @@ spec:
         .unwrap();
         assert_eq!(decision.action, HibernationAction::Hibernate);
         assert_eq!(duration::format(decision.requeue_after), "18h59m59.1s");
-        assert_eq!(decision.next_schedule_time, Some(at("2022-04-13T02:00:00Z")));
+        assert_eq!(
+            decision.next_schedule_time,
+            Some(at("2022-04-13T02:00:00Z"))
+        );
     }
 
     #[test]
@@ -276,8 +282,13 @@ spec:
         let with_deadline = HibernationControllerConfig {
             trigger_deadline_duration: Some("10s".to_string()),
         };
-        let late = hibernation_action(&shoot(DAILY), &with_deadline, "v1", at("2022-04-12T07:00:11Z"))
-            .unwrap();
+        let late = hibernation_action(
+            &shoot(DAILY),
+            &with_deadline,
+            "v1",
+            at("2022-04-12T07:00:11Z"),
+        )
+        .unwrap();
         assert_eq!(late.action, HibernationAction::None);
         assert_eq!(duration::format(late.requeue_after), "18h59m49.1s");
 

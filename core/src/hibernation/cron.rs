@@ -373,8 +373,12 @@ fn int_or_name(text: &str, bounds: &Bounds) -> Result<u64, String> {
 
 /// `mustParseInt`: Go's `strconv.Atoi`, then negatives rejected.
 fn non_negative_int(text: &str) -> Result<u64, String> {
-    let number = go_atoi(text)
-        .map_err(|why| format!("Failed to parse int from {text}: strconv.Atoi: parsing {}: {why}", go_quote(text)))?;
+    let number = go_atoi(text).map_err(|why| {
+        format!(
+            "Failed to parse int from {text}: strconv.Atoi: parsing {}: {why}",
+            go_quote(text)
+        )
+    })?;
     u64::try_from(number).map_err(|_| format!("Negative number ({number}) not allowed: {text}"))
 }
 
@@ -499,13 +503,25 @@ mod tests {
     fn rejects_like_robfig() {
         for (spec, message) in [
             ("", "Empty spec string"),
-            ("not-a-cron", "Expected exactly 5 fields, found 1: not-a-cron"),
-            ("* * * * * *", "Expected exactly 5 fields, found 6: * * * * * *"),
+            (
+                "not-a-cron",
+                "Expected exactly 5 fields, found 1: not-a-cron",
+            ),
+            (
+                "* * * * * *",
+                "Expected exactly 5 fields, found 6: * * * * * *",
+            ),
             ("60 * * * *", "End of range (60) above maximum (59): 60"),
             ("* * 0 * *", "Beginning of range (0) below minimum (1): 0"),
             ("* * * * 7", "End of range (7) above maximum (6): 7"),
-            ("5-2 * * * *", "Beginning of range (5) beyond end of range (2): 5-2"),
-            ("*/0 * * * *", "Step of range should be a positive number: */0"),
+            (
+                "5-2 * * * *",
+                "Beginning of range (5) beyond end of range (2): 5-2",
+            ),
+            (
+                "*/0 * * * *",
+                "Step of range should be a positive number: */0",
+            ),
             ("1-2-3 * * * *", "Too many hyphens: 1-2-3"),
             ("1/2/3 * * * *", "Too many slashes: 1/2/3"),
             ("*/-1 * * * *", "Negative number (-1) not allowed: -1"),
@@ -597,6 +613,60 @@ mod tests {
         );
     }
 
+    /// Expected values obtained by running robfig/cron v1.2.0 under Go with the same inputs.
+    #[test]
+    fn next_matches_go_in_unusual_zones() {
+        for (spec, zone, from, expected) in [
+            // Half-hour DST shift: 02:30 still exists on the spring-forward day, 02:15 repeats in autumn.
+            (
+                "30 2 * * *",
+                "Australia/Lord_Howe",
+                "2022-10-01T12:00:00Z",
+                "2022-10-01T15:30:00Z",
+            ),
+            (
+                "15 2 * * *",
+                "Australia/Lord_Howe",
+                "2022-04-02T12:00:00Z",
+                "2022-04-03T15:45:00Z",
+            ),
+            // Midnight did not exist in Sao Paulo on 2018-11-04: that day is skipped.
+            (
+                "0 0 * * *",
+                "America/Sao_Paulo",
+                "2018-11-03T12:00:00Z",
+                "2018-11-05T02:00:00Z",
+            ),
+            (
+                "30 0 * * *",
+                "America/Sao_Paulo",
+                "2018-11-03T12:00:00Z",
+                "2018-11-05T02:30:00Z",
+            ),
+            // Santiago's DST started at midnight: the walk skips the first of October 2022.
+            (
+                "0 0 1 * *",
+                "America/Santiago",
+                "2022-09-01T12:00:00Z",
+                "2022-11-01T03:00:00Z",
+            ),
+            (
+                "0 * * * *",
+                "America/New_York",
+                "2022-11-06T04:30:00Z",
+                "2022-11-06T05:00:00Z",
+            ),
+        ] {
+            assert_eq!(
+                next(spec, zone, from),
+                Some(at(expected)),
+                "{spec} in {zone} from {from}"
+            );
+        }
+        // Feb 1 or 29 on a Monday: the next one is more than five years away, so Go gives up.
+        assert_eq!(next("0 0 */28 2 1", "UTC", "2028-01-01T00:00:00Z"), None);
+    }
+
     #[test]
     fn previous_is_last_in_half_open_interval() {
         let daily = parse_standard("0 20 * * *").unwrap();
@@ -606,17 +676,18 @@ mod tests {
             prev("2006-01-02T00:00:00Z", "2006-01-04T00:00:00Z"),
             Some(at("2006-01-03T20:00:00Z"))
         );
-        assert_eq!(
-            prev("2006-01-03T20:00:00Z", "2006-01-04T00:00:00Z"),
-            None
-        );
+        assert_eq!(prev("2006-01-03T20:00:00Z", "2006-01-04T00:00:00Z"), None);
         assert_eq!(
             prev("2006-01-02T00:00:00Z", "2006-01-03T20:00:00Z"),
             Some(at("2006-01-03T20:00:00Z"))
         );
         let every = parse_standard("@every 1h").unwrap();
         assert_eq!(
-            every.previous(&utc, at("2006-01-02T00:00:00.3Z"), at("2006-01-02T05:30:00Z")),
+            every.previous(
+                &utc,
+                at("2006-01-02T00:00:00.3Z"),
+                at("2006-01-02T05:30:00Z")
+            ),
             Some(at("2006-01-02T05:00:00Z"))
         );
     }

@@ -122,8 +122,18 @@ mod tests {
     fn awake_shoot_hibernating_inside_the_window() {
         let window = ("220000+0000", "230000+0000");
         let now = "2024-01-08T15:00:00Z";
-        assert!(check(false, "[{start: '30 22 * * *', end: '0 8 * * *'}]", window, now));
-        assert!(!check(false, "[{start: '30 23 * * *', end: '0 8 * * *'}]", window, now));
+        assert!(check(
+            false,
+            "[{start: '30 22 * * *', end: '0 8 * * *'}]",
+            window,
+            now
+        ));
+        assert!(!check(
+            false,
+            "[{start: '30 23 * * *', end: '0 8 * * *'}]",
+            window,
+            now
+        ));
         assert!(!check(false, "[{end: '0 8 * * *'}]", window, now));
         assert!(!check(false, "[{start: 'bad'}]", window, now));
     }
@@ -132,8 +142,18 @@ mod tests {
     fn hibernated_shoot_waking_up_too_late() {
         let window = ("220000+0000", "230000+0000");
         let now = "2024-01-08T21:00:00Z";
-        assert!(check(true, "[{start: '0 20 * * *', end: '30 22 * * *'}]", window, now));
-        assert!(!check(true, "[{start: '0 20 * * *', end: '30 21 * * *'}]", window, now));
+        assert!(check(
+            true,
+            "[{start: '0 20 * * *', end: '30 22 * * *'}]",
+            window,
+            now
+        ));
+        assert!(!check(
+            true,
+            "[{start: '0 20 * * *', end: '30 21 * * *'}]",
+            window,
+            now
+        ));
         assert!(check(true, "[]", window, now));
         // A wake-up that never fires is Go's zero time: "before" the window, so not "too late".
         assert!(!check(true, "[{end: '0 0 30 2 *'}]", window, now));

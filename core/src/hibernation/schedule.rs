@@ -213,7 +213,11 @@ mod tests {
     use super::*;
     use crate::field::ErrorType;
 
-    fn schedule(start: Option<&str>, end: Option<&str>, location: Option<&str>) -> HibernationSchedule {
+    fn schedule(
+        start: Option<&str>,
+        end: Option<&str>,
+        location: Option<&str>,
+    ) -> HibernationSchedule {
         HibernationSchedule {
             start: start.map(str::to_string),
             end: end.map(str::to_string),
@@ -290,14 +294,29 @@ mod tests {
             ],
             "spec.hibernation.schedules",
         );
-        let shown: Vec<_> = errors.iter().map(|e| (e.field.as_str(), e.error_type)).collect();
+        let shown: Vec<_> = errors
+            .iter()
+            .map(|e| (e.field.as_str(), e.error_type))
+            .collect();
         assert_eq!(
             shown,
             vec![
-                ("spec.hibernation.schedules[0].end", ErrorType::FieldValueDuplicate),
-                ("spec.hibernation.schedules[0].location", ErrorType::FieldValueInvalid),
-                ("spec.hibernation.schedules[1].start/end", ErrorType::FieldValueRequired),
-                ("spec.hibernation.schedules[2].start", ErrorType::FieldValueInvalid),
+                (
+                    "spec.hibernation.schedules[0].end",
+                    ErrorType::FieldValueDuplicate
+                ),
+                (
+                    "spec.hibernation.schedules[0].location",
+                    ErrorType::FieldValueInvalid
+                ),
+                (
+                    "spec.hibernation.schedules[1].start/end",
+                    ErrorType::FieldValueRequired
+                ),
+                (
+                    "spec.hibernation.schedules[2].start",
+                    ErrorType::FieldValueInvalid
+                ),
             ]
         );
         assert_eq!(
