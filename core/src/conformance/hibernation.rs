@@ -38,7 +38,10 @@ pub const KINDS: &[Kind] = &[
 ];
 
 fn schedule_parse(case: &Case, checker: &mut Checker) -> Result<(), String> {
-    let schedules: Vec<HibernationSchedule> = case.input("schedules")?;
+    // `null` is Go's nil slice, which parses to no entries.
+    let schedules: Vec<HibernationSchedule> = case
+        .input::<Option<Vec<HibernationSchedule>>>("schedules")?
+        .unwrap_or_default();
     let parsed = parse_schedules(&schedules);
     checker.field("error", parsed.is_err());
     let entries = parsed.unwrap_or_default();

@@ -31,23 +31,29 @@ pub use schedule::{
 pub use zone::Location;
 
 use chrono::{DateTime, Utc};
-use serde::Deserialize;
+use serde::{Deserialize, Deserializer};
 
 /// The parts of a Shoot (`core.gardener.cloud/v1beta1`) that hibernation looks at. Unknown fields are
 /// ignored; absent ones take Go's zero values.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Shoot {
+    #[serde(deserialize_with = "null_as_default")]
     pub metadata: ObjectMeta,
+    #[serde(deserialize_with = "null_as_default")]
     pub spec: ShootSpec,
+    #[serde(deserialize_with = "null_as_default")]
     pub status: ShootStatus,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ObjectMeta {
+    #[serde(deserialize_with = "null_as_default")]
     pub name: String,
+    #[serde(deserialize_with = "null_as_default")]
     pub namespace: String,
+    #[serde(deserialize_with = "null_as_default")]
     pub generation: i64,
     pub creation_timestamp: Option<DateTime<Utc>>,
     pub deletion_timestamp: Option<DateTime<Utc>>,
@@ -65,6 +71,7 @@ pub struct ShootSpec {
 #[serde(default, rename_all = "camelCase")]
 pub struct Hibernation {
     pub enabled: Option<bool>,
+    #[serde(deserialize_with = "null_as_default")]
     pub schedules: Vec<HibernationSchedule>,
 }
 
@@ -79,7 +86,9 @@ pub struct Maintenance {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default)]
 pub struct TimeWindow {
+    #[serde(deserialize_with = "null_as_default")]
     pub begin: String,
+    #[serde(deserialize_with = "null_as_default")]
     pub end: String,
 }
 
@@ -87,19 +96,24 @@ pub struct TimeWindow {
 #[serde(default, rename_all = "camelCase")]
 pub struct ShootStatus {
     /// `status.hibernated` (Go field `IsHibernated`).
+    #[serde(deserialize_with = "null_as_default")]
     pub hibernated: bool,
     pub last_hibernation_trigger_time: Option<DateTime<Utc>>,
     pub last_operation: Option<LastOperation>,
+    #[serde(deserialize_with = "null_as_default")]
     pub observed_generation: i64,
+    #[serde(deserialize_with = "null_as_default")]
     pub gardener: GardenerInfo,
+    #[serde(deserialize_with = "null_as_default")]
     pub constraints: Vec<Condition>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct LastOperation {
-    #[serde(rename = "type")]
+    #[serde(rename = "type", deserialize_with = "null_as_default")]
     pub operation_type: String,
+    #[serde(deserialize_with = "null_as_default")]
     pub state: String,
 }
 
@@ -107,6 +121,7 @@ pub struct LastOperation {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default)]
 pub struct GardenerInfo {
+    #[serde(deserialize_with = "null_as_default")]
     pub version: String,
 }
 
@@ -114,9 +129,11 @@ pub struct GardenerInfo {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Condition {
-    #[serde(rename = "type")]
+    #[serde(rename = "type", deserialize_with = "null_as_default")]
     pub condition_type: String,
+    #[serde(deserialize_with = "null_as_default")]
     pub status: String,
+    #[serde(deserialize_with = "null_as_default")]
     pub message: String,
 }
 
@@ -135,5 +152,29 @@ impl Shoot {
             .as_ref()
             .and_then(|h| h.enabled)
             .unwrap_or(false)
+    }
+}
+
+/// Reads an explicit JSON `null` like an absent field (Go decodes both into the zero value).
+fn null_as_default<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Default + Deserialize<'de>,
+{
+    Ok(Option::<T>::deserialize(deserializer)?.unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn explicit_nulls_read_as_zero_values() {
+        let shoot: Shoot = serde_json::from_str(
+            r#"{"metadata": null, "spec": {"hibernation": {"schedules": null}}, "status": {"constraints": null, "hibernated": null}}"#,
+        )
+        .unwrap();
+        assert!(shoot.schedules().is_empty());
+        assert!(!shoot.status.hibernated);
     }
 }
