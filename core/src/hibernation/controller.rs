@@ -4,7 +4,7 @@
 //! `getScheduleWithMostRecentTime`, `nextHibernationTimeDuration`, `hibernateOrWakeUpShootBasedOnSchedule`)
 //! and `IsShootFailedAndUpToDate` in `pkg/utils/gardener/shoot.go`.
 
-use super::schedule::{parse_schedules, Operation, ParsedSchedule};
+use super::schedule::{latest_firing, parse_schedules, Operation, ParsedSchedule};
 use super::Shoot;
 use crate::duration;
 use chrono::{DateTime, TimeDelta, Utc};
@@ -122,7 +122,7 @@ pub fn hibernation_action(
     }
 
     let earliest = lookback_start(shoot, trigger_deadline, now);
-    let decision = match most_recent_firing(&parsed, earliest, now) {
+    let decision = match latest_firing(&parsed, earliest, now) {
         Some((entry, instant)) => {
             let (action, enabled) = match entry.operation {
                 Operation::Hibernate => (HibernationAction::Hibernate, true),
@@ -189,23 +189,6 @@ fn lookback_start(
         }
     }
     earliest
-}
-
-/// The entry with the latest firing in `(earliest, now]`; on equal instants the earlier entry stays.
-fn most_recent_firing(
-    parsed: &[ParsedSchedule],
-    earliest: DateTime<Utc>,
-    now: DateTime<Utc>,
-) -> Option<(&ParsedSchedule, DateTime<Utc>)> {
-    let mut best: Option<(&ParsedSchedule, DateTime<Utc>)> = None;
-    for entry in parsed {
-        if let Some(instant) = entry.previous(earliest, now) {
-            if best.is_none_or(|(_, best_instant)| instant > best_instant) {
-                best = Some((entry, instant));
-            }
-        }
-    }
-    best
 }
 
 /// `nextHibernationTimeDuration`: the earliest `Next(now)` plus 100ms, minus now. An entry that never

@@ -4,6 +4,7 @@
 //!
 //! Entry points:
 //! - [`parse_schedules`], [`ParsedSchedule::next`], [`ParsedSchedule::previous`], [`next_events`],
+//!   [`previous_event`],
 //!   [`upcoming_events`], [`validate_hibernation_schedules`] — `pkg/utils/hibernation` and the schedule
 //!   validation in `pkg/api/core/validation/shoot.go`;
 //! - [`hibernation_action`] — the controller-manager's hibernation controller
@@ -25,7 +26,7 @@ pub use controller::{
 };
 pub use overlap::hibernated_during_next_maintenance_window;
 pub use schedule::{
-    next_events, parse_schedules, upcoming_events, validate_hibernation_schedules,
+    next_events, parse_schedules, previous_event, upcoming_events, validate_hibernation_schedules,
     HibernationSchedule, Operation, ParsedSchedule, ScheduleEvent, UpcomingEvents,
 };
 pub use zone::Location;

@@ -85,6 +85,17 @@ impl ParsedSchedule {
     pub fn previous(&self, from: DateTime<Utc>, to: DateTime<Utc>) -> Option<DateTime<Utc>> {
         self.schedule.previous(&self.location, from, to)
     }
+
+    /// This entry's firing at `instant` as a timeline event.
+    pub fn event_at(&self, instant: DateTime<Utc>) -> ScheduleEvent {
+        ScheduleEvent {
+            instant,
+            operation: self.operation,
+            location: self.location.clone(),
+            cron: self.cron.clone(),
+            schedule_index: self.schedule_index,
+        }
+    }
 }
 
 /// A firing of a schedule entry, for timelines.
@@ -116,13 +127,7 @@ pub fn next_events(
             if instant > until || taken >= limit {
                 break;
             }
-            events.push(ScheduleEvent {
-                instant,
-                operation: entry.operation,
-                location: entry.location.clone(),
-                cron: entry.cron.clone(),
-                schedule_index: entry.schedule_index,
-            });
+            events.push(entry.event_at(instant));
             taken += 1;
             cursor = entry.next(instant);
         }
@@ -131,6 +136,35 @@ pub fn next_events(
     events.sort_by_key(|event| event.instant);
     events.truncate(limit);
     Ok(events)
+}
+
+/// The most recent firing of any schedule in `(from, to]` — the event the hibernation controller acts on
+/// (`getScheduleWithMostRecentTime`): the latest `Previous(from, to)` over all entries, the earlier
+/// entry winning ties (a schedule's `start` before its `end`). `None` when nothing fired.
+pub fn previous_event(
+    schedules: &[HibernationSchedule],
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> Result<Option<ScheduleEvent>, String> {
+    let parsed = parse_schedules(schedules)?;
+    Ok(latest_firing(&parsed, from, to).map(|(entry, instant)| entry.event_at(instant)))
+}
+
+/// The entry with the latest firing in `(from, to]`; on equal instants the earlier entry stays.
+pub(crate) fn latest_firing(
+    parsed: &[ParsedSchedule],
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> Option<(&ParsedSchedule, DateTime<Utc>)> {
+    let mut best: Option<(&ParsedSchedule, DateTime<Utc>)> = None;
+    for entry in parsed {
+        if let Some(instant) = entry.previous(from, to) {
+            if best.is_none_or(|(_, best_instant)| instant > best_instant) {
+                best = Some((entry, instant));
+            }
+        }
+    }
+    best
 }
 
 /// The next hibernation and the next wake-up after `now` (each the earliest `Next` among the entries of
@@ -282,6 +316,32 @@ mod tests {
         );
         let upcoming = upcoming_events(&schedules, at("2024-01-01T12:00:00Z")).unwrap();
         assert_eq!(upcoming.next_wake_up, Some(at("2024-01-02T08:00:00Z")));
+    }
+
+    #[test]
+    fn previous_event_prefers_the_latest_then_the_earlier_entry() {
+        let schedules = [
+            schedule(Some("0 7 * * *"), Some("0 2 * * *"), None),
+            schedule(None, Some("0 7 * * *"), Some("UTC")),
+        ];
+        let event = previous_event(
+            &schedules,
+            at("2022-04-11T07:00:00Z"),
+            at("2022-04-12T07:00:00Z"),
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(
+            (event.operation, event.schedule_index),
+            (Operation::Hibernate, 0)
+        );
+        assert_eq!(event.instant, at("2022-04-12T07:00:00Z"));
+        let none = previous_event(
+            &schedules,
+            at("2022-04-12T07:00:00Z"),
+            at("2022-04-12T08:00:00Z"),
+        );
+        assert_eq!(none, Ok(None));
     }
 
     #[test]
