@@ -1,0 +1,243 @@
+//! Time zones and the bits of Go's `time` package the cron walk depends on.
+//!
+//! robfig/cron steps through wall-clock fields with Go's `time.Date`, `Time.AddDate`, `Time.Add` and
+//! `Time.Truncate`. Around daylight-saving transitions those give answers that plain calendar arithmetic
+//! does not, so this module reproduces how Go resolves a wall-clock time into an instant
+//! (`time.Date`'s two-step zone lookup) on top of the IANA database in `chrono-tz`.
+//!
+//! Instants are whole Unix seconds (`i64`); the cron walk never needs anything finer.
+
+use chrono::{DateTime, Offset, TimeZone};
+use chrono_tz::Tz;
+use serde::Serialize;
+use std::str::FromStr;
+
+const SECONDS_PER_DAY: i64 = 86_400;
+
+/// A loaded time zone, as `time.LoadLocation` returns it, with the name Go reports for it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(into = "String")]
+pub struct Location {
+    name: String,
+    zone: Tz,
+}
+
+impl From<Location> for String {
+    fn from(location: Location) -> String {
+        location.name
+    }
+}
+
+impl Location {
+    /// UTC, the location of a schedule that names none.
+    pub fn utc() -> Location {
+        Location {
+            name: "UTC".to_string(),
+            zone: Tz::UTC,
+        }
+    }
+
+    /// Loads a location like Go's `time.LoadLocation`: `""` and `"UTC"` are UTC, `"Local"` is the
+    /// process' zone (UTC in Gardener's containers), other names must be IANA zone names. The error texts
+    /// are Go's.
+    pub fn load(name: &str) -> Result<Location, String> {
+        match name {
+            "" | "UTC" => return Ok(Location::utc()),
+            "Local" => {
+                return Ok(Location {
+                    name: "Local".to_string(),
+                    zone: Tz::UTC,
+                })
+            }
+            _ => {}
+        }
+        if name.contains("..") || name.starts_with('/') || name.starts_with('\\') {
+            return Err("time: invalid location name".to_string());
+        }
+        Tz::from_str(name)
+            .map(|zone| Location {
+                name: name.to_string(),
+                zone,
+            })
+            .map_err(|_| format!("unknown time zone {name}"))
+    }
+
+    /// The name Go's `Location.String` gives.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Seconds east of UTC in effect at the instant, or `None` outside chrono's range.
+    fn offset_at(&self, unix: i64) -> Option<i64> {
+        let instant = DateTime::from_timestamp(unix, 0)?.naive_utc();
+        Some(i64::from(
+            self.zone
+                .offset_from_utc_datetime(&instant)
+                .fix()
+                .local_minus_utc(),
+        ))
+    }
+
+    /// The wall-clock fields of an instant in this location.
+    pub(crate) fn civil(&self, unix: i64) -> Option<Civil> {
+        let wall = unix.checked_add(self.offset_at(unix)?)?;
+        Some(Civil::of_wall_seconds(wall))
+    }
+
+    /// Go's `time.Date(year, month, day, hour, minute, second, 0, loc)`: out-of-range fields carry over,
+    /// and a wall time that is skipped or repeated by a transition resolves the way Go resolves it
+    /// (offset looked up at the wall time read as UTC, then corrected once).
+    pub(crate) fn date(
+        &self,
+        year: i64,
+        month: i64,
+        day: i64,
+        hour: i64,
+        minute: i64,
+        second: i64,
+    ) -> Option<i64> {
+        let month0 = month.checked_sub(1)?;
+        let year = year.checked_add(month0.div_euclid(12))?;
+        let month = month0.rem_euclid(12) + 1;
+        let days = days_from_civil(year, month, 1).checked_add(day.checked_sub(1)?)?;
+        let wall = days
+            .checked_mul(SECONDS_PER_DAY)?
+            .checked_add(hour.checked_mul(3600)?)?
+            .checked_add(minute.checked_mul(60)?)?
+            .checked_add(second)?;
+        let guess = self.offset_at(wall)?;
+        let offset = self.offset_at(wall.checked_sub(guess)?)?;
+        wall.checked_sub(offset)
+    }
+
+    /// Go's `t.AddDate(0, months, days)` on the instant's wall clock in this location.
+    pub(crate) fn add_date(&self, unix: i64, months: i64, days: i64) -> Option<i64> {
+        let c = self.civil(unix)?;
+        self.date(
+            c.year,
+            c.month + months,
+            c.day + days,
+            c.hour,
+            c.minute,
+            c.second,
+        )
+    }
+}
+
+/// Wall-clock fields (Go's `Date`, `Clock` and `Weekday`, Sunday = 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Civil {
+    pub year: i64,
+    pub month: i64,
+    pub day: i64,
+    pub hour: i64,
+    pub minute: i64,
+    pub second: i64,
+    pub weekday: i64,
+}
+
+impl Civil {
+    fn of_wall_seconds(wall: i64) -> Civil {
+        let days = wall.div_euclid(SECONDS_PER_DAY);
+        let seconds = wall.rem_euclid(SECONDS_PER_DAY);
+        let (year, month, day) = civil_from_days(days);
+        Civil {
+            year,
+            month,
+            day,
+            hour: seconds / 3600,
+            minute: seconds / 60 % 60,
+            second: seconds % 60,
+            // 1970-01-01 was a Thursday.
+            weekday: (days + 4).rem_euclid(7),
+        }
+    }
+}
+
+/// Days since 1970-01-01 of a proleptic Gregorian date (month 1..=12).
+fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
+    let y = if month <= 2 { year - 1 } else { year };
+    let era = y.div_euclid(400);
+    let year_of_era = y - era * 400;
+    let shifted_month = (month + 9) % 12;
+    let day_of_year = (153 * shifted_month + 2) / 5 + day - 1;
+    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+    era * 146_097 + day_of_era - 719_468
+}
+
+/// The proleptic Gregorian date of a day count since 1970-01-01.
+fn civil_from_days(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z - era * 146_097;
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let shifted_month = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * shifted_month + 2) / 5 + 1;
+    let month = if shifted_month < 10 {
+        shifted_month + 3
+    } else {
+        shifted_month - 9
+    };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unix(text: &str) -> i64 {
+        DateTime::parse_from_rfc3339(text).unwrap().timestamp()
+    }
+
+    #[test]
+    fn civil_round_trip() {
+        for days in [-1_000_000, -1, 0, 59, 60, 365, 11_016, 2_932_896] {
+            let (y, m, d) = civil_from_days(days);
+            assert_eq!(days_from_civil(y, m, d), days);
+        }
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(-719_162), (1, 1, 1));
+    }
+
+    #[test]
+    fn loads_like_go() {
+        assert_eq!(Location::load("").unwrap().name(), "UTC");
+        assert_eq!(
+            Location::load("Europe/Berlin").unwrap().name(),
+            "Europe/Berlin"
+        );
+        assert_eq!(
+            Location::load("Moon/Crater").unwrap_err(),
+            "unknown time zone Moon/Crater"
+        );
+        assert_eq!(
+            Location::load("../etc").unwrap_err(),
+            "time: invalid location name"
+        );
+    }
+
+    #[test]
+    fn date_resolves_gaps_and_overlaps_like_go() {
+        let berlin = Location::load("Europe/Berlin").unwrap();
+        // 02:30 does not exist on 2022-03-27; Go yields 03:30 CEST (01:30 UTC).
+        assert_eq!(
+            berlin.date(2022, 3, 27, 2, 30, 0),
+            Some(unix("2022-03-27T01:30:00Z"))
+        );
+        // 02:30 happens twice on 2022-10-30; Go picks the second one (CET, 01:30 UTC).
+        assert_eq!(
+            berlin.date(2022, 10, 30, 2, 30, 0),
+            Some(unix("2022-10-30T01:30:00Z"))
+        );
+        // Carry-over of out-of-range months and days.
+        assert_eq!(
+            berlin.date(2022, 13, 32, 0, 0, 0),
+            Some(unix("2023-02-01T00:00:00+01:00"))
+        );
+        let c = berlin.civil(unix("2022-04-12T07:00:00Z")).unwrap();
+        assert_eq!((c.hour, c.weekday), (9, 2));
+    }
+}
