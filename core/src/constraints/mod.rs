@@ -15,7 +15,6 @@
 
 pub mod ca;
 pub mod condition;
-pub mod cron;
 pub mod matchers;
 pub mod remediation;
 pub mod selector;
@@ -30,9 +29,9 @@ pub use webhooks::{
     WebhookReport,
 };
 
+use crate::hibernation::HibernationSchedule;
 use chrono::{DateTime, Utc};
 use condition::{pardon_conditions, STATUS_FALSE, STATUS_TRUE};
-use cron::HibernationSchedule;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -634,7 +633,7 @@ fn automatic_credentials_rotation(shoot: &Shoot, now: DateTime<Utc>) -> Outcome 
         .as_ref()
         .map(|h| h.schedules.as_slice())
         .unwrap_or(&[]);
-    if cron::hibernated_during_next_maintenance_window(
+    if crate::hibernation::hibernated_during_next_window(
         window,
         schedules,
         shoot.status.hibernated,

@@ -24,7 +24,7 @@ pub use admission::{check_hibernation_admission, AdmissionDenial};
 pub use controller::{
     hibernation_action, HibernationAction, HibernationControllerConfig, HibernationDecision,
 };
-pub use overlap::hibernated_during_next_maintenance_window;
+pub use overlap::{hibernated_during_next_maintenance_window, hibernated_during_next_window};
 pub use schedule::{
     next_events, parse_schedules, previous_event, upcoming_events, validate_hibernation_schedules,
     HibernationSchedule, Operation, ParsedSchedule, ScheduleEvent, UpcomingEvents,

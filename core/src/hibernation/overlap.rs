@@ -4,7 +4,7 @@
 //! `pkg/gardenlet/controller/shoot/care/hibernation.go`, with the window projection of
 //! `MaintenanceTimeWindow.AdjustedBegin`/`AdjustedEnd` (`pkg/apis/utils/timewindow`).
 
-use super::schedule::{parse_schedules, Operation};
+use super::schedule::{parse_schedules, HibernationSchedule, Operation};
 use super::Shoot;
 use crate::timewindow::{MaintenanceTime, MaintenanceTimeWindow};
 use chrono::{DateTime, Days, NaiveTime, Utc};
@@ -13,27 +13,39 @@ use chrono::{DateTime, Days, NaiveTime, Utc};
 /// next maintenance window? Only the very next hibernation and wake-up after `now` are considered.
 /// No window, an unparsable window or unparsable schedules give `false`.
 pub fn hibernated_during_next_maintenance_window(shoot: &Shoot, now: DateTime<Utc>) -> bool {
-    let Some(window) = shoot
+    let window = shoot
         .spec
         .maintenance
         .as_ref()
         .and_then(|m| m.time_window.as_ref())
-    else {
+        .map(|w| (w.begin.as_str(), w.end.as_str()));
+    hibernated_during_next_window(window, shoot.schedules(), shoot.status.hibernated, now)
+}
+
+/// [`hibernated_during_next_maintenance_window`] on the parts it reads: `spec.maintenance.timeWindow`
+/// as `(begin, end)`, `spec.hibernation.schedules` and `status.hibernated`.
+pub fn hibernated_during_next_window(
+    window: Option<(&str, &str)>,
+    schedules: &[HibernationSchedule],
+    hibernated: bool,
+    now: DateTime<Utc>,
+) -> bool {
+    let Some((begin, end)) = window else {
         return false;
     };
-    let Ok(window) = MaintenanceTimeWindow::parse(&window.begin, &window.end) else {
+    let Ok(window) = MaintenanceTimeWindow::parse(begin, end) else {
         return false;
     };
     let Some((next_begin, next_end)) = next_window(&window, now) else {
         return false;
     };
-    let Some((next_hibernate, next_wake_up)) = next_hibernation_events(shoot, now) else {
+    let Some((next_hibernate, next_wake_up)) = next_hibernation_events(schedules, now) else {
         return false;
     };
 
     // Each event is `None` when no entry of that operation exists, `Some(None)` for Go's zero time (an
     // entry that never fires), which compares before every real instant — as `Option`'s order does.
-    if shoot.status.hibernated {
+    if hibernated {
         let Some(wake_up) = next_wake_up else {
             return true;
         };
@@ -80,10 +92,10 @@ type GoInstant = Option<DateTime<Utc>>;
 /// `parseNextHibernationEvents`: the earliest `Next(now)` per operation. `None` when the schedules do
 /// not parse.
 fn next_hibernation_events(
-    shoot: &Shoot,
+    schedules: &[HibernationSchedule],
     now: DateTime<Utc>,
 ) -> Option<(Option<GoInstant>, Option<GoInstant>)> {
-    let parsed = parse_schedules(shoot.schedules()).ok()?;
+    let parsed = parse_schedules(schedules).ok()?;
     let mut hibernate: Option<GoInstant> = None;
     let mut wake_up: Option<GoInstant> = None;
     for entry in &parsed {
