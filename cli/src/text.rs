@@ -117,6 +117,25 @@ pub fn hibernation(report: &Report) -> String {
         let _ = writeln!(out, "    why: {}", webhook.explanation);
         let _ = writeln!(out, "    fix: {}", webhook.fix);
     }
+    if let Some(error) = &hibernation.schedule_error {
+        let _ = writeln!(out, "  the hibernation schedule is invalid: {error}");
+    }
+    for event in &hibernation.schedule_events {
+        let _ = writeln!(
+            out,
+            "  scheduled: {:?} at {} ({} in {})",
+            event.operation,
+            event.instant.to_rfc3339(),
+            event.cron,
+            event.location.name()
+        );
+    }
+    if hibernation.hibernated_during_next_maintenance_window {
+        let _ = writeln!(
+            out,
+            "  the Shoot may be hibernated during its next maintenance window: maintenance cannot run then"
+        );
+    }
     for constraint in &hibernation.constraints {
         let _ = writeln!(
             out,

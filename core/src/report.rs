@@ -113,6 +113,15 @@ pub struct Hibernation {
     /// optional ones that are not `True`), as far as the given objects tell.
     #[cfg_attr(feature = "tsify", tsify(type = "unknown[]"))]
     pub constraints: Vec<crate::constraints::Condition>,
+    /// The hibernation schedule's next events (at most a week's worth, and at most 20).
+    #[cfg_attr(feature = "tsify", tsify(type = "unknown[]"))]
+    pub schedule_events: Vec<crate::hibernation::ScheduleEvent>,
+    /// Why the schedule cannot be evaluated (an invalid cron spec or location), in Gardener's words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub schedule_error: Option<String>,
+    /// Whether the Shoot may be asleep during its next maintenance window (then maintenance, and
+    /// with it forced updates and credential rotations, cannot run).
+    pub hibernated_during_next_maintenance_window: bool,
 }
 
 /// Validation findings, each in Gardener's words.
@@ -361,10 +370,34 @@ fn hibernation(inputs: &Inputs, now: DateTime<Utc>, report: &mut Report) {
         webhook_configurations: configurations.clone(),
         ..Default::default()
     };
+    let (schedule_events, schedule_error, overlap) =
+        match decode::<crate::hibernation::Shoot>(shoot_object, report) {
+            Some(typed) => {
+                let schedules = typed
+                    .spec
+                    .hibernation
+                    .as_ref()
+                    .map(|h| h.schedules.clone())
+                    .unwrap_or_default();
+                let week_later = now + chrono::TimeDelta::days(7);
+                let (events, error) =
+                    match crate::hibernation::next_events(&schedules, now, week_later, 20) {
+                        Ok(events) => (events, None),
+                        Err(error) => (Vec::new(), Some(error)),
+                    };
+                let overlap =
+                    crate::hibernation::hibernated_during_next_maintenance_window(&typed, now);
+                (events, error, overlap)
+            }
+            None => (Vec::new(), None, false),
+        };
     report.hibernation = Some(Hibernation {
         webhooks: constraints::webhook_report(&configurations),
         remediation: constraints::remediate(&configurations),
         constraints: constraints::shoot_constraints(&shoot, &Default::default(), &cluster, now),
+        schedule_events,
+        schedule_error,
+        hibernated_during_next_maintenance_window: overlap,
     });
 }
 
