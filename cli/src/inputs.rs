@@ -58,7 +58,14 @@ pub fn analyze_files(
     }
     let now = instant(now)?.unwrap_or_else(chrono::Utc::now);
     let until = instant(until)?;
-    Ok(analyze(&sources, &AnalyzeOptions { now, until }))
+    Ok(analyze(
+        &sources,
+        &AnalyzeOptions {
+            now,
+            until,
+            areas: None,
+        },
+    ))
 }
 
 /// Prints the input errors to standard error; true when there were any (exit code 2).

@@ -45,11 +45,44 @@ pub struct AnalyzeOptions {
     #[serde(default)]
     #[cfg_attr(feature = "tsify", tsify(type = "string", optional))]
     pub until: Option<DateTime<Utc>>,
+    /// Which parts to compute; `None` computes everything. Input diagnostics are always reported.
+    #[serde(default)]
+    #[cfg_attr(feature = "tsify", tsify(optional))]
+    pub areas: Option<Vec<Area>>,
+}
+
+/// A part of the report that can be computed on its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub enum Area {
+    /// The CloudProfile's version matrix and the maintenance window.
+    Versions,
+    /// One maintenance run at `now`.
+    Maintenance,
+    Validation,
+    /// Roll triggers and rollout shapes.
+    Rollout,
+    /// Hibernation blockers, constraints and schedule.
+    Hibernation,
+    Cleanup,
+    Scheduling,
 }
 
 impl AnalyzeOptions {
     pub fn at(now: DateTime<Utc>) -> AnalyzeOptions {
-        AnalyzeOptions { now, until: None }
+        AnalyzeOptions {
+            now,
+            until: None,
+            areas: None,
+        }
+    }
+
+    /// Whether `area` is to be computed.
+    pub fn wants(&self, area: Area) -> bool {
+        self.areas
+            .as_ref()
+            .is_none_or(|areas| areas.contains(&area))
     }
 
     /// The end of the timeline horizon.
@@ -259,19 +292,31 @@ pub fn analyze(sources: &[Source], options: &AnalyzeOptions) -> Report {
     for source in sources {
         read_source(source, &mut inputs, &mut report);
     }
-    if let Some(profile) = &inputs.cloud_profile {
-        report.versions = version_matrix(&profile.value, options.now);
+    if options.wants(Area::Versions) {
+        if let Some(profile) = &inputs.cloud_profile {
+            report.versions = version_matrix(&profile.value, options.now);
+        }
+        if let Some(shoot) = &inputs.shoot {
+            report.maintenance_window = Some(maintenance_window(&shoot.value, options.now));
+        }
+    }
+    if options.wants(Area::Maintenance) {
+        maintain(&inputs, options.now, &mut report);
+    }
+    if options.wants(Area::Validation) {
+        validate(&inputs, options.now, &mut report);
+    }
+    if options.wants(Area::Rollout) {
+        rollout(&inputs, &mut report);
+    }
+    if options.wants(Area::Hibernation) {
+        hibernation(&inputs, options.now, &mut report);
     }
     if let Some(shoot) = &inputs.shoot {
-        report.maintenance_window = Some(maintenance_window(&shoot.value, options.now));
-    }
-    maintain(&inputs, options.now, &mut report);
-    validate(&inputs, options.now, &mut report);
-    rollout(&inputs, &mut report);
-    hibernation(&inputs, options.now, &mut report);
-    if let Some(shoot) = &inputs.shoot {
-        report.cleanup_plan = Some(crate::cleanup::plan(&annotations(&shoot.value)));
-        if !inputs.seeds.is_empty() {
+        if options.wants(Area::Cleanup) {
+            report.cleanup_plan = Some(crate::cleanup::plan(&annotations(&shoot.value)));
+        }
+        if options.wants(Area::Scheduling) && !inputs.seeds.is_empty() {
             let seeds = decode_all::<crate::scheduling::Seed>(&inputs.seeds, &mut report);
             if let Some(typed) = decode::<crate::scheduling::Shoot>(shoot, &mut report) {
                 report.seed_scheduling =

@@ -6,7 +6,7 @@
 
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
-use shoot_policy::report::{self, AnalyzeOptions, Source, SourceRole};
+use shoot_policy::report::{self, AnalyzeOptions, Area, Source, SourceRole};
 use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
@@ -126,6 +126,7 @@ fn read_options(options: &Options) -> Result<AnalyzeOptions, JsError> {
     Ok(AnalyzeOptions {
         now,
         until: instant(&get("until"), "until")?,
+        areas: None,
     })
 }
 
@@ -140,15 +141,64 @@ fn result(value: &impl serde::Serialize) -> Result<JsValue, JsError> {
     value.serialize(&serializer).map_err(js_error)
 }
 
+/// Runs the core's `analyze` for the given areas (`None`: all of them).
+fn analyze_areas(
+    input: JsValue,
+    options: &Options,
+    areas: Option<&[Area]>,
+) -> Result<JsValue, JsError> {
+    let input: AnalyzeInput = argument(input, "input")?;
+    let mut options = read_options(options)?;
+    options.areas = areas.map(<[Area]>::to_vec);
+    result(&report::analyze(&input.into_sources(), &options))
+}
+
 /// Analyses a CloudProfile, a Shoot and related objects: everything Gardener will do and why.
 #[wasm_bindgen(unchecked_return_type = "Report")]
 pub fn analyze(
     #[wasm_bindgen(unchecked_param_type = "AnalyzeInput")] input: JsValue,
     options: &Options,
 ) -> Result<JsValue, JsError> {
-    let input: AnalyzeInput = argument(input, "input")?;
-    let options = read_options(options)?;
-    result(&report::analyze(&input.into_sources(), &options))
+    analyze_areas(input, options, None)
+}
+
+/// Only Gardener's validation: `report.validation` (and input diagnostics).
+#[wasm_bindgen(unchecked_return_type = "Report")]
+pub fn validate(
+    #[wasm_bindgen(unchecked_param_type = "AnalyzeInput")] input: JsValue,
+    options: &Options,
+) -> Result<JsValue, JsError> {
+    analyze_areas(input, options, Some(&[Area::Validation]))
+}
+
+/// Only what a change from `previousShoot` does to the nodes: `report.rollTriggers` and
+/// `report.rolloutShapes`.
+#[wasm_bindgen(js_name = rollTriggers, unchecked_return_type = "Report")]
+pub fn roll_triggers(
+    #[wasm_bindgen(unchecked_param_type = "AnalyzeInput")] input: JsValue,
+    options: &Options,
+) -> Result<JsValue, JsError> {
+    analyze_areas(input, options, Some(&[Area::Rollout]))
+}
+
+/// Only hibernation: blockers with fixes, remediation preview, constraints and schedule
+/// (`report.hibernation`).
+#[wasm_bindgen(unchecked_return_type = "Report")]
+pub fn hibernation(
+    #[wasm_bindgen(unchecked_param_type = "AnalyzeInput")] input: JsValue,
+    options: &Options,
+) -> Result<JsValue, JsError> {
+    analyze_areas(input, options, Some(&[Area::Hibernation]))
+}
+
+/// Only one maintenance run at `now` and the CloudProfile's version matrix (`report.maintenanceNow`,
+/// `report.versions`, `report.maintenanceWindow`).
+#[wasm_bindgen(unchecked_return_type = "Report")]
+pub fn maintenance(
+    #[wasm_bindgen(unchecked_param_type = "AnalyzeInput")] input: JsValue,
+    options: &Options,
+) -> Result<JsValue, JsError> {
+    analyze_areas(input, options, Some(&[Area::Versions, Area::Maintenance]))
 }
 
 /// The package version (from Cargo).

@@ -145,7 +145,7 @@ fn npm_package_tests() -> Result {
     )?;
     exec(
         Command::new("node")
-            .args(["--test", "node.test.mjs", "node.test.cjs"])
+            .args(["--test", "node.test.mjs", "node.test.cjs", "areas.test.mjs"])
             .current_dir(&consumer),
     )?;
     exec(

@@ -1,0 +1,40 @@
+// The per-area functions compute one part of the report with the same core call as `analyze`.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { analyze, hibernation, rollTriggers, validate } from "shoot-policy";
+import { blockingWebhook, poolShoot, shootObject } from "./fixtures.mjs";
+
+const now = "2026-04-01T00:00:00Z";
+
+test("hibernation names the blocking webhook, its rule and a fix", () => {
+  const report = hibernation({ shoot: shootObject, objects: [blockingWebhook] }, { now });
+  const { webhooks } = report.hibernation;
+  assert.equal(webhooks.hibernationPossible.status, "False");
+  assert.equal(webhooks.hibernationPossible.reason, "ProblematicWebhooks");
+  const [blocker] = webhooks.problematicWebhooks;
+  assert.equal(blocker.configuration, "policy-agent");
+  assert.equal(blocker.rule, "criticalResources");
+  assert.ok(blocker.fixes.some((fix) => fix.failurePolicy === "Ignore"));
+  assert.equal(report.validation.problems.length, 0, "other areas are not computed");
+  assert.equal(report.maintenanceNow, null);
+});
+
+test("rollTriggers tells which change rolls the nodes", () => {
+  const report = rollTriggers(
+    { previousShoot: poolShoot("m5.large", "1592.1.0"), shoot: poolShoot("m5.xlarge", "1592.1.0") },
+    { now },
+  );
+  assert.equal(report.rollTriggers.workers["pool-a"].update, "rolling");
+  assert.deepEqual(report.rollTriggers.workers["pool-a"].causes, [".spec.provider.workers[].machine.type"]);
+  assert.ok(report.rolloutShapes["pool-a"]);
+});
+
+test("validate and analyze agree on the validation problems", () => {
+  const input = {
+    cloudProfile: "kind: CloudProfile\nmetadata: {name: p}\nspec:\n  kubernetes:\n    versions: [{version: 1.31.4}, {version: '1.32'}]\n",
+  };
+  const alone = validate(input, { now });
+  const all = analyze(input, { now });
+  assert.ok(alone.validation.problems.length > 0);
+  assert.deepEqual(alone.validation, all.validation);
+});
