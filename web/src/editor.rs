@@ -1,21 +1,67 @@
-//! A labelled text editor with line numbers; the input's errors are shown at the line they point to.
+//! A labelled text editor with line numbers; the input's errors are shown at the line they point to,
+//! and clicking an error puts the cursor on that line.
 
-use crate::Inputs;
+use crate::inputs::{EditorSpec, Inputs};
 use leptos::prelude::*;
 use shoot_policy::report::Report;
 
+/// The element id of an editor's textarea.
+pub fn editor_id(label: &str) -> String {
+    format!("editor-{}", label.to_lowercase().replace(' ', "-"))
+}
+
+/// The start and end of 1-based `line` in UTF-16 code units (what a textarea's selection counts);
+/// a line past the end selects the end.
+pub fn line_range_utf16(text: &str, line: usize) -> (u32, u32) {
+    let mut start = 0u32;
+    for (index, content) in text.split('\n').enumerate() {
+        let length = content.encode_utf16().count() as u32;
+        if index + 1 == line.max(1) {
+            return (start, start + length);
+        }
+        start += length + 1;
+    }
+    let end = text.encode_utf16().count() as u32;
+    (end, end)
+}
+
+/// Focuses the editor labelled `label` and selects `line`, scrolling it into view.
+#[cfg(target_arch = "wasm32")]
+pub fn focus_line(label: &str, line: usize) {
+    use wasm_bindgen::JsCast;
+    let Some(area) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(&editor_id(label)))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+    else {
+        return;
+    };
+    let text = area.value();
+    let (start, end) = line_range_utf16(&text, line);
+    let _ = area.focus();
+    let _ = area.set_selection_range(start, end);
+    let lines = text.split('\n').count().max(1) as f64;
+    if let Some(body) = area.parent_element() {
+        let top = f64::from(area.scroll_height()) * (line.saturating_sub(1) as f64) / lines;
+        body.set_scroll_top((top - 40.0).max(0.0) as i32);
+    }
+    area.scroll_into_view_with_bool(false);
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+pub fn focus_line(_label: &str, _line: usize) {}
+
 #[component]
 pub fn Editor(
-    label: &'static str,
+    spec: &'static EditorSpec,
     inputs: RwSignal<Inputs>,
     report: Memo<Report>,
-    get: fn(&Inputs) -> String,
-    set: fn(&mut Inputs, String),
 ) -> impl IntoView {
-    let text = move || inputs.with(get);
+    let label = spec.label;
+    let text = move || inputs.with(|i| (spec.get)(i).clone());
     // Count like the textarea does: a trailing newline opens a last, empty line (where an
     // "unexpected end of input" error points).
-    let line_count = move || text().split('\n').count();
+    let line_count = move || inputs.with(|i| (spec.get)(i).split('\n').count());
     let problems = move || {
         report.with(|report| {
             report
@@ -26,7 +72,7 @@ pub fn Editor(
                 .collect::<Vec<_>>()
         })
     };
-    let id = label.to_lowercase().replace(' ', "-");
+    let id = editor_id(label);
     view! {
         <div class="editor">
             <label for=id.clone()>{label}</label>
@@ -42,23 +88,49 @@ pub fn Editor(
                             .collect_view()
                     }}
                 </pre>
-                <textarea id=id aria-label=label spellcheck="false" wrap="off"
-                    rows=move || line_count().clamp(6, 30)
+                <textarea id=id aria-label=label spellcheck="false" wrap="off" autocomplete="off"
+                    rows=move || line_count().max(6)
                     prop:value=text
                     on:input=move |ev| {
                         let value = event_target_value(&ev);
-                        inputs.update(|i| set(i, value));
+                        inputs.update(|i| *(spec.get_mut)(i) = value);
                     }></textarea>
             </div>
             <ul class="editor-problems">
                 {move || problems().into_iter().map(|d| {
                     let place = match (d.line, d.column) {
                         (Some(l), Some(c)) => format!("line {l}, column {c}: "),
+                        (Some(l), None) => format!("line {l}: "),
                         _ => String::new(),
                     };
-                    view! { <li class="problem" role="alert">{place}{d.message}</li> }
+                    let line = d.line.unwrap_or(1);
+                    let class = if d.severity == shoot_policy::report::Severity::Error { "problem" } else { "problem warning" };
+                    view! {
+                        <li class=class role="alert">
+                            <button type="button" class="link" title="Go to this line"
+                                on:click=move |_| focus_line(label, line)>{place}{d.message}</button>
+                        </li>
+                    }
                 }).collect_view()}
             </ul>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_ranges_count_utf16_units() {
+        let text = "a: 1\nnäme: 😀\n\nlast";
+        assert_eq!(line_range_utf16(text, 1), (0, 4));
+        // "näme: 😀" is 8 UTF-16 units (the emoji takes two).
+        assert_eq!(line_range_utf16(text, 2), (5, 13));
+        assert_eq!(line_range_utf16(text, 3), (14, 14));
+        assert_eq!(line_range_utf16(text, 4), (15, 19));
+        assert_eq!(line_range_utf16(text, 99), (19, 19));
+        assert_eq!(line_range_utf16(text, 0), (0, 4));
+        assert_eq!(editor_id("Previous Shoot"), "editor-previous-shoot");
     }
 }

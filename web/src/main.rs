@@ -1,14 +1,31 @@
 //! The shoot-policy browser app. Components only render the core's [`Report`]; every rule lives in
-//! the core, so the app shows exactly what the CLI and the npm package compute.
+//! the core, so the app shows exactly what the CLI and the npm package compute. View models,
+//! formatting, the share link and the secret check are plain functions with native unit tests.
 
+mod cleanup;
 mod editor;
+mod export;
+mod format;
+mod hibernation;
+mod inputs;
+mod lz;
 mod persist;
-mod result;
+mod problems;
+mod rollout;
+mod scheduling;
+mod secrets;
+mod share;
+mod summary;
+mod time_control;
+mod timeline;
+mod toolbar;
+mod versions;
 
 use chrono::{DateTime, Utc};
+use inputs::{Inputs, EDITORS};
 use leptos::prelude::*;
 use shoot_policy::examples;
-use shoot_policy::report::{analyze, AnalyzeOptions, Report, Source, SourceRole};
+use shoot_policy::report::{analyze, AnalyzeOptions, Report};
 use std::time::Duration;
 
 fn main() {
@@ -18,67 +35,92 @@ fn main() {
 /// How long typing must pause before the report is recomputed.
 const DEBOUNCE: Duration = Duration::from_millis(150);
 
-/// The text of the four editors and the evaluation time, as the user left them.
-#[derive(Clone, Debug, PartialEq, Default, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Inputs {
-    pub cloud_profile: String,
-    pub shoot: String,
-    pub previous_shoot: String,
-    pub objects: String,
-    /// RFC 3339; empty means "now".
-    pub evaluation_time: String,
+/// One analysis and everything derived from it for display.
+#[derive(Clone, Default)]
+pub struct Analysis {
+    pub report: Report,
+    pub now: DateTime<Utc>,
+    pub timeline: Option<timeline::model::Timeline>,
+    pub facts: Vec<summary::Fact>,
 }
 
-impl Inputs {
-    fn from_example(example: &examples::Example) -> Inputs {
-        Inputs {
-            cloud_profile: example.cloud_profile.to_string(),
-            shoot: example.shoot.to_string(),
-            previous_shoot: example.previous_shoot.to_string(),
-            objects: example.objects.to_string(),
-            evaluation_time: String::new(),
-        }
-    }
-
-    fn sources(&self) -> Vec<Source> {
-        let source = |name: &str, role, text: &str| Source {
-            name: name.to_string(),
-            role,
-            text: text.to_string(),
-        };
-        vec![
-            source("CloudProfile", SourceRole::Auto, &self.cloud_profile),
-            source("Shoot", SourceRole::Auto, &self.shoot),
-            source(
-                "Previous Shoot",
-                SourceRole::PreviousShoot,
-                &self.previous_shoot,
-            ),
-            source("Other objects", SourceRole::Auto, &self.objects),
-        ]
-    }
-
-    fn now(&self) -> DateTime<Utc> {
-        DateTime::parse_from_rfc3339(&self.evaluation_time)
-            .map(|t| t.with_timezone(&Utc))
-            .unwrap_or_else(|_| browser_now())
+pub fn run_analysis(inputs: &Inputs, clock_now: DateTime<Utc>) -> Analysis {
+    let now = inputs.now(clock_now);
+    let options = AnalyzeOptions::at(now);
+    let report = analyze(&inputs.sources(), &options);
+    let timeline = timeline::adapter::from_report(&report, now, options.horizon_end());
+    let facts = summary::facts(&report, timeline.as_ref(), now);
+    Analysis {
+        report,
+        now,
+        timeline,
+        facts,
     }
 }
 
 fn browser_now() -> DateTime<Utc> {
+    #[cfg(target_arch = "wasm32")]
     let millis = js_sys::Date::now() as i64;
+    #[cfg(not(target_arch = "wasm32"))]
+    let millis = 0;
     DateTime::from_timestamp_millis(millis).unwrap_or_default()
 }
 
-fn run_analysis(inputs: &Inputs) -> Report {
-    analyze(&inputs.sources(), &AnalyzeOptions::at(inputs.now()))
+/// The input to start with: a share link in the URL wins over the saved input (and is then removed
+/// from the address bar, so a reload shows what the user edited since); then the saved input; then
+/// the default example.
+fn initial_inputs() -> (Inputs, Option<String>) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let window = web_sys::window();
+        let hash = window
+            .as_ref()
+            .and_then(|w| w.location().hash().ok())
+            .unwrap_or_default();
+        if let Some(shared) = share::decode(&hash) {
+            if let Some(history) = window.as_ref().and_then(|w| w.history().ok()) {
+                let path = window
+                    .as_ref()
+                    .and_then(|w| w.location().pathname().ok())
+                    .unwrap_or_default();
+                let _ =
+                    history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path));
+            }
+            match shared {
+                Ok(inputs) => {
+                    if let Some(saved) = persist::load() {
+                        if saved != inputs {
+                            persist::save_replaced(&saved);
+                        }
+                    }
+                    return (
+                        inputs,
+                        Some("Loaded the input from the share link.".to_string()),
+                    );
+                }
+                Err(error) => {
+                    let fallback =
+                        persist::load().unwrap_or_else(|| Inputs::from_example(&examples::DEFAULT));
+                    return (
+                        fallback,
+                        Some(format!("The share link could not be read: {error}")),
+                    );
+                }
+            }
+        }
+    }
+    (
+        persist::load().unwrap_or_else(|| Inputs::from_example(&examples::DEFAULT)),
+        None,
+    )
 }
 
 #[component]
 fn App() -> impl IntoView {
-    let inputs =
-        RwSignal::new(persist::load().unwrap_or_else(|| Inputs::from_example(&examples::DEFAULT)));
+    let (initial, notice) = initial_inputs();
+    let inputs = RwSignal::new(initial);
+    let replaced = RwSignal::new(persist::load_replaced());
+    let notice = RwSignal::new(notice);
     let analysed = RwSignal::new(inputs.get_untracked());
     let pending = StoredValue::new(None::<TimeoutHandle>);
 
@@ -92,40 +134,81 @@ fn App() -> impl IntoView {
         let handle = set_timeout_with_handle(move || analysed.set(current), DEBOUNCE).ok();
         pending.set_value(handle);
     });
-    // A new analysis is always a new report; comparing two reports would cost more than it saves.
-    let report = Memo::new_with_compare(move |_| run_analysis(&analysed.get()), |_, _| true);
-
-    let reset = move |_| inputs.set(Inputs::from_example(&examples::DEFAULT));
+    // A new analysis is always new; comparing two reports would cost more than it saves.
+    let analysis = Memo::new_with_compare(
+        move |_| run_analysis(&analysed.get(), browser_now()),
+        |_, _| true,
+    );
+    let report = Memo::new_with_compare(move |_| analysis.with(|a| a.report.clone()), |_, _| true);
+    let now = Memo::new(move |_| analysis.with(|a| a.now));
+    let facts = Signal::derive(move || analysis.with(|a| a.facts.clone()));
+    let timeline = Signal::derive(move || analysis.with(|a| a.timeline.clone()));
 
     view! {
         <header class="app-header">
             <h1>"shoot-policy"</h1>
-            <p class="tagline">"What Gardener will do to your Shoot, when, and why."</p>
-            <button type="button" on:click=reset>"Reset to example"</button>
+            <p class="tagline">"What Gardener will do to your Shoot, when, and why. Everything runs in your browser."</p>
+            <toolbar::Gallery inputs=inputs replaced=replaced />
+            <toolbar::Share inputs=inputs />
         </header>
+        {move || notice.get().map(|text| view! {
+            <p class="notice" role="status">{text}" "
+                <button type="button" on:click=move |_| notice.set(None)>"Dismiss"</button></p>
+        })}
         <main class="layout">
             <section class="inputs" aria-label="Inputs">
-                <editor::Editor label="CloudProfile" inputs=inputs report=report
-                    get=|i: &Inputs| i.cloud_profile.clone() set=|i: &mut Inputs, t| i.cloud_profile = t />
-                <editor::Editor label="Shoot" inputs=inputs report=report
-                    get=|i: &Inputs| i.shoot.clone() set=|i: &mut Inputs, t| i.shoot = t />
-                <editor::Editor label="Previous Shoot" inputs=inputs report=report
-                    get=|i: &Inputs| i.previous_shoot.clone() set=|i: &mut Inputs, t| i.previous_shoot = t />
-                <editor::Editor label="Other objects" inputs=inputs report=report
-                    get=|i: &Inputs| i.objects.clone() set=|i: &mut Inputs, t| i.objects = t />
-                <label class="evaluation-time">
-                    "Evaluation time "
-                    <input type="text" aria-label="Evaluation time" placeholder="now (RFC 3339, e.g. 2027-01-01T00:00:00Z)"
-                        prop:value=move || inputs.with(|i| i.evaluation_time.clone())
-                        on:input=move |ev| {
-                            let text = event_target_value(&ev);
-                            inputs.update(|i| i.evaluation_time = text);
-                        } />
-                </label>
+                <time_control::TimeControl inputs=inputs now=now />
+                {EDITORS.iter().map(|spec| view! { <editor::Editor spec=spec inputs=inputs report=report /> }).collect_view()}
             </section>
             <section class="results" aria-label="Results" aria-live="polite">
-                <result::ReportView report=report />
+                <summary::Summary facts=facts />
+                <section class="card" aria-label="Update timeline">
+                    <h2>"Update timeline"</h2>
+                    <timeline::view::TimelineView timeline=timeline />
+                    {move || timeline.with(|t| t.is_none()).then(|| view! {
+                        <p class="muted">"Paste a CloudProfile and a Shoot to see the timeline."</p>
+                    })}
+                </section>
+                <versions::VersionMatrix report=report />
+                <MaintenanceWindow report=report />
+                <problems::Problems report=report />
+                <rollout::Rollout report=report />
+                <hibernation::Hibernation report=report />
+                <scheduling::Scheduling report=report />
+                <cleanup::Cleanup report=report />
+                <Objects report=report />
+                <toolbar::Exports analysis=analysis />
             </section>
         </main>
+    }
+}
+
+#[component]
+fn MaintenanceWindow(report: Memo<Report>) -> impl IntoView {
+    move || {
+        report.with(|r| r.maintenance_window.clone()).map(|window| {
+            view! {
+                <section class="card" aria-label="Maintenance window">
+                    <h2>"Maintenance window"</h2>
+                    <p>{format!("Effective window {}–{} UTC{}", window.begin, window.end,
+                        if window.always { " (no window configured: any time)" } else { "" })}</p>
+                    <p>{format!("Next window: {} to {}", window.next_begin.format("%Y-%m-%d %H:%M UTC"), window.next_end.format("%Y-%m-%d %H:%M UTC"))}</p>
+                </section>
+            }
+        })
+    }
+}
+
+#[component]
+fn Objects(report: Memo<Report>) -> impl IntoView {
+    view! {
+        <section class="card" aria-label="Recognised objects">
+            <h2>"Recognised objects"</h2>
+            <ul>
+                {move || report.with(|r| r.objects.clone()).into_iter().map(|o| {
+                    view! { <li>{format!("{} {} (from {})", o.kind, o.name, o.source)}</li> }
+                }).collect_view()}
+            </ul>
+        </section>
     }
 }

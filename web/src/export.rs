@@ -1,0 +1,219 @@
+//! Exports: the JSON report, a Markdown summary to paste into a ticket, and the timeline's events as
+//! iCalendar. The texts are pure functions; only [`download`] touches the browser.
+
+use crate::format;
+use crate::summary::Fact;
+use crate::timeline::model::Timeline;
+use chrono::{DateTime, Utc};
+use shoot_policy::report::{ObjectRole, Report};
+
+pub fn json(report: &Report) -> String {
+    serde_json::to_string_pretty(report).unwrap_or_default()
+}
+
+pub fn markdown(
+    report: &Report,
+    facts: &[Fact],
+    timeline: Option<&Timeline>,
+    now: DateTime<Utc>,
+) -> String {
+    let shoot = report
+        .objects
+        .iter()
+        .find(|o| o.role == ObjectRole::Shoot)
+        .map(|o| match &o.namespace {
+            Some(ns) => format!("{ns}/{}", o.name),
+            None => o.name.clone(),
+        })
+        .unwrap_or_else(|| "(no Shoot)".to_string());
+    let mut text = format!(
+        "### shoot-policy: Shoot `{}`\n\nEvaluated at {}.\n\n",
+        shoot.replace('`', "'"),
+        format::date_time(now)
+    );
+    for fact in facts {
+        text.push_str(&format!("- **{}:** {}\n", fact.label, fact.value));
+    }
+    if let Some(timeline) = timeline {
+        let mut events: Vec<_> = timeline
+            .lanes
+            .iter()
+            .flat_map(|l| l.events.iter().map(move |e| (l.label.as_str(), e)))
+            .collect();
+        events.sort_by_key(|(_, e)| e.at);
+        if !events.is_empty() {
+            text.push_str("\n#### Updates\n\n| When | Component | Update |\n|---|---|---|\n");
+            for (lane, event) in events {
+                text.push_str(&format!(
+                    "| {} | {} | {} |\n",
+                    format::date_time(event.at),
+                    lane,
+                    event.describe().replace('|', "\\|")
+                ));
+            }
+        }
+    }
+    if !report.validation.problems.is_empty() {
+        text.push_str("\n#### Validation problems\n\n");
+        for p in &report.validation.problems {
+            text.push_str(&format!("- `{}` {}: {}\n", p.field, p.error_type, p.detail));
+        }
+    }
+    if let Some(h) = &report.hibernation {
+        if !h.webhooks.problematic_webhooks.is_empty() {
+            text.push_str("\n#### Webhooks blocking hibernation\n\n");
+            for w in &h.webhooks.problematic_webhooks {
+                text.push_str(&format!(
+                    "- {} `{}` webhook `{}`: {}\n",
+                    w.kind, w.configuration, w.webhook, w.fix
+                ));
+            }
+        }
+    }
+    if let Some(triggers) = &report.roll_triggers {
+        text.push_str("\n#### Worker pools\n\n");
+        for (pool, trigger) in &triggers.workers {
+            text.push_str(&format!(
+                "- `{pool}`: {}",
+                crate::rollout::update_text(trigger.update)
+            ));
+            if !trigger.causes.is_empty() {
+                text.push_str(&format!(" ({})", trigger.causes.join(", ")));
+            }
+            text.push('\n');
+        }
+    }
+    text
+}
+
+/// The timeline's events as an iCalendar file (RFC 5545), one hour per event.
+pub fn ical(timeline: &Timeline, stamp: DateTime<Utc>) -> String {
+    let time = |t: DateTime<Utc>| t.format("%Y%m%dT%H%M%SZ").to_string();
+    let mut out = String::from(
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//shoot-policy//timeline//EN\r\nCALSCALE:GREGORIAN\r\n",
+    );
+    for (lane_index, lane) in timeline.lanes.iter().enumerate() {
+        for (index, event) in lane.events.iter().enumerate() {
+            let summary = format!(
+                "{}: {} → {} ({})",
+                lane.label,
+                event.from,
+                event.to,
+                event.kind.as_str()
+            );
+            out.push_str("BEGIN:VEVENT\r\n");
+            out.push_str(&format!(
+                "UID:{}-{lane_index}-{index}@shoot-policy\r\n",
+                time(event.at)
+            ));
+            out.push_str(&format!("DTSTAMP:{}\r\n", time(stamp)));
+            out.push_str(&format!("DTSTART:{}\r\n", time(event.at)));
+            out.push_str(&format!(
+                "DTEND:{}\r\n",
+                time(event.at + chrono::Duration::hours(1))
+            ));
+            out.push_str(&fold(&format!("SUMMARY:{}", escape(&summary))));
+            out.push_str(&fold(&format!("DESCRIPTION:{}", escape(&event.describe()))));
+            out.push_str("END:VEVENT\r\n");
+        }
+    }
+    out.push_str("END:VCALENDAR\r\n");
+    out
+}
+
+fn escape(text: &str) -> String {
+    text.replace('\\', "\\\\")
+        .replace(';', "\\;")
+        .replace(',', "\\,")
+        .replace('\n', "\\n")
+}
+
+/// Folds a content line at 75 octets without splitting a character.
+fn fold(line: &str) -> String {
+    let mut out = String::new();
+    let mut width = 0;
+    for c in line.chars() {
+        if width + c.len_utf8() > 75 {
+            out.push_str("\r\n ");
+            width = 1;
+        }
+        out.push(c);
+        width += c.len_utf8();
+    }
+    out.push_str("\r\n");
+    out
+}
+
+/// Offers `text` as a file download (a `data:` URL: nothing leaves the browser).
+#[cfg(target_arch = "wasm32")]
+pub fn download(file_name: &str, mime: &str, text: &str) {
+    use wasm_bindgen::JsCast;
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Ok(anchor) = document.create_element("a") else {
+        return;
+    };
+    let href = format!(
+        "data:{mime};charset=utf-8,{}",
+        js_sys::encode_uri_component(text)
+    );
+    let _ = anchor.set_attribute("href", &href);
+    let _ = anchor.set_attribute("download", file_name);
+    if let Ok(anchor) = anchor.dyn_into::<web_sys::HtmlElement>() {
+        anchor.click();
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+pub fn download(_file_name: &str, _mime: &str, _text: &str) {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shoot_policy::report::{analyze, AnalyzeOptions};
+
+    fn default_report() -> (Report, Option<Timeline>, DateTime<Utc>) {
+        let now: DateTime<Utc> = "2026-11-22T00:00:00Z".parse().unwrap();
+        let inputs = crate::inputs::Inputs::from_example(&shoot_policy::examples::DEFAULT);
+        let report = analyze(&inputs.sources(), &AnalyzeOptions::at(now));
+        let timeline =
+            crate::timeline::adapter::from_report(&report, now, now + chrono::Duration::days(730));
+        (report, timeline, now)
+    }
+
+    #[test]
+    fn markdown_names_the_shoot_facts_and_updates() {
+        let (report, timeline, now) = default_report();
+        let facts = crate::summary::facts(&report, timeline.as_ref(), now);
+        let text = markdown(&report, &facts, timeline.as_ref(), now);
+        assert!(
+            text.starts_with("### shoot-policy: Shoot `garden-team-a/payments`"),
+            "{text}"
+        );
+        assert!(text.contains("- **Next forced update:** Control plane 1.31.13 → 1.32.9"));
+        assert!(text.contains("| 2026-11-22 21:00 UTC | Control plane | 1.31.13 → 1.32.9 (force)"));
+    }
+
+    #[test]
+    fn ical_has_one_event_per_update_with_folded_escaped_lines() {
+        let (_, timeline, now) = default_report();
+        let text = ical(&timeline.unwrap(), now);
+        assert!(text.starts_with("BEGIN:VCALENDAR\r\n"));
+        assert!(text.ends_with("END:VCALENDAR\r\n"));
+        assert!(text.contains("DTSTART:20261122T210000Z\r\n"));
+        assert!(text.lines().all(|l| l.len() <= 75), "{text}");
+        assert_eq!(
+            text.matches("BEGIN:VEVENT").count(),
+            text.matches("END:VEVENT").count()
+        );
+        assert_eq!(escape("a,b;c\\d\ne"), "a\\,b\\;c\\\\d\\ne");
+    }
+
+    #[test]
+    fn json_is_the_report() {
+        let (report, _, _) = default_report();
+        let value: serde_json::Value = serde_json::from_str(&json(&report)).unwrap();
+        assert!(value.get("versions").is_some());
+    }
+}

@@ -1,0 +1,40 @@
+//! Validation problems, each linked to the editor line it points at.
+
+use crate::editor::focus_line;
+use leptos::prelude::*;
+use shoot_policy::report::Report;
+
+#[component]
+pub fn Problems(report: Memo<Report>) -> impl IntoView {
+    move || {
+        report.with(|r| {
+            let problems = r.validation.problems.clone();
+            let operation = r.validation.shoot_operation.clone();
+            let body = if problems.is_empty() {
+                view! { <p>"Gardener accepts the objects as far as shoot-policy checks them."</p> }.into_any()
+            } else {
+                view! {
+                    <ul class="problems">
+                        {problems.into_iter().map(|p| {
+                            let place = p.line.map(|l| format!(" (line {l})")).unwrap_or_default();
+                            let text = format!("{}: {}: {}", p.field, p.error_type, p.detail);
+                            let source = p.source.clone();
+                            let line = p.line.unwrap_or(1);
+                            view! {
+                                <li><button type="button" class="link" on:click=move |_| focus_line(&source, line)>
+                                    {format!("{}{place}", p.source)}</button>" "{text}</li>
+                            }
+                        }).collect_view()}
+                    </ul>
+                }.into_any()
+            };
+            view! {
+                <section class="card" aria-label="Validation">
+                    <h2>{format!("Validation ({})", r.validation.problems.len())}</h2>
+                    {(!operation.is_empty()).then(|| view! { <p class="muted">{format!("Checked as an {operation}.")}</p> })}
+                    {body}
+                </section>
+            }
+        })
+    }
+}

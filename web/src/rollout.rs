@@ -1,0 +1,63 @@
+//! Roll triggers per pool (from the previous Shoot to the Shoot) and each pool's rollout shape.
+
+use leptos::prelude::*;
+use shoot_policy::report::Report;
+use shoot_policy::rollout::UpdateKind;
+
+pub fn update_text(kind: UpdateKind) -> &'static str {
+    match kind {
+        UpdateKind::Rolling => "rolling update (nodes replaced)",
+        UpdateKind::InPlace => "in-place update",
+        UpdateKind::None => "no node update",
+    }
+}
+
+#[component]
+pub fn Rollout(report: Memo<Report>) -> impl IntoView {
+    move || {
+        report.with(|r| {
+            if r.rollout_shapes.is_empty() && r.roll_triggers.is_none() {
+                return None;
+            }
+            let triggers = r.roll_triggers.as_ref().map(|t| {
+                t.workers.iter().map(|(pool, trigger)| {
+                    let mut text = format!("{pool}: {}", update_text(trigger.update));
+                    if trigger.new_pool {
+                        text.push_str(" (new pool)");
+                    }
+                    if trigger.provider_dependent {
+                        text.push_str(" (the provider extension may still update it)");
+                    }
+                    let causes = trigger.causes.join(", ");
+                    let class = format!("pool-trigger {}", serde_json::to_value(trigger.update).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default());
+                    view! {
+                        <li class=class><strong>{text}</strong>
+                            {(!causes.is_empty()).then(|| view! { <div class="muted">{format!("changed: {causes}")}</div> })}
+                        </li>
+                    }
+                }).collect_view()
+            });
+            let triggers = match triggers {
+                Some(list) => view! { <ul>{list}</ul> }.into_any(),
+                None => view! { <p class="muted">"Paste the Shoot as it was before your change into “Previous Shoot” to see which pools roll."</p> }.into_any(),
+            };
+            let shapes = r.rollout_shapes.iter().map(|(pool, shape)| {
+                let at = |n: &shoot_policy::rollout::shape::NodesAtATime| format!("{} nodes: {} new + {} unavailable at a time", n.replicas, n.surge, n.unavailable);
+                view! {
+                    <tr><td>{pool.clone()}</td><td>{shape.update_strategy.clone()}</td>
+                        <td>{at(&shape.at_minimum)}</td><td>{at(&shape.at_maximum)}</td></tr>
+                }
+            }).collect_view();
+            Some(view! {
+                <section class="card" aria-label="Roll triggers">
+                    <h2>"Worker pools: roll triggers and rollout"</h2>
+                    {triggers}
+                    <div class="table-scroll"><table>
+                        <thead><tr><th>"Pool"</th><th>"Strategy"</th><th>"At minimum size"</th><th>"At maximum size"</th></tr></thead>
+                        <tbody>{shapes}</tbody>
+                    </table></div>
+                </section>
+            })
+        })
+    }
+}

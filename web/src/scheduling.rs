@@ -1,0 +1,39 @@
+//! Which of the given Seeds the scheduler could place the Shoot on.
+
+use leptos::prelude::*;
+use shoot_policy::report::Report;
+
+#[component]
+pub fn Scheduling(report: Memo<Report>) -> impl IntoView {
+    move || {
+        report.with(|r| {
+            let seeds = r.seed_scheduling.as_ref()?;
+            let candidates = if seeds.candidates.is_empty() {
+                "none".to_string()
+            } else {
+                seeds.candidates.join(", ")
+            };
+            let dropped = seeds
+                .reasons
+                .iter()
+                .map(|(seed, reason)| {
+                    view! {
+                        <li>{format!("{seed}: {reason}")}</li>
+                    }
+                })
+                .collect_view();
+            let error = seeds
+                .error
+                .clone()
+                .map(|e| view! { <p class="error-text">{e}</p> });
+            Some(view! {
+                <section class="card" aria-label="Seed scheduling">
+                    <h2>"Seed scheduling"</h2>
+                    <p>{format!("Candidate seeds: {candidates}")}</p>
+                    <ul class="plain">{dropped}</ul>
+                    {error}
+                </section>
+            })
+        })
+    }
+}

@@ -1,0 +1,306 @@
+//! The timeline's view model (lanes of version segments and update events) and its pure layout:
+//! every coordinate of the SVG is computed here, so it is unit-tested natively.
+
+use chrono::{DateTime, Datelike, Months, TimeZone, Utc};
+
+/// What the timeline shows; built from the report by [`super::adapter`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Timeline {
+    pub start: DateTime<Utc>,
+    pub end: DateTime<Utc>,
+    /// The evaluation time ("today" line).
+    pub today: DateTime<Utc>,
+    pub lanes: Vec<Lane>,
+}
+
+/// The control plane or one worker pool.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lane {
+    pub label: String,
+    pub segments: Vec<Segment>,
+    pub events: Vec<Event>,
+}
+
+/// A version in effect over `[from, to)`, with its classification during that time.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Segment {
+    pub from: DateTime<Utc>,
+    pub to: DateTime<Utc>,
+    pub version: String,
+    /// `preview`, `supported`, `deprecated`, `expired` or `unavailable`; used as CSS class.
+    pub classification: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EventKind {
+    Auto,
+    Force,
+    /// A forced update Gardener cannot perform (no target version).
+    Blocked,
+}
+
+impl EventKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EventKind::Auto => "auto",
+            EventKind::Force => "force",
+            EventKind::Blocked => "blocked",
+        }
+    }
+}
+
+/// One update in a maintenance window.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Event {
+    pub at: DateTime<Utc>,
+    pub from: String,
+    pub to: String,
+    pub kind: EventKind,
+    /// Gardener's reason text.
+    pub reason: String,
+    /// What happens to the nodes.
+    pub impact: String,
+}
+
+impl Event {
+    /// The tooltip and list text: "1.31.13 → 1.32.9 (force): reason; impact".
+    pub fn describe(&self) -> String {
+        let mut text = format!("{} → {} ({})", self.from, self.to, self.kind.as_str());
+        if !self.reason.is_empty() {
+            text.push_str(": ");
+            text.push_str(&self.reason);
+        }
+        if !self.impact.is_empty() {
+            text.push_str(". ");
+            text.push_str(&self.impact);
+        }
+        text
+    }
+}
+
+pub const LABEL_WIDTH: f64 = 120.0;
+pub const AXIS_HEIGHT: f64 = 22.0;
+pub const LANE_HEIGHT: f64 = 26.0;
+pub const LANE_GAP: f64 = 10.0;
+const RIGHT_PADDING: f64 = 12.0;
+
+/// Pixel positions of everything the SVG draws.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Layout {
+    pub width: f64,
+    pub height: f64,
+    pub ticks: Vec<Tick>,
+    pub today_x: Option<f64>,
+    pub lanes: Vec<LaneLayout>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tick {
+    pub x: f64,
+    pub label: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct LaneLayout {
+    pub label: String,
+    pub y: f64,
+    pub segments: Vec<SegmentBox>,
+    pub markers: Vec<Marker>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SegmentBox {
+    pub x: f64,
+    pub width: f64,
+    pub version: String,
+    pub classification: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Marker {
+    pub x: f64,
+    pub event: Event,
+}
+
+/// Lays the timeline out in an SVG `width` pixels wide.
+pub fn layout(timeline: &Timeline, width: f64) -> Layout {
+    let plot_width = (width - LABEL_WIDTH - RIGHT_PADDING).max(1.0);
+    let span = (timeline.end - timeline.start).num_seconds().max(1) as f64;
+    let x = |t: DateTime<Utc>| {
+        let offset = (t - timeline.start).num_seconds() as f64 / span;
+        LABEL_WIDTH + offset.clamp(0.0, 1.0) * plot_width
+    };
+    let lanes = timeline
+        .lanes
+        .iter()
+        .enumerate()
+        .map(|(index, lane)| LaneLayout {
+            label: lane.label.clone(),
+            y: AXIS_HEIGHT + LANE_GAP + index as f64 * (LANE_HEIGHT + LANE_GAP),
+            segments: lane
+                .segments
+                .iter()
+                .filter(|s| s.to > timeline.start && s.from < timeline.end)
+                .map(|s| SegmentBox {
+                    x: x(s.from),
+                    width: (x(s.to) - x(s.from)).max(1.0),
+                    version: s.version.clone(),
+                    classification: s.classification.clone(),
+                })
+                .collect(),
+            markers: lane
+                .events
+                .iter()
+                .filter(|e| e.at >= timeline.start && e.at <= timeline.end)
+                .map(|e| Marker {
+                    x: x(e.at),
+                    event: e.clone(),
+                })
+                .collect(),
+        })
+        .collect();
+    let inside = timeline.today >= timeline.start && timeline.today <= timeline.end;
+    Layout {
+        width,
+        height: AXIS_HEIGHT + LANE_GAP + timeline.lanes.len() as f64 * (LANE_HEIGHT + LANE_GAP),
+        ticks: month_ticks(timeline.start, timeline.end)
+            .into_iter()
+            .map(|t| Tick {
+                x: x(t),
+                label: t.format("%b %Y").to_string(),
+            })
+            .collect(),
+        today_x: inside.then(|| x(timeline.today)),
+        lanes,
+    }
+}
+
+/// First-of-month instants inside `[start, end]`, every 1, 3, 6 or 12 months so at most 8 remain.
+fn month_ticks(start: DateTime<Utc>, end: DateTime<Utc>) -> Vec<DateTime<Utc>> {
+    let first = Utc
+        .with_ymd_and_hms(start.year(), start.month(), 1, 0, 0, 0)
+        .single()
+        .and_then(|t| t.checked_add_months(Months::new(1)));
+    let Some(first) = first else {
+        return Vec::new();
+    };
+    let months = (end.year() - start.year()) * 12 + end.month() as i32 - start.month() as i32;
+    let step = [1, 3, 6, 12]
+        .into_iter()
+        .find(|step| months / step <= 8)
+        .unwrap_or(24);
+    let mut ticks = Vec::new();
+    let mut at = first;
+    // Start at a multiple of the step (quarters begin in Jan/Apr/Jul/Oct).
+    while (at.month0() as i32) % step.min(12) != 0 {
+        match at.checked_add_months(Months::new(1)) {
+            Some(next) => at = next,
+            None => return ticks,
+        }
+    }
+    while at <= end && ticks.len() < 24 {
+        ticks.push(at);
+        match at.checked_add_months(Months::new(step as u32)) {
+            Some(next) => at = next,
+            None => break,
+        }
+    }
+    ticks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(text: &str) -> DateTime<Utc> {
+        text.parse().unwrap()
+    }
+
+    fn timeline() -> Timeline {
+        Timeline {
+            start: at("2026-01-01T00:00:00Z"),
+            end: at("2027-01-01T00:00:00Z"),
+            today: at("2026-07-02T12:00:00Z"),
+            lanes: vec![Lane {
+                label: "Control plane".into(),
+                segments: vec![
+                    Segment {
+                        from: at("2025-06-01T00:00:00Z"),
+                        to: at("2026-07-02T12:00:00Z"),
+                        version: "1.31.13".into(),
+                        classification: "deprecated".into(),
+                    },
+                    Segment {
+                        from: at("2026-07-02T12:00:00Z"),
+                        to: at("2028-01-01T00:00:00Z"),
+                        version: "1.32.9".into(),
+                        classification: "supported".into(),
+                    },
+                ],
+                events: vec![Event {
+                    at: at("2026-07-02T12:00:00Z"),
+                    from: "1.31.13".into(),
+                    to: "1.32.9".into(),
+                    kind: EventKind::Force,
+                    reason: "Kubernetes version expired - force update required".into(),
+                    impact: "control plane only".into(),
+                }],
+            }],
+        }
+    }
+
+    #[test]
+    fn x_positions_are_proportional_to_time_and_clamped() {
+        let layout = layout(&timeline(), LABEL_WIDTH + 365.0 + 12.0);
+        let lane = &layout.lanes[0];
+        // The first segment starts before the window: clamped to the left edge.
+        assert_eq!(lane.segments[0].x, LABEL_WIDTH);
+        // 2026-07-02T12:00 is day 182.5 of 365.
+        assert!((lane.segments[0].width - 182.5).abs() < 1e-9);
+        assert!((lane.segments[1].x - (LABEL_WIDTH + 182.5)).abs() < 1e-9);
+        // The second segment ends after the window: clamped to the right edge.
+        assert!((lane.segments[1].x + lane.segments[1].width - (LABEL_WIDTH + 365.0)).abs() < 1e-9);
+        assert_eq!(lane.markers[0].x, lane.segments[1].x);
+        assert_eq!(layout.today_x, Some(lane.segments[1].x));
+        assert_eq!(lane.y, AXIS_HEIGHT + LANE_GAP);
+        assert_eq!(
+            layout.height,
+            AXIS_HEIGHT + LANE_GAP + LANE_HEIGHT + LANE_GAP
+        );
+    }
+
+    #[test]
+    fn events_and_segments_outside_the_window_are_dropped() {
+        let mut t = timeline();
+        t.lanes[0].events[0].at = at("2030-01-01T00:00:00Z");
+        t.lanes[0].segments[1].from = at("2027-06-01T00:00:00Z");
+        t.today = at("2020-01-01T00:00:00Z");
+        let layout = layout(&t, 600.0);
+        assert!(layout.lanes[0].markers.is_empty());
+        assert_eq!(layout.lanes[0].segments.len(), 1);
+        assert_eq!(layout.today_x, None);
+    }
+
+    #[test]
+    fn ticks_fall_on_month_starts_and_thin_out_for_long_spans() {
+        let one_year = month_ticks(at("2026-01-15T00:00:00Z"), at("2026-06-20T00:00:00Z"));
+        assert_eq!(one_year.len(), 5);
+        assert_eq!(one_year[0], at("2026-02-01T00:00:00Z"));
+        let two_years = month_ticks(at("2026-11-22T00:00:00Z"), at("2028-11-22T00:00:00Z"));
+        assert!(two_years.len() <= 9, "{two_years:?}");
+        assert!(two_years
+            .iter()
+            .all(|t| t.month0() % 3 == 0 && t.day() == 1));
+        let labels = layout(&timeline(), 800.0).ticks;
+        assert_eq!(labels[0].label, "Apr 2026");
+    }
+
+    #[test]
+    fn events_describe_themselves() {
+        let event = &timeline().lanes[0].events[0];
+        assert_eq!(
+            event.describe(),
+            "1.31.13 → 1.32.9 (force): Kubernetes version expired - force update required. control plane only"
+        );
+    }
+}

@@ -1,0 +1,146 @@
+//! The header's actions: the example gallery, reset and undo, the share link, and the exports.
+
+use crate::inputs::Inputs;
+use crate::{export, persist, secrets, share, Analysis};
+use leptos::prelude::*;
+use shoot_policy::examples::{self, GALLERY};
+
+/// Replaces the input, keeping what was there so it can be restored.
+fn replace(inputs: RwSignal<Inputs>, replaced: RwSignal<Option<Inputs>>, new: Inputs) {
+    let old = inputs.get_untracked();
+    if old != new {
+        persist::save_replaced(&old);
+        replaced.set(Some(old));
+    }
+    inputs.set(new);
+}
+
+#[component]
+pub fn Gallery(inputs: RwSignal<Inputs>, replaced: RwSignal<Option<Inputs>>) -> impl IntoView {
+    let choose = move |ev| {
+        let id = event_target_value(&ev);
+        if let Some(example) = GALLERY.iter().find(|e| e.id == id) {
+            replace(inputs, replaced, Inputs::from_example(example));
+        }
+    };
+    view! {
+        <div class="actions" role="group" aria-label="Examples">
+            <label class="inline">"Example "
+                <select aria-label="Example" on:change=choose>
+                    <option value="" selected>"Choose a scenario…"</option>
+                    {GALLERY.iter().map(|e| view! { <option value=e.id>{e.title}</option> }).collect_view()}
+                </select>
+            </label>
+            <button type="button" on:click=move |_| replace(inputs, replaced, Inputs::from_example(&examples::DEFAULT))>
+                "Reset to example"</button>
+            {move || replaced.get().map(|old| view! {
+                <button type="button" on:click=move |_| replace(inputs, replaced, old.clone())>"Restore previous input"</button>
+            })}
+        </div>
+    }
+}
+
+/// What the share panel shows.
+#[derive(Clone, PartialEq)]
+enum ShareState {
+    Closed,
+    Warning(Vec<String>),
+    Link(String),
+}
+
+#[cfg(target_arch = "wasm32")]
+fn page_address() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .map(|href| href.split('#').next().unwrap_or_default().to_string())
+        .unwrap_or_default()
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn page_address() -> String {
+    String::new()
+}
+
+#[component]
+pub fn Share(inputs: RwSignal<Inputs>) -> impl IntoView {
+    let state = RwSignal::new(ShareState::Closed);
+    let make_link = move || {
+        let fragment = inputs.with_untracked(share::encode);
+        state.set(ShareState::Link(format!("{}#{fragment}", page_address())));
+    };
+    let start = move |_| {
+        let found = inputs.with_untracked(|i| secrets::findings(&i.texts()));
+        if found.is_empty() {
+            make_link();
+        } else {
+            state.set(ShareState::Warning(found));
+        }
+    };
+    view! {
+        <button type="button" on:click=start>"Share link"</button>
+        {move || match state.get() {
+            ShareState::Closed => None,
+            ShareState::Warning(found) => Some(view! {
+                <div class="share-panel warning" role="alertdialog" aria-label="Possible secrets">
+                    <p><strong>"The input looks like it holds secrets."</strong>
+                        " A share link carries all of it to whoever gets the link:"</p>
+                    <ul>{found.into_iter().map(|f| view! { <li>{f}</li> }).collect_view()}</ul>
+                    <button type="button" on:click=move |_| make_link()>"Create link anyway"</button>
+                    <button type="button" on:click=move |_| state.set(ShareState::Closed)>"Cancel"</button>
+                </div>
+            }.into_any()),
+            ShareState::Link(link) => Some(view! {
+                <div class="share-panel" role="group" aria-label="Share">
+                    <label>"Share link (the input travels in the part after #, which is never sent to a server) "
+                        <input type="text" readonly aria-label="Share link" prop:value=link
+                            on:focus=move |ev| { let _ = event_target::<web_sys::HtmlInputElement>(&ev).select(); } />
+                    </label>
+                    <button type="button" on:click=move |_| state.set(ShareState::Closed)>"Close"</button>
+                </div>
+            }.into_any()),
+        }}
+    }
+}
+
+#[component]
+pub fn Exports(analysis: Memo<Analysis>) -> impl IntoView {
+    let json = move |_| {
+        analysis.with_untracked(|a| {
+            export::download(
+                "shoot-policy-report.json",
+                "application/json",
+                &export::json(&a.report),
+            )
+        })
+    };
+    let markdown_text = move || {
+        analysis.with(|a| export::markdown(&a.report, &a.facts, a.timeline.as_ref(), a.now))
+    };
+    let markdown =
+        move |_| export::download("shoot-policy-summary.md", "text/markdown", &markdown_text());
+    let ical = move |_| {
+        analysis.with_untracked(|a| {
+            if let Some(timeline) = &a.timeline {
+                export::download(
+                    "shoot-policy-updates.ics",
+                    "text/calendar",
+                    &export::ical(timeline, a.now),
+                );
+            }
+        })
+    };
+    view! {
+        <section class="card" aria-label="Export">
+            <h2>"Export"</h2>
+            <div class="actions">
+                <button type="button" on:click=json>"Download JSON report"</button>
+                <button type="button" on:click=markdown>"Download Markdown summary"</button>
+                <button type="button" on:click=ical disabled=move || analysis.with(|a| a.timeline.is_none())>"Download calendar (iCal)"</button>
+            </div>
+            <details>
+                <summary>"Markdown summary to paste into a ticket"</summary>
+                <textarea class="markdown" readonly aria-label="Markdown summary" rows="12" prop:value=markdown_text></textarea>
+            </details>
+        </section>
+    }
+}

@@ -1,0 +1,114 @@
+//! The CloudProfile's version matrix at the evaluation time, with the Shoot's current versions and
+//! the targets of the maintenance run at that time.
+
+use crate::format;
+use leptos::prelude::*;
+use shoot_policy::maintenance::{MaintenanceOutcome, UpdateReason, VersionUpdate};
+use shoot_policy::report::{ClassifiedVersion, Report};
+
+/// Notes for one version row: "in use", "auto-update target", "forced-update target".
+pub fn notes(
+    outcome: Option<&MaintenanceOutcome>,
+    image: Option<&str>,
+    version: &str,
+) -> Vec<String> {
+    let Some(outcome) = outcome else {
+        return Vec::new();
+    };
+    let updates: Vec<(String, &VersionUpdate)> = match image {
+        None => std::iter::once(("control plane".to_string(), &outcome.kubernetes))
+            .chain(outcome.workers.iter().filter_map(|w| {
+                w.kubernetes
+                    .as_ref()
+                    .map(|k| (format!("pool {}", w.name), k))
+            }))
+            .collect(),
+        Some(image) => outcome
+            .workers
+            .iter()
+            .filter(|w| w.image_name == image)
+            .map(|w| (format!("pool {}", w.name), &w.image))
+            .collect(),
+    };
+    let mut notes = Vec::new();
+    for (who, update) in updates {
+        if update.from == version {
+            notes.push(format!("in use by {who}"));
+        }
+        if update.to == version && update.from != update.to {
+            notes.push(match update.reason {
+                UpdateReason::Force => format!("forced-update target for {who}"),
+                _ => format!("auto-update target for {who}"),
+            });
+        }
+        if update.failed && update.from == version {
+            notes.push(format!("no update target for {who}"));
+        }
+    }
+    notes
+}
+
+#[component]
+pub fn VersionMatrix(report: Memo<Report>) -> impl IntoView {
+    move || {
+        report.with(|r| {
+            let matrix = r.versions.clone()?;
+            let outcome = r.maintenance_now.clone();
+            let table = move |image: Option<String>, versions: Vec<ClassifiedVersion>| {
+                let rows = versions.into_iter().map(|v| {
+                    let notes = notes(outcome.as_ref(), image.as_deref(), &v.version);
+                    let class = format!("badge {}", v.classification);
+                    let row_class = if notes.is_empty() { "" } else { "highlight" };
+                    view! {
+                        <tr class=row_class>
+                            <td>{v.version}</td>
+                            <td><span class=class>{v.classification.to_string()}</span></td>
+                            <td>{v.expires.map(format::date).unwrap_or_default()}</td>
+                            <td>{notes.join("; ")}</td>
+                        </tr>
+                    }
+                }).collect_view();
+                view! {
+                    <div class="table-scroll"><table>
+                        <thead><tr><th>"Version"</th><th>"Classification"</th><th>"Expires"</th><th>"Shoot"</th></tr></thead>
+                        <tbody>{rows}</tbody>
+                    </table></div>
+                }
+            };
+            let images = matrix.machine_images.into_iter().map(|image| {
+                let title = format!("Machine image {}", image.name);
+                view! { <h3>{title}</h3>{table(Some(image.name), image.versions)} }
+            }).collect_view();
+            Some(view! {
+                <section class="card" aria-label="Version matrix">
+                    <h2>"CloudProfile versions at the evaluation time"</h2>
+                    <h3>"Kubernetes"</h3>
+                    {table(None, matrix.kubernetes)}
+                    {images}
+                </section>
+            })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shoot_policy::report::{analyze, AnalyzeOptions};
+
+    #[test]
+    fn marks_current_versions_and_targets() {
+        let now = "2026-11-22T00:00:00Z".parse().unwrap();
+        let inputs = crate::inputs::Inputs::from_example(&shoot_policy::examples::DEFAULT);
+        let report = analyze(&inputs.sources(), &AnalyzeOptions::at(now));
+        let outcome = report.maintenance_now.as_ref();
+        assert_eq!(notes(outcome, None, "1.31.13"), ["in use by control plane"]);
+        assert_eq!(
+            notes(outcome, None, "1.32.9"),
+            ["forced-update target for control plane"]
+        );
+        assert!(notes(outcome, None, "1.33.5").is_empty());
+        assert!(notes(outcome, Some("gardenlinux"), "1592.14.0")
+            .contains(&"in use by pool general".to_string()));
+    }
+}
