@@ -21,6 +21,9 @@ mod timeline;
 mod toolbar;
 mod versions;
 
+#[cfg(test)]
+mod gallery_tests;
+
 use chrono::{DateTime, Utc};
 use inputs::{Inputs, EDITORS};
 use leptos::prelude::*;

@@ -22,5 +22,63 @@ pub const DEFAULT: Example = Example {
     objects: "",
 };
 
+/// A deprecated patch version with auto-update on: the next window moves it to the latest patch.
+pub const DEPRECATED_AUTO_UPDATE: Example = Example {
+    id: "deprecated-auto-update",
+    title: "Deprecated version, auto-update to the latest patch",
+    cloud_profile: include_str!("cloudprofile.yaml"),
+    shoot: include_str!("shoot-auto-update.yaml"),
+    previous_shoot: "",
+    objects: "",
+};
+
+/// An expired version whose consecutive minor is missing from the profile: the forced update fails.
+pub const BLOCKED_FORCED_UPDATE: Example = Example {
+    id: "blocked-forced-update",
+    title: "Forced update blocked: no consecutive minor version",
+    cloud_profile: include_str!("cloudprofile-gap.yaml"),
+    shoot: include_str!("shoot-gap.yaml"),
+    previous_shoot: "",
+    objects: "",
+};
+
+/// A webhook that intercepts pods and fails closed keeps the Shoot from hibernating.
+pub const WEBHOOK_BLOCKS_HIBERNATION: Example = Example {
+    id: "webhook-blocks-hibernation",
+    title: "Webhook blocking hibernation",
+    cloud_profile: include_str!("cloudprofile.yaml"),
+    shoot: include_str!("shoot-auto-update.yaml"),
+    previous_shoot: "",
+    objects: include_str!("webhooks.yaml"),
+};
+
+/// A pool with `AutoInPlaceUpdate` on images that support in-place updates; the previous Shoot had
+/// older versions, so the change updates the nodes in place.
+pub const IN_PLACE_POOL: Example = Example {
+    id: "in-place-pool",
+    title: "In-place node updates (AutoInPlaceUpdate)",
+    cloud_profile: include_str!("cloudprofile-inplace.yaml"),
+    shoot: include_str!("shoot-inplace.yaml"),
+    previous_shoot: include_str!("shoot-inplace-previous.yaml"),
+    objects: "",
+};
+
+/// A CloudProfile with lifecycle stages: the Shoot's version is deprecated now and expires later.
+pub const LIFECYCLE_PROFILE: Example = Example {
+    id: "lifecycle-profile",
+    title: "Lifecycle-based CloudProfile (dated stages; needs the VersionClassificationLifecycle gate)",
+    cloud_profile: include_str!("cloudprofile-lifecycle.yaml"),
+    shoot: include_str!("shoot-lifecycle.yaml"),
+    previous_shoot: "",
+    objects: "",
+};
+
 /// Every example of the gallery, the default first.
-pub const GALLERY: &[Example] = &[DEFAULT];
+pub const GALLERY: &[Example] = &[
+    DEFAULT,
+    DEPRECATED_AUTO_UPDATE,
+    BLOCKED_FORCED_UPDATE,
+    WEBHOOK_BLOCKS_HIBERNATION,
+    IN_PLACE_POOL,
+    LIFECYCLE_PROFILE,
+];
