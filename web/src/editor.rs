@@ -12,6 +12,7 @@ pub fn editor_id(label: &str) -> String {
 
 /// The start and end of 1-based `line` in UTF-16 code units (what a textarea's selection counts);
 /// a line past the end selects the end.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub fn line_range_utf16(text: &str, line: usize) -> (u32, u32) {
     let mut start = 0u32;
     for (index, content) in text.split('\n').enumerate() {

@@ -21,15 +21,24 @@ fn fact(example: &Example, now: &str, label: &str) -> String {
 
 #[test]
 fn default_example_is_a_forced_minor_update() {
-    assert!(fact(&examples::DEFAULT, "2026-11-22T00:00:00Z", "Next forced update")
-        .starts_with("Control plane 1.31.13 → 1.32.9 on 2026-11-22 21:00 UTC"));
+    assert!(fact(
+        &examples::DEFAULT,
+        "2026-11-22T00:00:00Z",
+        "Next forced update"
+    )
+    .starts_with("Control plane 1.31.13 → 1.32.9 on 2026-11-22 21:00 UTC"));
 }
 
 #[test]
 fn every_example_reads_without_input_errors() {
     for example in examples::GALLERY {
         let analysis = run_analysis(&Inputs::from_example(example), at("2026-11-22T00:00:00Z"));
-        assert!(analysis.report.diagnostics.is_empty(), "{}: {:?}", example.id, analysis.report.diagnostics);
+        assert!(
+            analysis.report.diagnostics.is_empty(),
+            "{}: {:?}",
+            example.id,
+            analysis.report.diagnostics
+        );
         assert!(analysis.timeline.is_some(), "{}", example.id);
     }
 }
@@ -37,35 +46,74 @@ fn every_example_reads_without_input_errors() {
 #[test]
 fn deprecated_version_is_auto_updated_to_the_latest_patch() {
     assert_eq!(
-        fact(&examples::DEPRECATED_AUTO_UPDATE, "2026-11-22T00:00:00Z", "Next automatic update"),
+        fact(
+            &examples::DEPRECATED_AUTO_UPDATE,
+            "2026-11-22T00:00:00Z",
+            "Next automatic update"
+        ),
         "Control plane 1.32.8 → 1.32.9 on 2026-11-22 21:00 UTC (in 21 hours)"
     );
 }
 
 #[test]
 fn missing_consecutive_minor_blocks_the_forced_update() {
-    let blocked = fact(&examples::BLOCKED_FORCED_UPDATE, "2026-11-22T00:00:00Z", "Forced update blocked");
-    assert!(blocked.starts_with("Control plane stays on 1.30.14: "), "{blocked}");
-    assert!(blocked.contains("No suitable version found in CloudProfile"), "{blocked}");
+    let blocked = fact(
+        &examples::BLOCKED_FORCED_UPDATE,
+        "2026-11-22T00:00:00Z",
+        "Forced update blocked",
+    );
+    assert!(
+        blocked.starts_with("Control plane stays on 1.30.14: "),
+        "{blocked}"
+    );
+    assert!(
+        blocked.contains("No suitable version found in CloudProfile"),
+        "{blocked}"
+    );
 }
 
 #[test]
 fn problematic_webhook_blocks_hibernation() {
-    let hibernation = fact(&examples::WEBHOOK_BLOCKS_HIBERNATION, "2026-11-22T00:00:00Z", "Hibernation");
-    assert!(hibernation.starts_with("not possible: ValidatingWebhookConfiguration \"policy-agent\""), "{hibernation}");
+    let hibernation = fact(
+        &examples::WEBHOOK_BLOCKS_HIBERNATION,
+        "2026-11-22T00:00:00Z",
+        "Hibernation",
+    );
+    assert!(
+        hibernation.starts_with("not possible: ValidatingWebhookConfiguration \"policy-agent\""),
+        "{hibernation}"
+    );
 }
 
 #[test]
 fn in_place_pool_is_updated_in_place() {
-    let analysis = run_analysis(&Inputs::from_example(&examples::IN_PLACE_POOL), at("2026-11-22T00:00:00Z"));
+    let analysis = run_analysis(
+        &Inputs::from_example(&examples::IN_PLACE_POOL),
+        at("2026-11-22T00:00:00Z"),
+    );
     let trigger = &analysis.report.roll_triggers.as_ref().unwrap().workers["bare-metal"];
     assert_eq!(trigger.update, shoot_policy::rollout::UpdateKind::InPlace);
-    assert!(analysis.report.validation.problems.is_empty(), "{:?}", analysis.report.validation.problems);
+    assert!(
+        analysis.report.validation.problems.is_empty(),
+        "{:?}",
+        analysis.report.validation.problems
+    );
 }
 
 #[test]
 fn lifecycle_version_is_forced_once_it_expires() {
-    assert_eq!(fact(&examples::LIFECYCLE_PROFILE, "2026-11-22T00:00:00Z", "Next forced update"), "none due");
-    assert!(fact(&examples::LIFECYCLE_PROFILE, "2027-05-22T00:00:00Z", "Next forced update")
-        .starts_with("Control plane 1.32.10 → 1.33.6 on 2027-05-22 20:00 UTC"));
+    assert_eq!(
+        fact(
+            &examples::LIFECYCLE_PROFILE,
+            "2026-11-22T00:00:00Z",
+            "Next forced update"
+        ),
+        "none due"
+    );
+    assert!(fact(
+        &examples::LIFECYCLE_PROFILE,
+        "2027-05-22T00:00:00Z",
+        "Next forced update"
+    )
+    .starts_with("Control plane 1.32.10 → 1.33.6 on 2027-05-22 20:00 UTC"));
 }

@@ -73,50 +73,52 @@ fn browser_now() -> DateTime<Utc> {
 /// from the address bar, so a reload shows what the user edited since); then the saved input; then
 /// the default example.
 fn initial_inputs() -> (Inputs, Option<String>) {
-    #[cfg(target_arch = "wasm32")]
-    {
-        let window = web_sys::window();
-        let hash = window
-            .as_ref()
-            .and_then(|w| w.location().hash().ok())
-            .unwrap_or_default();
-        if let Some(shared) = share::decode(&hash) {
-            if let Some(history) = window.as_ref().and_then(|w| w.history().ok()) {
-                let path = window
-                    .as_ref()
-                    .and_then(|w| w.location().pathname().ok())
-                    .unwrap_or_default();
-                let _ =
-                    history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path));
+    let saved_or_default =
+        || persist::load().unwrap_or_else(|| Inputs::from_example(&examples::DEFAULT));
+    match share::decode(&location_hash()) {
+        Some(Ok(inputs)) => {
+            clear_location_hash();
+            if let Some(saved) = persist::load().filter(|saved| *saved != inputs) {
+                persist::save_replaced(&saved);
             }
-            match shared {
-                Ok(inputs) => {
-                    if let Some(saved) = persist::load() {
-                        if saved != inputs {
-                            persist::save_replaced(&saved);
-                        }
-                    }
-                    return (
-                        inputs,
-                        Some("Loaded the input from the share link.".to_string()),
-                    );
-                }
-                Err(error) => {
-                    let fallback =
-                        persist::load().unwrap_or_else(|| Inputs::from_example(&examples::DEFAULT));
-                    return (
-                        fallback,
-                        Some(format!("The share link could not be read: {error}")),
-                    );
-                }
-            }
+            let notice = "Loaded the input from the share link.".to_string();
+            (inputs, Some(notice))
         }
+        Some(Err(error)) => {
+            clear_location_hash();
+            let notice = format!("The share link could not be read: {error}");
+            (saved_or_default(), Some(notice))
+        }
+        None => (saved_or_default(), None),
     }
-    (
-        persist::load().unwrap_or_else(|| Inputs::from_example(&examples::DEFAULT)),
-        None,
-    )
 }
+
+#[cfg(target_arch = "wasm32")]
+fn location_hash() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default()
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn location_hash() -> String {
+    String::new()
+}
+
+/// Removes the share fragment from the address bar, so a reload shows the input as edited since.
+#[cfg(target_arch = "wasm32")]
+fn clear_location_hash() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let path = window.location().pathname().unwrap_or_default();
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path));
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn clear_location_hash() {}
 
 #[component]
 fn App() -> impl IntoView {

@@ -93,7 +93,7 @@ pub fn Share(inputs: RwSignal<Inputs>) -> impl IntoView {
                 <div class="share-panel" role="group" aria-label="Share">
                     <label>"Share link (the input travels in the part after #, which is never sent to a server) "
                         <input type="text" readonly aria-label="Share link" prop:value=link
-                            on:focus=move |ev| { let _ = event_target::<web_sys::HtmlInputElement>(&ev).select(); } />
+                            on:focus=move |ev| { event_target::<web_sys::HtmlInputElement>(&ev).select() } />
                     </label>
                     <button type="button" on:click=move |_| state.set(ShareState::Closed)>"Close"</button>
                 </div>

@@ -66,7 +66,8 @@ pub const IN_PLACE_POOL: Example = Example {
 /// A CloudProfile with lifecycle stages: the Shoot's version is deprecated now and expires later.
 pub const LIFECYCLE_PROFILE: Example = Example {
     id: "lifecycle-profile",
-    title: "Lifecycle-based CloudProfile (dated stages; needs the VersionClassificationLifecycle gate)",
+    title:
+        "Lifecycle-based CloudProfile (dated stages; needs the VersionClassificationLifecycle gate)",
     cloud_profile: include_str!("cloudprofile-lifecycle.yaml"),
     shoot: include_str!("shoot-lifecycle.yaml"),
     previous_shoot: "",
