@@ -1,40 +1,8 @@
 // End-to-end tests of the built app in Debian's Chromium, driven by playwright-core (never a
 // downloaded browser). `cargo xtask test` serves dist/ on loopback and sets BASE_URL.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { pathToFileURL } from "node:url";
-
-const { chromium } = await import(pathToFileURL(process.env.PLAYWRIGHT_CORE).href);
-const BASE_URL = process.env.BASE_URL;
-const origin = new URL(BASE_URL).origin;
-
-let browser;
-before(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM,
-    args: process.env.CHROMIUM_FLAGS.split(" ").filter((f) => f !== "--headless"),
-    headless: true,
-  });
-});
-after(async () => browser?.close());
-
-/** A fresh page with empty storage; every request that leaves the origin is recorded. */
-async function openApp(context) {
-  const page = await context.newPage();
-  const foreign = [];
-  page.on("request", (request) => {
-    if (!request.url().startsWith(origin) && !request.url().startsWith("data:")) foreign.push(request.url());
-  });
-  const pageErrors = [];
-  page.on("pageerror", (error) => pageErrors.push(String(error)));
-  await page.goto(BASE_URL);
-  await page.getByRole("region", { name: "Summary" }).waitFor();
-  return { page, foreign, pageErrors };
-}
-
-async function setEditor(page, label, text) {
-  await page.getByLabel(label, { exact: true }).fill(text);
-}
+import { browser, BASE_URL, openApp, setEditor } from "./helpers.mjs";
 
 test("the default example shows a result computed by the core", async () => {
   const context = await browser.newContext();

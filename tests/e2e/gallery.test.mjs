@@ -1,0 +1,91 @@
+// Each gallery example, loaded as a user would, shows the dates, versions, causes and blockers the
+// core computes.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { browser, openApp, loadExample, fact } from "./helpers.mjs";
+
+async function withApp(body) {
+  const context = await browser.newContext();
+  const { page, foreign, pageErrors } = await openApp(context);
+  await body(page);
+  assert.deepEqual(foreign, []);
+  assert.deepEqual(pageErrors, []);
+  await context.close();
+}
+
+test("expired version: forced to the next minor in the next window, on the timeline", () =>
+  withApp(async (page) => {
+    await loadExample(page, "expired-forced-minor");
+    await fact(page, "Next forced update")
+      .getByText("Control plane 1.31.13 → 1.32.9 on 2026-11-22 21:00 UTC (in 21 hours)")
+      .waitFor();
+    const matrix = page.getByRole("region", { name: "Version matrix" });
+    await matrix.locator("tr", { hasText: "1.32.9" }).getByText("forced-update target for control plane").waitFor();
+    const timeline = page.getByRole("region", { name: "Update timeline" });
+    await timeline.locator(".event-list").getByText(
+      "2026-11-22 21:00 UTC — Control plane: 1.31.13 → 1.32.9 (force): Kubernetes version expired - force update required"
+    ).waitFor();
+    // The marker's tooltip opens on keyboard focus and on hover.
+    const marker = timeline.locator("svg .marker.force").first();
+    await marker.focus();
+    const tooltip = timeline.getByRole("tooltip");
+    await tooltip.getByText("1.31.13 → 1.32.9").waitFor();
+    assert.match(await tooltip.textContent(), /force.*2026-11-22 21:00 UTC.*expired/s);
+    await marker.blur();
+    await tooltip.waitFor({ state: "detached" });
+    await marker.hover();
+    await tooltip.waitFor();
+    assert.equal(await timeline.locator("svg .today").count(), 1);
+  }));
+
+test("deprecated version with auto-update: the latest patch in the next window", () =>
+  withApp(async (page) => {
+    await loadExample(page, "deprecated-auto-update");
+    await fact(page, "Next automatic update")
+      .getByText("Control plane 1.32.8 → 1.32.9 on 2026-11-22 21:00 UTC (in 21 hours)")
+      .waitFor();
+    assert.equal(await fact(page, "Next forced update").textContent(), "none due");
+  }));
+
+test("no consecutive minor: the forced update is blocked and says why", () =>
+  withApp(async (page) => {
+    await loadExample(page, "blocked-forced-update");
+    const blocked = fact(page, "Forced update blocked");
+    await blocked.getByText("Control plane stays on 1.30.14", { exact: false }).waitFor();
+    assert.match(await blocked.textContent(), /No suitable version found in CloudProfile/);
+    await page.getByRole("region", { name: "Update timeline" }).locator("svg .marker.blocked").waitFor();
+  }));
+
+test("a fail-closed pod webhook blocks hibernation, with the fix", () =>
+  withApp(async (page) => {
+    await loadExample(page, "webhook-blocks-hibernation");
+    const card = page.getByRole("region", { name: "Hibernation" });
+    await card.getByText("Hibernation is not possible").waitFor();
+    assert.match(await fact(page, "Hibernation").textContent(), /^not possible: ValidatingWebhookConfiguration "policy-agent"/);
+    await card.getByText("ValidatingWebhookConfiguration policy-agent / webhook pods.policy-agent.example.com").waitFor();
+    assert.match(await card.locator(".fix").first().textContent(), /^Fix: /);
+  }));
+
+test("an AutoInPlaceUpdate pool is updated in place, with the changed field", () =>
+  withApp(async (page) => {
+    await loadExample(page, "in-place-pool");
+    const card = page.getByRole("region", { name: "Roll triggers" });
+    const pool = card.locator("li", { hasText: "bare-metal: in-place update" });
+    await pool.waitFor();
+    assert.match(await pool.textContent(), /changed: \.spec\.provider\.workers\[\]\.machine\.image\.version/);
+    assert.equal(await fact(page, "Validation problems").textContent(), "0");
+  }));
+
+test("lifecycle profile: deprecated now, forced after expiry when travelling six months ahead", () =>
+  withApp(async (page) => {
+    await loadExample(page, "lifecycle-profile");
+    const matrix = page.getByRole("region", { name: "Version matrix" });
+    await matrix.locator("tr", { hasText: "1.32.10" }).getByText("deprecated").waitFor();
+    assert.equal(await fact(page, "Next forced update").textContent(), "none due");
+    await page.getByRole("button", { name: "+6 months" }).click();
+    assert.equal(await page.getByLabel("Evaluation time", { exact: true }).inputValue(), "2027-05-22T00:00:00Z");
+    await fact(page, "Next forced update").getByText("Control plane 1.32.10 → 1.33.6 on 2027-05-22 20:00 UTC").waitFor();
+    await matrix.locator("tr", { hasText: "1.32.10" }).getByText("expired").waitFor();
+    await page.getByRole("button", { name: "now", exact: true }).click();
+    assert.equal(await page.getByLabel("Evaluation time", { exact: true }).inputValue(), "");
+  }));

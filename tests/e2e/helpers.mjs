@@ -1,0 +1,48 @@
+// Shared set-up of the end-to-end tests: Debian's Chromium driven by playwright-core, a fresh
+// context per test, and a record of every request that leaves the app's origin.
+import { before, after } from "node:test";
+import { pathToFileURL } from "node:url";
+
+const { chromium } = await import(pathToFileURL(process.env.PLAYWRIGHT_CORE).href);
+export const BASE_URL = process.env.BASE_URL;
+const origin = new URL(BASE_URL).origin;
+
+export let browser;
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM,
+    args: process.env.CHROMIUM_FLAGS.split(" ").filter((f) => f !== "--headless"),
+    headless: true,
+  });
+});
+after(async () => browser?.close());
+
+/** A fresh page; every request that leaves the origin is recorded (data: URLs never leave). */
+export async function openApp(context, url = BASE_URL) {
+  const page = await context.newPage();
+  const foreign = [];
+  page.on("request", (request) => {
+    const address = request.url();
+    if (!address.startsWith(origin) && !address.startsWith("data:")) foreign.push(address);
+  });
+  const pageErrors = [];
+  page.on("pageerror", (error) => pageErrors.push(String(error)));
+  await page.goto(url);
+  await page.getByRole("region", { name: "Summary" }).waitFor();
+  return { page, foreign, pageErrors };
+}
+
+export async function setEditor(page, label, text) {
+  await page.getByLabel(label, { exact: true }).fill(text);
+}
+
+/** Loads a gallery example and sets the evaluation time. */
+export async function loadExample(page, id, time = "2026-11-22T00:00:00Z") {
+  await page.getByLabel("Example", { exact: true }).selectOption(id);
+  await setEditor(page, "Evaluation time", time);
+}
+
+/** The summary fact with the given label (its value text). */
+export function fact(page, label) {
+  return page.getByRole("region", { name: "Summary" }).locator(".fact", { has: page.locator("dt", { hasText: label }) }).locator("dd");
+}
