@@ -82,6 +82,20 @@ test("lifecycle profile: deprecated now, forced after expiry when travelling six
     const matrix = page.getByRole("region", { name: "Version matrix" });
     await matrix.locator("tr", { hasText: "1.32.10" }).getByText("deprecated").waitFor();
     assert.equal(await fact(page, "Next forced update").textContent(), "none due");
+    // The CloudProfile's lifecycles need a feature gate that is off by default: each problem links
+    // to the line of its field.
+    const validation = page.getByRole("region", { name: "Validation" });
+    const link = validation.getByRole("button").first();
+    const line = Number((await link.textContent()).match(/^CloudProfile, line (\d+)$/)[1]);
+    await link.click();
+    const selected = await page.evaluate(() => {
+      const area = document.activeElement;
+      return { id: area.id, text: area.value.slice(area.selectionStart, area.selectionEnd) };
+    });
+    assert.equal(selected.id, "editor-cloudprofile");
+    assert.match(selected.text, /^\s*lifecycle:$/);
+    const profile = await page.getByLabel("CloudProfile", { exact: true }).inputValue();
+    assert.match(profile.split("\n")[line - 1], /lifecycle:/);
     await page.getByRole("button", { name: "+6 months" }).click();
     assert.equal(await page.getByLabel("Evaluation time", { exact: true }).inputValue(), "2027-05-22T00:00:00Z");
     await fact(page, "Next forced update").getByText("Control plane 1.32.10 → 1.33.6 on 2027-05-22 20:00 UTC").waitFor();

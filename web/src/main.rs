@@ -8,6 +8,7 @@ mod export;
 mod format;
 mod hibernation;
 mod inputs;
+mod locate;
 mod lz;
 mod persist;
 mod problems;
@@ -176,7 +177,7 @@ fn App() -> impl IntoView {
                 </section>
                 <versions::VersionMatrix report=report />
                 <MaintenanceWindow report=report />
-                <problems::Problems report=report />
+                <problems::Problems report=report inputs=inputs />
                 <rollout::Rollout report=report />
                 <hibernation::Hibernation report=report />
                 <scheduling::Scheduling report=report />

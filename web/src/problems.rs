@@ -1,11 +1,19 @@
 //! Validation problems, each linked to the editor line it points at.
 
 use crate::editor::focus_line;
+use crate::inputs::{Inputs, EDITORS};
+use crate::locate::locate;
 use leptos::prelude::*;
 use shoot_policy::report::Report;
 
+/// The line a problem points at: the core's, or the field path found in the editor's text.
+fn line_of(inputs: &Inputs, source: &str, field: &str) -> Option<usize> {
+    let editor = EDITORS.iter().find(|e| e.label == source)?;
+    locate((editor.get)(inputs), field)
+}
+
 #[component]
-pub fn Problems(report: Memo<Report>) -> impl IntoView {
+pub fn Problems(report: Memo<Report>, inputs: RwSignal<Inputs>) -> impl IntoView {
     move || {
         report.with(|r| {
             let problems = r.validation.problems.clone();
@@ -16,10 +24,11 @@ pub fn Problems(report: Memo<Report>) -> impl IntoView {
                 view! {
                     <ul class="problems">
                         {problems.into_iter().map(|p| {
-                            let place = p.line.map(|l| format!(" (line {l})")).unwrap_or_default();
+                            let line = p.line.or_else(|| inputs.with_untracked(|i| line_of(i, &p.source, &p.field)));
+                            let place = line.map(|l| format!(", line {l}")).unwrap_or_default();
                             let text = format!("{}: {}: {}", p.field, p.error_type, p.detail);
                             let source = p.source.clone();
-                            let line = p.line.unwrap_or(1);
+                            let line = line.unwrap_or(1);
                             view! {
                                 <li><button type="button" class="link" on:click=move |_| focus_line(&source, line)>
                                     {format!("{}{place}", p.source)}</button>" "{text}</li>

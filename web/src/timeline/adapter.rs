@@ -33,16 +33,16 @@ pub fn from_report(report: &Report, now: DateTime<Utc>, end: DateTime<Utc>) -> O
             .unwrap_or_default();
         let impact = match report.rollout_shapes.get(&worker.name) {
             Some(shape) if shape.update_strategy.contains("InPlace") => {
-                format!("{} nodes are updated in place", shape.update_strategy)
+                format!("Nodes are updated in place ({})", shape.update_strategy)
             }
             Some(shape) => format!(
-                "nodes are replaced: {} new at a time, {} unavailable at a time (at minimum size)",
+                "Nodes are replaced: {} new at a time, {} unavailable at a time (at minimum size)",
                 shape.at_minimum.surge, shape.at_minimum.unavailable
             ),
             None => String::new(),
         };
         lanes.push(lane(
-            &format!("Pool {} ({})", worker.name, worker.image_name),
+            &format!("Pool {}", worker.name),
             &worker.image,
             versions,
             now,
@@ -86,7 +86,7 @@ fn lane(
                 .clone()
                 .or_else(|| update.reason_message.clone())
                 .unwrap_or_default(),
-            impact: "no update: Gardener finds no version to update to".to_string(),
+            impact: "No update: Gardener finds no version to update to".to_string(),
         }],
         (UpdateReason::None, _, _) | (_, _, false) => Vec::new(),
         (reason, _, true) => vec![Event {

@@ -78,7 +78,9 @@ impl Event {
     }
 }
 
-pub const LABEL_WIDTH: f64 = 120.0;
+pub const LABEL_WIDTH: f64 = 110.0;
+/// Where the plot starts: a little after the labels, so an event at the very start stays visible.
+pub const PLOT_LEFT: f64 = LABEL_WIDTH + 10.0;
 pub const AXIS_HEIGHT: f64 = 22.0;
 pub const LANE_HEIGHT: f64 = 26.0;
 pub const LANE_GAP: f64 = 10.0;
@@ -124,11 +126,11 @@ pub struct Marker {
 
 /// Lays the timeline out in an SVG `width` pixels wide.
 pub fn layout(timeline: &Timeline, width: f64) -> Layout {
-    let plot_width = (width - LABEL_WIDTH - RIGHT_PADDING).max(1.0);
+    let plot_width = (width - PLOT_LEFT - RIGHT_PADDING).max(1.0);
     let span = (timeline.end - timeline.start).num_seconds().max(1) as f64;
     let x = |t: DateTime<Utc>| {
         let offset = (t - timeline.start).num_seconds() as f64 / span;
-        LABEL_WIDTH + offset.clamp(0.0, 1.0) * plot_width
+        PLOT_LEFT + offset.clamp(0.0, 1.0) * plot_width
     };
     let lanes = timeline
         .lanes
@@ -251,15 +253,15 @@ mod tests {
 
     #[test]
     fn x_positions_are_proportional_to_time_and_clamped() {
-        let layout = layout(&timeline(), LABEL_WIDTH + 365.0 + 12.0);
+        let layout = layout(&timeline(), PLOT_LEFT + 365.0 + 12.0);
         let lane = &layout.lanes[0];
         // The first segment starts before the window: clamped to the left edge.
-        assert_eq!(lane.segments[0].x, LABEL_WIDTH);
+        assert_eq!(lane.segments[0].x, PLOT_LEFT);
         // 2026-07-02T12:00 is day 182.5 of 365.
         assert!((lane.segments[0].width - 182.5).abs() < 1e-9);
-        assert!((lane.segments[1].x - (LABEL_WIDTH + 182.5)).abs() < 1e-9);
+        assert!((lane.segments[1].x - (PLOT_LEFT + 182.5)).abs() < 1e-9);
         // The second segment ends after the window: clamped to the right edge.
-        assert!((lane.segments[1].x + lane.segments[1].width - (LABEL_WIDTH + 365.0)).abs() < 1e-9);
+        assert!((lane.segments[1].x + lane.segments[1].width - (PLOT_LEFT + 365.0)).abs() < 1e-9);
         assert_eq!(lane.markers[0].x, lane.segments[1].x);
         assert_eq!(layout.today_x, Some(lane.segments[1].x));
         assert_eq!(lane.y, AXIS_HEIGHT + LANE_GAP);

@@ -60,8 +60,13 @@ pub fn TimelineView(timeline: Signal<Option<Timeline>>) -> impl IntoView {
                         </g>
                     }
                 }).collect_view();
+                let short = if lane.label.chars().count() > 17 {
+                    format!("{}…", lane.label.chars().take(16).collect::<String>())
+                } else {
+                    lane.label.clone()
+                };
                 view! {
-                    <text class="lane-label" x=4 y=y + LANE_HEIGHT / 2.0 + 4.0>{lane.label}</text>
+                    <text class="lane-label" x=4 y=y + LANE_HEIGHT / 2.0 + 4.0>{short}<title>{lane.label}</title></text>
                     {segments}
                     {markers}
                 }

@@ -1,0 +1,161 @@
+//! Finds the line of a field path (`spec.kubernetes.versions[0].lifecycle`) in pasted YAML, so a
+//! validation problem can point at its line. Block-style YAML is followed key by key and item by
+//! item; where the text is flow-style or JSON, the deepest line found so far is returned.
+
+#[derive(Debug, PartialEq)]
+enum Step<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+fn steps(path: &str) -> Vec<Step<'_>> {
+    let mut steps = Vec::new();
+    for part in path.split('.').filter(|p| !p.is_empty()) {
+        let (key, rest) = part.split_once('[').unwrap_or((part, ""));
+        if !key.is_empty() {
+            steps.push(Step::Key(key));
+        }
+        for index in rest.split('[') {
+            if let Ok(n) = index.trim_end_matches(']').parse() {
+                steps.push(Step::Index(n));
+            }
+        }
+    }
+    steps
+}
+
+fn indent(line: &str) -> usize {
+    line.len() - line.trim_start_matches(' ').len()
+}
+
+fn is_content(line: &str) -> bool {
+    let trimmed = line.trim();
+    !trimmed.is_empty() && !trimmed.starts_with('#') && trimmed != "---"
+}
+
+/// The 1-based line of `path` in `text`, or of its deepest ancestor that could be found.
+pub fn locate(text: &str, path: &str) -> Option<usize> {
+    let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
+    // The block being searched: [start, end) and the line that owns it.
+    let (mut start, mut end) = (0, lines.len());
+    let mut found = None;
+    for step in steps(path) {
+        let block_indent = lines[start..end]
+            .iter()
+            .find(|l| is_content(l))
+            .map(|l| indent(l))?;
+        let at = match step {
+            Step::Key(key) => (start..end).find(|&i| {
+                let line = &lines[i];
+                indent(line) == block_indent && {
+                    let body = line.trim_start().trim_start_matches(['"', '\'']);
+                    body.strip_prefix(key)
+                        .map(|r| r.trim_start_matches(['"', '\'']).starts_with(':'))
+                        .unwrap_or(false)
+                }
+            }),
+            Step::Index(n) => (start..end)
+                .filter(|&i| {
+                    indent(&lines[i]) == block_indent && lines[i].trim_start().starts_with('-')
+                })
+                .nth(n),
+        };
+        let Some(at) = at else {
+            return found;
+        };
+        found = Some(at + 1);
+        let own_indent = indent(&lines[at]);
+        if matches!(step, Step::Index(_)) {
+            // The item's first key sits after "- ": make it look like the item's other keys.
+            let line = &mut lines[at];
+            let dash = own_indent;
+            line.replace_range(dash..dash + 1, " ");
+            start = at;
+        } else {
+            start = at + 1;
+        }
+        let child_indent = |line: &String| !is_content(line) || indent(line) > own_indent;
+        // A list under a key may sit at the key's own indentation ("versions:\n- a").
+        let list_at_key = matches!(step, Step::Key(_))
+            && lines
+                .get(start)
+                .is_some_and(|l| indent(l) == own_indent && l.trim_start().starts_with('-'));
+        end = (start..lines.len())
+            .find(|&i| {
+                let line = &lines[i];
+                if i == at {
+                    return false;
+                }
+                if list_at_key {
+                    is_content(line)
+                        && (indent(line) < own_indent
+                            || (indent(line) == own_indent && !line.trim_start().starts_with('-')))
+                } else {
+                    !child_indent(line)
+                }
+            })
+            .unwrap_or(lines.len());
+        if start >= end {
+            return found;
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PROFILE: &str = "kind: CloudProfile\nspec:\n  kubernetes:\n    versions:\n    - version: 1.34.1\n      classification: preview\n    - version: 1.33.5\n      lifecycle:\n      - classification: supported\n  machineImages:\n  - name: gardenlinux\n    versions:\n    - version: 1.0.0\n";
+
+    #[test]
+    fn follows_keys_and_list_items() {
+        assert_eq!(locate(PROFILE, "spec.kubernetes.versions[0]"), Some(5));
+        assert_eq!(
+            locate(PROFILE, "spec.kubernetes.versions[0].classification"),
+            Some(6)
+        );
+        assert_eq!(
+            locate(PROFILE, "spec.kubernetes.versions[1].lifecycle"),
+            Some(8)
+        );
+        assert_eq!(
+            locate(
+                PROFILE,
+                "spec.kubernetes.versions[1].lifecycle[0].classification"
+            ),
+            Some(9)
+        );
+        assert_eq!(
+            locate(PROFILE, "spec.machineImages[0].versions[0].version"),
+            Some(13)
+        );
+    }
+
+    #[test]
+    fn indented_lists_and_missing_fields_fall_back_to_the_ancestor() {
+        let shoot = "spec:\n  provider:\n    workers:\n      - name: a\n      - name: b\n        machine:\n          type: m5\n";
+        assert_eq!(
+            locate(shoot, "spec.provider.workers[1].machine.type"),
+            Some(7)
+        );
+        assert_eq!(locate(shoot, "spec.provider.workers[1].maximum"), Some(5));
+        assert_eq!(locate(shoot, "spec.kubernetes.version"), Some(1));
+        assert_eq!(locate(shoot, "metadata.name"), None);
+        assert_eq!(locate("{\"spec\": {}}", "spec.x"), None);
+    }
+
+    #[test]
+    fn paths_split_into_keys_and_indices() {
+        assert_eq!(
+            steps("spec.a[2][3].b"),
+            [
+                Step::Key("spec"),
+                Step::Key("a"),
+                Step::Index(2),
+                Step::Index(3),
+                Step::Key("b")
+            ]
+        );
+    }
+}
