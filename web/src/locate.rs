@@ -40,10 +40,13 @@ pub fn locate(text: &str, path: &str) -> Option<usize> {
     let (mut start, mut end) = (0, lines.len());
     let mut found = None;
     for step in steps(path) {
-        let block_indent = lines[start..end]
+        let Some(block_indent) = lines[start..end]
             .iter()
             .find(|l| is_content(l))
-            .map(|l| indent(l))?;
+            .map(|l| indent(l))
+        else {
+            return found;
+        };
         let at = match step {
             Step::Key(key) => (start..end).find(|&i| {
                 let line = &lines[i];
@@ -77,8 +80,9 @@ pub fn locate(text: &str, path: &str) -> Option<usize> {
         let child_indent = |line: &String| !is_content(line) || indent(line) > own_indent;
         // A list under a key may sit at the key's own indentation ("versions:\n- a").
         let list_at_key = matches!(step, Step::Key(_))
-            && lines
-                .get(start)
+            && lines[start..]
+                .iter()
+                .find(|l| is_content(l))
                 .is_some_and(|l| indent(l) == own_indent && l.trim_start().starts_with('-'));
         end = (start..lines.len())
             .find(|&i| {
@@ -143,6 +147,13 @@ mod tests {
         assert_eq!(locate(shoot, "spec.kubernetes.version"), Some(1));
         assert_eq!(locate(shoot, "metadata.name"), None);
         assert_eq!(locate("{\"spec\": {}}", "spec.x"), None);
+    }
+
+    #[test]
+    fn comments_between_a_key_and_its_items_are_skipped() {
+        let text = "spec:\n  versions:\n  # note\n  - version: a\n    lifecycle: []\n";
+        assert_eq!(locate(text, "spec.versions[0].lifecycle"), Some(5));
+        assert_eq!(locate("a:\n# only a comment\n", "a.b"), Some(1));
     }
 
     #[test]
