@@ -9,6 +9,7 @@ pub mod document;
 pub mod duration;
 pub mod examples;
 pub mod field;
+pub mod golang;
 pub mod lifecycle;
 pub mod report;
 pub mod timewindow;
