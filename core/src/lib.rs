@@ -12,6 +12,7 @@ pub mod field;
 pub mod golang;
 pub mod lifecycle;
 pub mod report;
+pub mod semver_constraint;
 pub mod timewindow;
 pub mod version;
 

@@ -14,7 +14,7 @@
 //! `CurrentLifecycleClassification`).
 
 pub mod cloudprofile;
-pub mod constraint;
+
 pub mod defaulting;
 pub mod inplace;
 pub mod shoot_versions;
