@@ -104,6 +104,9 @@ pub struct Report {
     pub objects: Vec<RecognisedObject>,
     /// Errors and warnings about the input itself.
     pub diagnostics: Vec<Diagnostic>,
+    /// The API defaults written into hand-written objects before the analysis (none for objects
+    /// copied from a cluster, which carry them already).
+    pub defaults_applied: Vec<crate::defaults::AppliedDefault>,
     /// The CloudProfile's versions and their classification at `now`.
     pub versions: Option<VersionMatrix>,
     /// The Shoot's maintenance window and the next occurrence after `now`.
@@ -292,6 +295,7 @@ pub fn analyze(sources: &[Source], options: &AnalyzeOptions) -> Report {
     for source in sources {
         read_source(source, &mut inputs, &mut report);
     }
+    apply_defaults(&mut inputs, &mut report);
     if options.wants(Area::Versions) {
         if let Some(profile) = &inputs.cloud_profile {
             report.versions = version_matrix(&profile.value, options.now);
@@ -325,6 +329,24 @@ pub fn analyze(sources: &[Source], options: &AnalyzeOptions) -> Report {
         }
     }
     report
+}
+
+fn apply_defaults(inputs: &mut Inputs, report: &mut Report) {
+    use crate::defaults::{default_cloud_profile, default_shoot};
+    if let Some(profile) = &mut inputs.cloud_profile {
+        report.defaults_applied.extend(default_cloud_profile(&mut profile.value));
+    }
+    if let Some(shoot) = &mut inputs.shoot {
+        report.defaults_applied.extend(default_shoot(&mut shoot.value));
+    }
+    if let Some(previous) = &mut inputs.previous_shoot {
+        report
+            .defaults_applied
+            .extend(default_shoot(&mut previous.value).into_iter().map(|mut applied| {
+                applied.object = "Previous Shoot".to_string();
+                applied
+            }));
+    }
 }
 
 fn annotations(object: &Value) -> std::collections::BTreeMap<String, String> {
