@@ -5,8 +5,9 @@
 //! `pkg/gardenlet/controller/shoot/care/health.go` (`PardonConditions`).
 
 use super::types::{
-    go_zero_time, Condition, LastError, LastOperation, CONDITION_FALSE, CONDITION_PROGRESSING, CONDITION_TRUE,
-    CONDITION_UNKNOWN, OPERATION_CREATE, OPERATION_DELETE, STATE_PROCESSING, STATE_SUCCEEDED,
+    go_zero_time, Condition, LastError, LastOperation, CONDITION_FALSE, CONDITION_PROGRESSING,
+    CONDITION_TRUE, CONDITION_UNKNOWN, OPERATION_CREATE, OPERATION_DELETE, STATE_PROCESSING,
+    STATE_SUCCEEDED,
 };
 use crate::duration;
 use chrono::{DateTime, TimeDelta, Utc};

@@ -150,7 +150,8 @@ pub fn compute_status_label(
         };
     };
 
-    let creating = operation.operation_type == OPERATION_CREATE && operation.state != STATE_SUCCEEDED;
+    let creating =
+        operation.operation_type == OPERATION_CREATE && operation.state != STATE_SUCCEEDED;
     if creating || operation.operation_type == OPERATION_DELETE {
         derivation.rule = StatusLabelRule::CreateOrDeleteLastErrors;
         let label = if error_count == 0 {
@@ -158,7 +159,11 @@ pub fn compute_status_label(
         } else {
             StatusLabel::Unhealthy
         };
-        let phase = if creating { "being created" } else { "being deleted" };
+        let phase = if creating {
+            "being created"
+        } else {
+            "being deleted"
+        };
         derivation.explanation = if error_count == 0 {
             format!("The Shoot is {phase} without last errors; conditions are not considered in this phase.")
         } else {
@@ -175,7 +180,9 @@ pub fn compute_status_label(
     if condition_label != StatusLabel::Healthy {
         derivation.deciding_conditions = conditions
             .iter()
-            .filter(|condition| StatusLabel::of_condition_status(&condition.status) == condition_label)
+            .filter(|condition| {
+                StatusLabel::of_condition_status(&condition.status) == condition_label
+            })
             .map(|condition| DecidingCondition {
                 condition_type: condition.condition_type.clone(),
                 status: condition.status.clone(),
@@ -265,7 +272,10 @@ mod tests {
             &[condition("False")],
         );
         assert_eq!(result.label, StatusLabel::Healthy);
-        assert_eq!(result.derivation.rule, StatusLabelRule::CreateOrDeleteLastErrors);
+        assert_eq!(
+            result.derivation.rule,
+            StatusLabelRule::CreateOrDeleteLastErrors
+        );
     }
 
     #[test]
@@ -283,6 +293,9 @@ mod tests {
     fn aborted_state_is_unhealthy() {
         let result = compute_status_label(Some(&operation("Reconcile", "Aborted")), &[], &[]);
         assert_eq!(result.label, StatusLabel::Unhealthy);
-        assert_eq!(result.derivation.rule, StatusLabelRule::LastOperationNotSucceeded);
+        assert_eq!(
+            result.derivation.rule,
+            StatusLabelRule::LastOperationNotSucceeded
+        );
     }
 }

@@ -24,7 +24,9 @@ pub use errors::{
     all_error_code_infos, error_code_info, has_error_code, has_non_retryable_error_code,
     ErrorCodeInfo, Retryability,
 };
-pub use label::{compute_status_label, status_label, StatusLabel, StatusLabelDerivation, StatusLabelResult};
+pub use label::{
+    compute_status_label, status_label, StatusLabel, StatusLabelDerivation, StatusLabelResult,
+};
 pub use operation::{
     auto_retry, operation_type, reconcile_decision, AutoRetry, OperationType, ReconcileDecision,
     Schedule, ShootControllerConfig,

@@ -9,8 +9,8 @@
 
 use super::errors::{has_error_code, ERR_INFRA_RATE_LIMITS_EXCEEDED};
 use super::types::{
-    go_parse_bool, go_zero_time, Seed, Shoot, OPERATION_CREATE, OPERATION_MIGRATE, OPERATION_RESTORE,
-    STATE_ABORTED, STATE_FAILED, STATE_SUCCEEDED,
+    go_parse_bool, go_zero_time, Seed, Shoot, OPERATION_CREATE, OPERATION_MIGRATE,
+    OPERATION_RESTORE, STATE_ABORTED, STATE_FAILED, STATE_SUCCEEDED,
 };
 use crate::duration;
 use crate::timewindow::MaintenanceTimeWindow;
@@ -169,9 +169,7 @@ pub fn reconcile_decision(
     let respect_overwrite = config.respect_sync_period_overwrite.unwrap_or(false);
     let reconcile_in_maintenance_only = config.reconcile_in_maintenance_only.unwrap_or(false);
     let default_sync_period = match &config.sync_period {
-        Some(text) => {
-            duration::parse(text).map_err(|e| format!("config.syncPeriod: {e}"))?
-        }
+        Some(text) => duration::parse(text).map_err(|e| format!("config.syncPeriod: {e}"))?,
         None => TimeDelta::hours(1),
     };
 
@@ -282,7 +280,11 @@ pub fn should_ignore_shoot(respect_overwrite: bool, shoot: &Shoot) -> bool {
 
 /// Gardener's `SyncPeriodOfShoot`: the annotation's period when it counts, parses and is not shorter than
 /// the configured one; otherwise the configured one.
-pub fn sync_period_of_shoot(respect_overwrite: bool, default: TimeDelta, shoot: &Shoot) -> TimeDelta {
+pub fn sync_period_of_shoot(
+    respect_overwrite: bool,
+    default: TimeDelta,
+    shoot: &Shoot,
+) -> TimeDelta {
     if !respects_overwrite(respect_overwrite, shoot) {
         return default;
     }
