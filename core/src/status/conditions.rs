@@ -5,9 +5,9 @@
 //! `pkg/gardenlet/controller/shoot/care/health.go` (`PardonConditions`).
 
 use super::types::{
-    go_zero_time, Condition, LastError, LastOperation, CONDITION_FALSE, CONDITION_PROGRESSING,
-    CONDITION_TRUE, CONDITION_UNKNOWN, OPERATION_CREATE, OPERATION_DELETE, STATE_PROCESSING,
-    STATE_SUCCEEDED,
+    go_zero_time, null_as_default, Condition, LastError, LastOperation, CONDITION_FALSE,
+    CONDITION_PROGRESSING, CONDITION_TRUE, CONDITION_UNKNOWN, OPERATION_CREATE, OPERATION_DELETE,
+    STATE_PROCESSING, STATE_SUCCEEDED,
 };
 use crate::duration;
 use chrono::{DateTime, TimeDelta, Utc};
@@ -31,7 +31,9 @@ pub const REASON_CONDITION_CHECK_ERROR: &str = "ConditionCheckError";
 #[serde(default, rename_all = "camelCase")]
 pub struct ConditionThreshold {
     #[serde(rename = "type")]
+    #[serde(deserialize_with = "null_as_default")]
     pub condition_type: String,
+    #[serde(deserialize_with = "null_as_default")]
     pub duration: String,
 }
 
@@ -43,9 +45,11 @@ pub struct ConditionThreshold {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ConditionUpdate {
+    #[serde(deserialize_with = "null_as_default")]
     pub status: String,
     pub reason: Option<String>,
     pub message: Option<String>,
+    #[serde(deserialize_with = "null_as_default")]
     pub codes: Vec<String>,
 }
 

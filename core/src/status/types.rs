@@ -47,13 +47,18 @@ pub const STATE_ABORTED: &str = "Aborted";
 #[serde(default, rename_all = "camelCase")]
 pub struct Condition {
     #[serde(rename = "type")]
+    #[serde(deserialize_with = "null_as_default")]
     pub condition_type: String,
+    #[serde(deserialize_with = "null_as_default")]
     pub status: String,
     pub last_transition_time: Option<DateTime<Utc>>,
     pub last_update_time: Option<DateTime<Utc>>,
+    #[serde(deserialize_with = "null_as_default")]
     pub reason: String,
+    #[serde(deserialize_with = "null_as_default")]
     pub message: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(deserialize_with = "null_as_default")]
     pub codes: Vec<String>,
 }
 
@@ -62,10 +67,14 @@ pub struct Condition {
 #[serde(default, rename_all = "camelCase")]
 pub struct LastOperation {
     #[serde(rename = "type")]
+    #[serde(deserialize_with = "null_as_default")]
     pub operation_type: String,
+    #[serde(deserialize_with = "null_as_default")]
     pub state: String,
+    #[serde(deserialize_with = "null_as_default")]
     pub description: String,
     pub last_update_time: Option<DateTime<Utc>>,
+    #[serde(deserialize_with = "null_as_default")]
     pub progress: i64,
 }
 
@@ -73,10 +82,12 @@ pub struct LastOperation {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct LastError {
+    #[serde(deserialize_with = "null_as_default")]
     pub description: String,
     #[serde(rename = "taskID", skip_serializing_if = "Option::is_none")]
     pub task_id: Option<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(deserialize_with = "null_as_default")]
     pub codes: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_update_time: Option<DateTime<Utc>>,
@@ -86,12 +97,17 @@ pub struct LastError {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ObjectMeta {
+    #[serde(deserialize_with = "null_as_default")]
     pub name: String,
+    #[serde(deserialize_with = "null_as_default")]
     pub namespace: String,
+    #[serde(deserialize_with = "null_as_default")]
     pub generation: i64,
     /// Only presence matters (a Shoot being deleted), so the value is kept as given.
     pub deletion_timestamp: Option<serde_json::Value>,
+    #[serde(deserialize_with = "null_as_default")]
     pub labels: BTreeMap<String, String>,
+    #[serde(deserialize_with = "null_as_default")]
     pub annotations: BTreeMap<String, String>,
 }
 
@@ -99,8 +115,11 @@ pub struct ObjectMeta {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Shoot {
+    #[serde(deserialize_with = "null_as_default")]
     pub metadata: ObjectMeta,
+    #[serde(deserialize_with = "null_as_default")]
     pub spec: ShootSpec,
+    #[serde(deserialize_with = "null_as_default")]
     pub status: ShootStatus,
 }
 
@@ -124,7 +143,9 @@ pub struct Maintenance {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct TimeWindow {
+    #[serde(deserialize_with = "null_as_default")]
     pub begin: String,
+    #[serde(deserialize_with = "null_as_default")]
     pub end: String,
 }
 
@@ -133,11 +154,16 @@ pub struct TimeWindow {
 #[serde(default, rename_all = "camelCase")]
 pub struct ShootStatus {
     pub seed_name: Option<String>,
+    #[serde(deserialize_with = "null_as_default")]
     pub observed_generation: i64,
+    #[serde(deserialize_with = "null_as_default")]
     pub gardener: GardenerInfo,
     pub last_operation: Option<LastOperation>,
+    #[serde(deserialize_with = "null_as_default")]
     pub last_errors: Vec<LastError>,
+    #[serde(deserialize_with = "null_as_default")]
     pub conditions: Vec<Condition>,
+    #[serde(deserialize_with = "null_as_default")]
     pub constraints: Vec<Condition>,
 }
 
@@ -145,6 +171,7 @@ pub struct ShootStatus {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct GardenerInfo {
+    #[serde(deserialize_with = "null_as_default")]
     pub version: String,
 }
 
@@ -152,6 +179,7 @@ pub struct GardenerInfo {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Seed {
+    #[serde(deserialize_with = "null_as_default")]
     pub metadata: ObjectMeta,
 }
 
@@ -163,4 +191,36 @@ pub(crate) fn go_parse_bool(text: &str) -> bool {
 /// Go's zero `time.Time` (0001-01-01T00:00:00Z), which an absent timestamp means in Gardener's arithmetic.
 pub(crate) fn go_zero_time() -> DateTime<Utc> {
     DateTime::<Utc>::from_timestamp(-62_135_596_800, 0).unwrap_or(DateTime::<Utc>::MIN_UTC)
+}
+
+/// Reads JSON `null` as the type's empty value, as Kubernetes' decoder does for non-pointer fields.
+pub(crate) fn null_as_default<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Default + Deserialize<'de>,
+{
+    Ok(Option::<T>::deserialize(deserializer)?.unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nulls_read_as_empty_values() {
+        let shoot: Shoot = serde_json::from_value(serde_json::json!({
+            "metadata": {"annotations": null, "generation": null},
+            "status": {"lastErrors": null, "conditions": [{"type": "A", "status": null, "codes": null}]}
+        }))
+        .unwrap();
+        assert!(shoot.metadata.annotations.is_empty());
+        assert!(shoot.status.last_errors.is_empty());
+        assert_eq!(shoot.status.conditions[0].status, "");
+    }
+
+    #[test]
+    fn go_parse_bool_accepts_go_spellings_only() {
+        assert!(go_parse_bool("T") && go_parse_bool("1") && go_parse_bool("TRUE"));
+        assert!(!go_parse_bool("yes") && !go_parse_bool("tRuE"));
+    }
 }
