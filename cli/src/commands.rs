@@ -104,3 +104,23 @@ fn fail(error: String) -> ExitCode {
     eprintln!("shoot-policy: {error}");
     ExitCode::from(2)
 }
+
+#[derive(clap::Args)]
+pub struct StatusArgs {
+    #[arg(long)]
+    shoot: PathBuf,
+}
+
+/// `shoot-policy status`: the status label, the rule that decided it, and the error codes explained.
+pub fn status(args: StatusArgs) -> ExitCode {
+    let report =
+        match inputs::analyze_files(&[(Some(&args.shoot), SourceRole::Auto)], &[], None, None) {
+            Ok(report) => report,
+            Err(error) => return fail(error),
+        };
+    if inputs::report_unreadable(&report) {
+        return ExitCode::from(2);
+    }
+    print!("{}", text::status(&report));
+    ExitCode::SUCCESS
+}

@@ -35,6 +35,8 @@ enum Command {
     Validate(commands::ValidateArgs),
     /// Whether the Shoot can hibernate, every blocker and its fix.
     Hibernation(commands::HibernationArgs),
+    /// The status label Gardener gives the Shoot, and why.
+    Status(commands::StatusArgs),
 }
 
 fn main() -> ExitCode {
@@ -45,5 +47,6 @@ fn main() -> ExitCode {
         Command::Diff(args) => commands::diff(args),
         Command::Validate(args) => commands::validate(args),
         Command::Hibernation(args) => commands::hibernation(args),
+        Command::Status(args) => commands::status(args),
     }
 }

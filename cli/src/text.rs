@@ -146,6 +146,29 @@ pub fn hibernation(report: &Report) -> String {
     out
 }
 
+pub fn status(report: &Report) -> String {
+    let mut out = String::new();
+    let Some(status) = &report.status else {
+        return out;
+    };
+    heading(&mut out, "Status");
+    let _ = writeln!(
+        out,
+        "  shoot.gardener.cloud/status: {}",
+        status.label.label.as_str()
+    );
+    let _ = writeln!(out, "  why: {}", status.label.derivation.explanation);
+    let _ = writeln!(out, "  next operation: {:?}", status.next_operation);
+    for code in &status.error_codes {
+        let _ = writeln!(
+            out,
+            "  error code {}: {} ({:?})",
+            code.code, code.meaning, code.retryability
+        );
+    }
+    out
+}
+
 pub fn report(report: &Report) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "shoot-policy report");
@@ -207,6 +230,7 @@ pub fn report(report: &Report) -> String {
             let _ = writeln!(out, "  also: {operation}");
         }
     }
+    out.push_str(&status(report));
     out.push_str(&validation(report));
     out.push_str(&roll_triggers(report));
     out.push_str(&hibernation(report));

@@ -46,7 +46,10 @@ pub fn default_shoot(shoot: &mut Value) -> Vec<AppliedDefault> {
                 "SetDefaults_Maintenance: without an autoUpdate block, Kubernetes patch updates are automatic",
             );
         }
-        if let Some(auto_update) = maintenance.get_mut("autoUpdate").and_then(Value::as_object_mut) {
+        if let Some(auto_update) = maintenance
+            .get_mut("autoUpdate")
+            .and_then(Value::as_object_mut)
+        {
             if has_workers && !auto_update.contains_key("machineImageVersion") {
                 auto_update.insert("machineImageVersion".into(), json!(true));
                 applied.push(
@@ -255,15 +258,22 @@ mod tests {
             ]
         );
         assert_eq!(shoot.pointer("/spec/provider/workers[1]"), None);
-        assert_eq!(shoot.pointer("/spec/provider/workers/1/maxUnavailable"), Some(&json!(1)));
+        assert_eq!(
+            shoot.pointer("/spec/provider/workers/1/maxUnavailable"),
+            Some(&json!(1))
+        );
     }
 
     #[test]
     fn a_present_auto_update_block_keeps_gos_false() {
-        let mut shoot = yaml("spec:\n  maintenance:\n    autoUpdate: {machineImageVersion: false}\n");
+        let mut shoot =
+            yaml("spec:\n  maintenance:\n    autoUpdate: {machineImageVersion: false}\n");
         let applied = default_shoot(&mut shoot);
         assert!(applied.is_empty(), "{applied:?}");
-        assert_eq!(shoot.pointer("/spec/maintenance/autoUpdate/kubernetesVersion"), None);
+        assert_eq!(
+            shoot.pointer("/spec/maintenance/autoUpdate/kubernetesVersion"),
+            None
+        );
     }
 
     #[test]

@@ -65,6 +65,8 @@ pub enum Area {
     Rollout,
     /// Hibernation blockers, constraints and schedule.
     Hibernation,
+    /// The status label, the next operation and the error codes.
+    Status,
     Cleanup,
     Scheduling,
 }
@@ -128,9 +130,28 @@ pub struct Report {
     /// Why the Shoot can or cannot hibernate: problematic webhooks with fixes, the remediation preview,
     /// and every constraint the care controller would write.
     pub hibernation: Option<Hibernation>,
+    /// The `shoot.gardener.cloud/status` label and why, the operation that runs next, and what the
+    /// Shoot's error codes mean.
+    pub status: Option<Status>,
     /// Which of the given Seeds the scheduler could place the Shoot on.
     #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
     pub seed_scheduling: Option<crate::scheduling::CandidateSeeds>,
+}
+
+/// The Shoot's status as Gardener derives it.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct Status {
+    /// The label value and the rule that decided it.
+    #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
+    pub label: crate::status::StatusLabelResult,
+    /// The operation the gardenlet runs next (`Create`, `Reconcile`, `Migrate`, `Restore`, `Delete`).
+    #[cfg_attr(feature = "tsify", tsify(type = "string"))]
+    pub next_operation: crate::status::OperationType,
+    /// Every error code in `status.lastErrors`, explained; whether it stops automatic retries.
+    #[cfg_attr(feature = "tsify", tsify(type = "unknown[]"))]
+    pub error_codes: Vec<crate::status::ErrorCodeInfo>,
 }
 
 /// Hibernation blockers and the Shoot's constraints.
@@ -316,6 +337,9 @@ pub fn analyze(sources: &[Source], options: &AnalyzeOptions) -> Report {
     if options.wants(Area::Hibernation) {
         hibernation(&inputs, options.now, &mut report);
     }
+    if options.wants(Area::Status) {
+        status(&inputs, &mut report);
+    }
     if let Some(shoot) = &inputs.shoot {
         if options.wants(Area::Cleanup) {
             report.cleanup_plan = Some(crate::cleanup::plan(&annotations(&shoot.value)));
@@ -331,21 +355,54 @@ pub fn analyze(sources: &[Source], options: &AnalyzeOptions) -> Report {
     report
 }
 
+fn status(inputs: &Inputs, report: &mut Report) {
+    let Some(shoot_object) = &inputs.shoot else {
+        return;
+    };
+    let Some(shoot) = decode::<crate::status::Shoot>(shoot_object, report) else {
+        return;
+    };
+    let mut codes: Vec<&str> = shoot
+        .status
+        .last_errors
+        .iter()
+        .flat_map(|error| error.codes.iter().map(String::as_str))
+        .collect();
+    codes.sort_unstable();
+    codes.dedup();
+    report.status = Some(Status {
+        label: crate::status::status_label(&shoot),
+        next_operation: crate::status::operation_type(&shoot),
+        error_codes: codes
+            .into_iter()
+            .map(crate::status::error_code_info)
+            .collect(),
+    });
+}
+
 fn apply_defaults(inputs: &mut Inputs, report: &mut Report) {
     use crate::defaults::{default_cloud_profile, default_shoot};
     if let Some(profile) = &mut inputs.cloud_profile {
-        report.defaults_applied.extend(default_cloud_profile(&mut profile.value));
+        report
+            .defaults_applied
+            .extend(default_cloud_profile(&mut profile.value));
     }
     if let Some(shoot) = &mut inputs.shoot {
-        report.defaults_applied.extend(default_shoot(&mut shoot.value));
+        report
+            .defaults_applied
+            .extend(default_shoot(&mut shoot.value));
     }
     if let Some(previous) = &mut inputs.previous_shoot {
         report
             .defaults_applied
-            .extend(default_shoot(&mut previous.value).into_iter().map(|mut applied| {
-                applied.object = "Previous Shoot".to_string();
-                applied
-            }));
+            .extend(
+                default_shoot(&mut previous.value)
+                    .into_iter()
+                    .map(|mut applied| {
+                        applied.object = "Previous Shoot".to_string();
+                        applied
+                    }),
+            );
     }
 }
 

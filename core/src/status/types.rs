@@ -193,14 +193,7 @@ pub(crate) fn go_zero_time() -> DateTime<Utc> {
     DateTime::<Utc>::from_timestamp(-62_135_596_800, 0).unwrap_or(DateTime::<Utc>::MIN_UTC)
 }
 
-/// Reads JSON `null` as the type's empty value, as Kubernetes' decoder does for non-pointer fields.
-pub(crate) fn null_as_default<'de, D, T>(deserializer: D) -> Result<T, D::Error>
-where
-    D: serde::Deserializer<'de>,
-    T: Default + Deserialize<'de>,
-{
-    Ok(Option::<T>::deserialize(deserializer)?.unwrap_or_default())
-}
+pub(crate) use crate::golang::null_as_default;
 
 #[cfg(test)]
 mod tests {
