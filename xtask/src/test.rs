@@ -58,17 +58,14 @@ fn native_tests() -> Result {
     exec(cargo().args(["test", "--workspace"]))
 }
 
-/// Every kind of the corpus is implemented: a skipped case fails the run like a failed one.
+/// Every kind of the corpus is implemented: a skipped case fails the run like a failed one. Runs the
+/// binary `cargo test --workspace` just built (a `cargo run` would rebuild the core without the
+/// workspace's unified features).
 fn conformance() -> Result {
-    exec(cargo().args([
-        "run",
-        "--quiet",
-        "--package",
-        "shoot-policy-cli",
-        "--",
-        "conformance",
-        "tests/conformance",
-    ]))
+    exec(
+        Command::new(target_dir().join("debug/shoot-policy"))
+            .args(["conformance", "tests/conformance"]),
+    )
 }
 
 fn wasm_tests() -> Result {
