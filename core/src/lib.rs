@@ -14,6 +14,7 @@ pub mod golang;
 pub mod lifecycle;
 pub mod report;
 pub mod semver_constraint;
+pub mod timeline;
 pub mod timewindow;
 pub mod version;
 

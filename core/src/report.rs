@@ -60,6 +60,8 @@ pub enum Area {
     Versions,
     /// One maintenance run at `now`.
     Maintenance,
+    /// The update timeline until the horizon.
+    Timeline,
     Validation,
     /// Roll triggers and rollout shapes.
     Rollout,
@@ -113,6 +115,9 @@ pub struct Report {
     pub versions: Option<VersionMatrix>,
     /// The Shoot's maintenance window and the next occurrence after `now`.
     pub maintenance_window: Option<MaintenanceWindowInfo>,
+    /// Every forced or automatic update in the coming maintenance windows until the horizon.
+    #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
+    pub timeline: Option<crate::timeline::Timeline>,
     /// What a maintenance run at `now` would do (as if the window were open now).
     #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
     pub maintenance_now: Option<crate::maintenance::MaintenanceOutcome>,
@@ -325,8 +330,8 @@ pub fn analyze(sources: &[Source], options: &AnalyzeOptions) -> Report {
             report.maintenance_window = Some(maintenance_window(&shoot.value, options.now));
         }
     }
-    if options.wants(Area::Maintenance) {
-        maintain(&inputs, options.now, &mut report);
+    if options.wants(Area::Maintenance) || options.wants(Area::Timeline) {
+        maintain(&inputs, options, &mut report);
     }
     if options.wants(Area::Validation) {
         validate(&inputs, options.now, &mut report);
@@ -463,21 +468,49 @@ fn error_at(object: &Located, message: String) -> Diagnostic {
     }
 }
 
-fn maintain(inputs: &Inputs, now: DateTime<Utc>, report: &mut Report) {
+/// One maintenance run at `now` and the timeline: both need the CloudProfile and the Shoot.
+fn maintain(inputs: &Inputs, options: &AnalyzeOptions, report: &mut Report) {
     let (Some(profile), Some(shoot)) = (&inputs.cloud_profile, &inputs.shoot) else {
         return;
     };
     let typed_profile = decode::<crate::maintenance::types::CloudProfile>(profile, report);
     let typed_shoot = decode::<crate::maintenance::types::Shoot>(shoot, report);
-    if let (Some(typed_profile), Some(typed_shoot)) = (typed_profile, typed_shoot) {
-        match crate::maintenance::run(&typed_profile, &typed_shoot, now) {
+    let (Some(typed_profile), Some(typed_shoot)) = (typed_profile, typed_shoot) else {
+        return;
+    };
+    let mut failure = None;
+    if options.wants(Area::Maintenance) {
+        match crate::maintenance::run(&typed_profile, &typed_shoot, options.now) {
             Ok(outcome) => report.maintenance_now = Some(outcome),
-            Err(message) => report.diagnostics.push(error_at(
-                shoot,
-                format!("maintenance cannot run: {message}"),
-            )),
+            Err(message) => failure = Some(message),
         }
     }
+    if options.wants(Area::Timeline) && failure.is_none() {
+        let window = effective_window(&shoot.value);
+        match crate::timeline::timeline(
+            &typed_profile,
+            &typed_shoot,
+            window,
+            options.now,
+            options.horizon_end(),
+        ) {
+            Ok(timeline) => report.timeline = Some(timeline),
+            Err(message) => failure = Some(message),
+        }
+    }
+    if let Some(message) = failure {
+        report.diagnostics.push(error_at(
+            shoot,
+            format!("maintenance cannot run: {message}"),
+        ));
+    }
+}
+
+/// The Shoot's effective maintenance window (the always-window when it configures none).
+fn effective_window(shoot: &Value) -> MaintenanceTimeWindow {
+    let begin = text_at(shoot, &["spec", "maintenance", "timeWindow", "begin"]);
+    let end = text_at(shoot, &["spec", "maintenance", "timeWindow", "end"]);
+    MaintenanceTimeWindow::effective(begin.zip(end))
 }
 
 fn hibernation(inputs: &Inputs, now: DateTime<Utc>, report: &mut Report) {
@@ -802,10 +835,7 @@ fn version_matrix(profile: &Value, now: DateTime<Utc>) -> Option<VersionMatrix> 
 }
 
 fn maintenance_window(shoot: &Value, now: DateTime<Utc>) -> MaintenanceWindowInfo {
-    let begin = text_at(shoot, &["spec", "maintenance", "timeWindow", "begin"]);
-    let end = text_at(shoot, &["spec", "maintenance", "timeWindow", "end"]);
-    let configured = begin.zip(end);
-    let window = MaintenanceTimeWindow::effective(configured);
+    let window = effective_window(shoot);
     let (next_begin, next_end) = window.next_occurrence(now);
     MaintenanceWindowInfo {
         begin: window.begin.to_string(),
