@@ -55,7 +55,7 @@ pub fn calendar(report: &Report, shoot: &str) -> String {
         let stamp = |t: chrono::DateTime<chrono::Utc>| t.format("%Y%m%dT%H%M%SZ").to_string();
         let mut description = String::new();
         if let Some(reason) = &event.reason_message {
-            let _ = write!(description, "{reason}\n");
+            let _ = writeln!(description, "{reason}");
         }
         let _ = write!(description, "Nodes: {}", event.node_impact.summary);
         if event.may_happen_one_window_earlier {
