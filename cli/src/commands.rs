@@ -28,7 +28,7 @@ pub fn diff(args: DiffArgs) -> ExitCode {
             (Some(&args.old), SourceRole::PreviousShoot),
         ],
         &[],
-        None,
+        chrono::Utc::now(),
         None,
     ) {
         Ok(report) => report,
@@ -54,7 +54,9 @@ pub struct ValidateArgs {
 
 /// `shoot-policy validate`: Gardener's validation problems; exit 1 when there are any.
 pub fn validate(args: ValidateArgs) -> ExitCode {
-    let report = match inputs::analyze_files(&[], &args.files, args.now.as_deref(), None) {
+    let report = match inputs::now(args.now.as_deref())
+        .and_then(|now| inputs::analyze_files(&[], &args.files, now, None))
+    {
         Ok(report) => report,
         Err(error) => return fail(error),
     };
@@ -84,12 +86,14 @@ pub struct HibernationArgs {
 
 /// `shoot-policy hibernation`: whether the Shoot can hibernate, every blocker and its fix.
 pub fn hibernation(args: HibernationArgs) -> ExitCode {
-    let report = match inputs::analyze_files(
-        &[(Some(&args.shoot), SourceRole::Auto)],
-        &args.webhooks,
-        args.now.as_deref(),
-        None,
-    ) {
+    let report = match inputs::now(args.now.as_deref()).and_then(|now| {
+        inputs::analyze_files(
+            &[(Some(&args.shoot), SourceRole::Auto)],
+            &args.webhooks,
+            now,
+            None,
+        )
+    }) {
         Ok(report) => report,
         Err(error) => return fail(error),
     };
@@ -103,4 +107,92 @@ pub fn hibernation(args: HibernationArgs) -> ExitCode {
 fn fail(error: String) -> ExitCode {
     eprintln!("shoot-policy: {error}");
     ExitCode::from(2)
+}
+
+#[derive(clap::Args)]
+pub struct StatusArgs {
+    #[arg(long)]
+    shoot: PathBuf,
+}
+
+/// `shoot-policy status`: the status label, the rule that decided it, and the error codes explained.
+pub fn status(args: StatusArgs) -> ExitCode {
+    let report = match inputs::analyze_files(
+        &[(Some(&args.shoot), SourceRole::Auto)],
+        &[],
+        chrono::Utc::now(),
+        None,
+    ) {
+        Ok(report) => report,
+        Err(error) => return fail(error),
+    };
+    if inputs::report_unreadable(&report) {
+        return ExitCode::from(2);
+    }
+    print!("{}", text::status(&report));
+    ExitCode::SUCCESS
+}
+
+#[derive(clap::Args)]
+pub struct TimelineArgs {
+    #[arg(long)]
+    cloud_profile: PathBuf,
+    #[arg(long)]
+    shoot: PathBuf,
+    /// Evaluation instant (RFC 3339); default: now.
+    #[arg(long)]
+    now: Option<String>,
+    /// End of the timeline (RFC 3339); default: two years after --now.
+    #[arg(long)]
+    until: Option<String>,
+    #[arg(long, value_enum, default_value_t = TimelineFormat::Text)]
+    format: TimelineFormat,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum TimelineFormat {
+    Text,
+    Json,
+    Ical,
+}
+
+/// `shoot-policy timeline`: every forced or automatic update in the coming maintenance windows.
+pub fn timeline(args: TimelineArgs) -> ExitCode {
+    let times = inputs::now(args.now.as_deref()).and_then(|now| {
+        let until = inputs::instant(args.until.as_deref()).map_err(|e| format!("--until {e}"))?;
+        Ok((now, until))
+    });
+    let report = match times.and_then(|(now, until)| {
+        inputs::analyze_files(
+            &[
+                (Some(&args.cloud_profile), SourceRole::Auto),
+                (Some(&args.shoot), SourceRole::Auto),
+            ],
+            &[],
+            now,
+            until,
+        )
+    }) {
+        Ok(report) => report,
+        Err(error) => return fail(error),
+    };
+    if inputs::report_unreadable(&report) {
+        return ExitCode::from(2);
+    }
+    match args.format {
+        TimelineFormat::Text => print!("{}", text::timeline(&report)),
+        TimelineFormat::Json => match serde_json::to_string_pretty(&report.timeline) {
+            Ok(json) => println!("{json}"),
+            Err(error) => return fail(error.to_string()),
+        },
+        TimelineFormat::Ical => {
+            let shoot = report
+                .objects
+                .iter()
+                .find(|o| o.role == shoot_policy::report::ObjectRole::Shoot)
+                .map_or("shoot", |o| o.name.as_str());
+            print!("{}", crate::ical::calendar(&report, shoot));
+        }
+    }
+    ExitCode::SUCCESS
 }

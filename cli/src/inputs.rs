@@ -30,7 +30,14 @@ pub fn source(path: &Path, role: SourceRole) -> Result<Source, String> {
     })
 }
 
-/// Parses `--now`/`--until` values; the CLI alone may fall back to the system clock.
+/// The `--now` argument, or the system clock: the CLI alone may read it.
+pub fn now(text: Option<&str>) -> Result<chrono::DateTime<chrono::Utc>, String> {
+    instant(text)
+        .map(|now| now.unwrap_or_else(chrono::Utc::now))
+        .map_err(|e| format!("--now {e}"))
+}
+
+/// Parses an optional RFC 3339 argument.
 pub fn instant(text: Option<&str>) -> Result<Option<chrono::DateTime<chrono::Utc>>, String> {
     text.map(|t| {
         chrono::DateTime::parse_from_rfc3339(t)
@@ -44,8 +51,8 @@ pub fn instant(text: Option<&str>) -> Result<Option<chrono::DateTime<chrono::Utc
 pub fn analyze_files(
     named: &[(Option<&Path>, SourceRole)],
     objects: &[std::path::PathBuf],
-    now: Option<&str>,
-    until: Option<&str>,
+    now: chrono::DateTime<chrono::Utc>,
+    until: Option<chrono::DateTime<chrono::Utc>>,
 ) -> Result<Report, String> {
     let mut sources = Vec::new();
     for (path, role) in named {
@@ -56,8 +63,6 @@ pub fn analyze_files(
     for path in objects {
         sources.push(source(path, SourceRole::Auto)?);
     }
-    let now = instant(now)?.unwrap_or_else(chrono::Utc::now);
-    let until = instant(until)?;
     Ok(analyze(
         &sources,
         &AnalyzeOptions {

@@ -5,6 +5,7 @@
 
 mod commands;
 mod conformance;
+mod ical;
 mod inputs;
 mod report;
 mod text;
@@ -35,6 +36,10 @@ enum Command {
     Validate(commands::ValidateArgs),
     /// Whether the Shoot can hibernate, every blocker and its fix.
     Hibernation(commands::HibernationArgs),
+    /// Every forced or automatic update in the coming maintenance windows.
+    Timeline(commands::TimelineArgs),
+    /// The status label Gardener gives the Shoot, and why.
+    Status(commands::StatusArgs),
 }
 
 fn main() -> ExitCode {
@@ -45,5 +50,7 @@ fn main() -> ExitCode {
         Command::Diff(args) => commands::diff(args),
         Command::Validate(args) => commands::validate(args),
         Command::Hibernation(args) => commands::hibernation(args),
+        Command::Status(args) => commands::status(args),
+        Command::Timeline(args) => commands::timeline(args),
     }
 }

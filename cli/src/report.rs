@@ -27,8 +27,10 @@ pub struct Args {
     until: Option<String>,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Exit 1 when the Shoot has validation problems.
-    #[arg(long, value_enum)]
+    /// Exit 1 when a condition holds: `invalid` (validation problems), `hibernation-blocked`
+    /// (HibernationPossible is not True), `forced-update-within=30d` (a forced update in the next
+    /// 30 days; units d, h, m). May be given several times.
+    #[arg(long, value_parser = parse_fail_on)]
     fail_on: Vec<FailOn>,
 }
 
@@ -36,15 +38,77 @@ pub struct Args {
 enum Format {
     Text,
     Json,
+    /// iCalendar: one event per maintenance window with an update.
+    Ical,
 }
 
-#[derive(Clone, Copy, PartialEq, clap::ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Debug)]
 enum FailOn {
     Invalid,
+    HibernationBlocked,
+    ForcedUpdateWithin(chrono::TimeDelta),
+}
+
+fn parse_fail_on(text: &str) -> Result<FailOn, String> {
+    match text {
+        "invalid" => return Ok(FailOn::Invalid),
+        "hibernation-blocked" => return Ok(FailOn::HibernationBlocked),
+        _ => {}
+    }
+    let Some(period) = text.strip_prefix("forced-update-within=") else {
+        return Err(format!(
+            "{text:?}: expected invalid, hibernation-blocked or forced-update-within=<N>d|h|m"
+        ));
+    };
+    let (number, unit) = period.split_at(
+        period
+            .trim_end_matches(|c: char| c.is_ascii_alphabetic())
+            .len(),
+    );
+    let count: i64 = number
+        .parse()
+        .map_err(|_| format!("{period:?}: expected a whole number followed by d, h or m"))?;
+    match unit {
+        "d" => Ok(FailOn::ForcedUpdateWithin(chrono::TimeDelta::days(count))),
+        "h" => Ok(FailOn::ForcedUpdateWithin(chrono::TimeDelta::hours(count))),
+        "m" => Ok(FailOn::ForcedUpdateWithin(chrono::TimeDelta::minutes(
+            count,
+        ))),
+        _ => Err(format!("{period:?}: the unit must be d, h or m")),
+    }
+}
+
+/// Whether a `--fail-on` condition holds for the report.
+fn holds(condition: FailOn, report: &Report, now: chrono::DateTime<chrono::Utc>) -> bool {
+    match condition {
+        FailOn::Invalid => !report.validation.problems.is_empty(),
+        FailOn::HibernationBlocked => report
+            .hibernation
+            .as_ref()
+            .is_some_and(|h| h.webhooks.hibernation_possible.status != "True"),
+        FailOn::ForcedUpdateWithin(period) => {
+            report.timeline.iter().flat_map(|t| &t.events).any(|e| {
+                e.reason == shoot_policy::maintenance::UpdateReason::Force
+                    && e.window_begin <= now + period
+            })
+        }
+    }
 }
 
 pub fn run(args: Args) -> ExitCode {
-    match evaluate(&args) {
+    let (now, until) = match inputs::now(args.now.as_deref()).and_then(|now| {
+        Ok((
+            now,
+            inputs::instant(args.until.as_deref()).map_err(|e| format!("--until {e}"))?,
+        ))
+    }) {
+        Ok(times) => times,
+        Err(error) => {
+            eprintln!("shoot-policy: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    match evaluate(&args, now, until) {
         Ok(report) => {
             match args.format {
                 Format::Json => match serde_json::to_string_pretty(&report) {
@@ -55,12 +119,18 @@ pub fn run(args: Args) -> ExitCode {
                     }
                 },
                 Format::Text => print!("{}", crate::text::report(&report)),
+                Format::Ical => {
+                    let shoot = report
+                        .objects
+                        .iter()
+                        .find(|o| o.role == shoot_policy::report::ObjectRole::Shoot)
+                        .map_or("shoot", |o| o.name.as_str());
+                    print!("{}", crate::ical::calendar(&report, shoot));
+                }
             }
             if inputs::report_unreadable(&report) {
                 ExitCode::from(2)
-            } else if args.fail_on.contains(&FailOn::Invalid)
-                && !report.validation.problems.is_empty()
-            {
+            } else if args.fail_on.iter().any(|c| holds(*c, &report, now)) {
                 ExitCode::from(1)
             } else {
                 ExitCode::SUCCESS
@@ -73,7 +143,11 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
-fn evaluate(args: &Args) -> Result<Report, String> {
+fn evaluate(
+    args: &Args,
+    now: chrono::DateTime<chrono::Utc>,
+    until: Option<chrono::DateTime<chrono::Utc>>,
+) -> Result<Report, String> {
     inputs::analyze_files(
         &[
             (args.cloud_profile.as_deref(), SourceRole::Auto),
@@ -81,7 +155,7 @@ fn evaluate(args: &Args) -> Result<Report, String> {
             (args.previous_shoot.as_deref(), SourceRole::PreviousShoot),
         ],
         &args.objects,
-        args.now.as_deref(),
-        args.until.as_deref(),
+        now,
+        until,
     )
 }

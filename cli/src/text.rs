@@ -3,6 +3,7 @@
 use shoot_policy::maintenance::{UpdateReason, VersionUpdate};
 use shoot_policy::report::{Diagnostic, Report, Severity};
 use shoot_policy::rollout::UpdateKind;
+use shoot_policy::timeline::Component;
 use std::fmt::Write;
 
 pub fn diagnostic(d: &Diagnostic) -> String {
@@ -146,6 +147,99 @@ pub fn hibernation(report: &Report) -> String {
     out
 }
 
+fn component(component: &Component) -> String {
+    match component {
+        Component::ControlPlane => "control plane Kubernetes".to_string(),
+        Component::MachineImage { pool, image } => format!("pool {pool} image {image}"),
+        Component::PoolKubernetes { pool } => format!("pool {pool} Kubernetes"),
+    }
+}
+
+pub fn timeline(report: &Report) -> String {
+    let mut out = String::new();
+    let Some(timeline) = &report.timeline else {
+        return out;
+    };
+    heading(&mut out, "Update timeline");
+    if timeline.events.is_empty() {
+        let _ = writeln!(
+            out,
+            "  no update until {}",
+            timeline.until.format("%Y-%m-%d")
+        );
+    }
+    for event in &timeline.events {
+        let kind = match event.reason {
+            UpdateReason::Force => "FORCED",
+            _ => "auto",
+        };
+        let _ = writeln!(
+            out,
+            "  {} {}: {} → {} ({kind}){}",
+            event.window_begin.format("%Y-%m-%d %H:%M UTC"),
+            component(&event.component),
+            event.from,
+            event.to,
+            if event.may_happen_one_window_earlier {
+                " — may happen one window earlier"
+            } else {
+                ""
+            }
+        );
+        if let Some(reason) = &event.reason_message {
+            let _ = writeln!(out, "      why: {reason}");
+        }
+        let _ = writeln!(out, "      nodes: {}", event.node_impact.summary);
+    }
+    for blocked in &timeline.blocked {
+        let _ = writeln!(
+            out,
+            "  BLOCKED from {}: {} {}: {}",
+            blocked.window_begin.format("%Y-%m-%d %H:%M UTC"),
+            component(&blocked.component),
+            blocked.version,
+            blocked.message
+        );
+    }
+    let state = &timeline.final_state;
+    let pools: Vec<String> = state
+        .pools
+        .iter()
+        .map(|p| format!("{} {} {}", p.name, p.image, p.image_version))
+        .collect();
+    let _ = writeln!(
+        out,
+        "  on {}: Kubernetes {}; {}",
+        timeline.until.format("%Y-%m-%d"),
+        state.kubernetes_version,
+        pools.join("; ")
+    );
+    out
+}
+
+pub fn status(report: &Report) -> String {
+    let mut out = String::new();
+    let Some(status) = &report.status else {
+        return out;
+    };
+    heading(&mut out, "Status");
+    let _ = writeln!(
+        out,
+        "  shoot.gardener.cloud/status: {}",
+        status.label.label.as_str()
+    );
+    let _ = writeln!(out, "  why: {}", status.label.derivation.explanation);
+    let _ = writeln!(out, "  next operation: {:?}", status.next_operation);
+    for code in &status.error_codes {
+        let _ = writeln!(
+            out,
+            "  error code {}: {} ({:?})",
+            code.code, code.meaning, code.retryability
+        );
+    }
+    out
+}
+
 pub fn report(report: &Report) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "shoot-policy report");
@@ -207,6 +301,8 @@ pub fn report(report: &Report) -> String {
             let _ = writeln!(out, "  also: {operation}");
         }
     }
+    out.push_str(&timeline(report));
+    out.push_str(&status(report));
     out.push_str(&validation(report));
     out.push_str(&roll_triggers(report));
     out.push_str(&hibernation(report));

@@ -5,12 +5,16 @@
 //! an argument, so the same inputs give the same answer in the CLI, the npm package and the browser.
 
 pub mod conformance;
+pub mod defaults;
 pub mod document;
 pub mod duration;
 pub mod examples;
 pub mod field;
+pub mod golang;
 pub mod lifecycle;
 pub mod report;
+pub mod semver_constraint;
+pub mod timeline;
 pub mod timewindow;
 pub mod version;
 

@@ -60,11 +60,15 @@ pub enum Area {
     Versions,
     /// One maintenance run at `now`.
     Maintenance,
+    /// The update timeline until the horizon.
+    Timeline,
     Validation,
     /// Roll triggers and rollout shapes.
     Rollout,
     /// Hibernation blockers, constraints and schedule.
     Hibernation,
+    /// The status label, the next operation and the error codes.
+    Status,
     Cleanup,
     Scheduling,
 }
@@ -104,10 +108,16 @@ pub struct Report {
     pub objects: Vec<RecognisedObject>,
     /// Errors and warnings about the input itself.
     pub diagnostics: Vec<Diagnostic>,
+    /// The API defaults written into hand-written objects before the analysis (none for objects
+    /// copied from a cluster, which carry them already).
+    pub defaults_applied: Vec<crate::defaults::AppliedDefault>,
     /// The CloudProfile's versions and their classification at `now`.
     pub versions: Option<VersionMatrix>,
     /// The Shoot's maintenance window and the next occurrence after `now`.
     pub maintenance_window: Option<MaintenanceWindowInfo>,
+    /// Every forced or automatic update in the coming maintenance windows until the horizon.
+    #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
+    pub timeline: Option<crate::timeline::Timeline>,
     /// What a maintenance run at `now` would do (as if the window were open now).
     #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
     pub maintenance_now: Option<crate::maintenance::MaintenanceOutcome>,
@@ -125,9 +135,28 @@ pub struct Report {
     /// Why the Shoot can or cannot hibernate: problematic webhooks with fixes, the remediation preview,
     /// and every constraint the care controller would write.
     pub hibernation: Option<Hibernation>,
+    /// The `shoot.gardener.cloud/status` label and why, the operation that runs next, and what the
+    /// Shoot's error codes mean.
+    pub status: Option<Status>,
     /// Which of the given Seeds the scheduler could place the Shoot on.
     #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
     pub seed_scheduling: Option<crate::scheduling::CandidateSeeds>,
+}
+
+/// The Shoot's status as Gardener derives it.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct Status {
+    /// The label value and the rule that decided it.
+    #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
+    pub label: crate::status::StatusLabelResult,
+    /// The operation the gardenlet runs next (`Create`, `Reconcile`, `Migrate`, `Restore`, `Delete`).
+    #[cfg_attr(feature = "tsify", tsify(type = "string"))]
+    pub next_operation: crate::status::OperationType,
+    /// Every error code in `status.lastErrors`, explained; whether it stops automatic retries.
+    #[cfg_attr(feature = "tsify", tsify(type = "unknown[]"))]
+    pub error_codes: Vec<crate::status::ErrorCodeInfo>,
 }
 
 /// Hibernation blockers and the Shoot's constraints.
@@ -292,6 +321,7 @@ pub fn analyze(sources: &[Source], options: &AnalyzeOptions) -> Report {
     for source in sources {
         read_source(source, &mut inputs, &mut report);
     }
+    apply_defaults(&mut inputs, &mut report);
     if options.wants(Area::Versions) {
         if let Some(profile) = &inputs.cloud_profile {
             report.versions = version_matrix(&profile.value, options.now);
@@ -300,8 +330,8 @@ pub fn analyze(sources: &[Source], options: &AnalyzeOptions) -> Report {
             report.maintenance_window = Some(maintenance_window(&shoot.value, options.now));
         }
     }
-    if options.wants(Area::Maintenance) {
-        maintain(&inputs, options.now, &mut report);
+    if options.wants(Area::Maintenance) || options.wants(Area::Timeline) {
+        maintain(&inputs, options, &mut report);
     }
     if options.wants(Area::Validation) {
         validate(&inputs, options.now, &mut report);
@@ -311,6 +341,9 @@ pub fn analyze(sources: &[Source], options: &AnalyzeOptions) -> Report {
     }
     if options.wants(Area::Hibernation) {
         hibernation(&inputs, options.now, &mut report);
+    }
+    if options.wants(Area::Status) {
+        status(&inputs, &mut report);
     }
     if let Some(shoot) = &inputs.shoot {
         if options.wants(Area::Cleanup) {
@@ -325,6 +358,57 @@ pub fn analyze(sources: &[Source], options: &AnalyzeOptions) -> Report {
         }
     }
     report
+}
+
+fn status(inputs: &Inputs, report: &mut Report) {
+    let Some(shoot_object) = &inputs.shoot else {
+        return;
+    };
+    let Some(shoot) = decode::<crate::status::Shoot>(shoot_object, report) else {
+        return;
+    };
+    let mut codes: Vec<&str> = shoot
+        .status
+        .last_errors
+        .iter()
+        .flat_map(|error| error.codes.iter().map(String::as_str))
+        .collect();
+    codes.sort_unstable();
+    codes.dedup();
+    report.status = Some(Status {
+        label: crate::status::status_label(&shoot),
+        next_operation: crate::status::operation_type(&shoot),
+        error_codes: codes
+            .into_iter()
+            .map(crate::status::error_code_info)
+            .collect(),
+    });
+}
+
+fn apply_defaults(inputs: &mut Inputs, report: &mut Report) {
+    use crate::defaults::{default_cloud_profile, default_shoot};
+    if let Some(profile) = &mut inputs.cloud_profile {
+        report
+            .defaults_applied
+            .extend(default_cloud_profile(&mut profile.value));
+    }
+    if let Some(shoot) = &mut inputs.shoot {
+        report
+            .defaults_applied
+            .extend(default_shoot(&mut shoot.value));
+    }
+    if let Some(previous) = &mut inputs.previous_shoot {
+        report
+            .defaults_applied
+            .extend(
+                default_shoot(&mut previous.value)
+                    .into_iter()
+                    .map(|mut applied| {
+                        applied.object = "Previous Shoot".to_string();
+                        applied
+                    }),
+            );
+    }
 }
 
 fn annotations(object: &Value) -> std::collections::BTreeMap<String, String> {
@@ -384,21 +468,49 @@ fn error_at(object: &Located, message: String) -> Diagnostic {
     }
 }
 
-fn maintain(inputs: &Inputs, now: DateTime<Utc>, report: &mut Report) {
+/// One maintenance run at `now` and the timeline: both need the CloudProfile and the Shoot.
+fn maintain(inputs: &Inputs, options: &AnalyzeOptions, report: &mut Report) {
     let (Some(profile), Some(shoot)) = (&inputs.cloud_profile, &inputs.shoot) else {
         return;
     };
     let typed_profile = decode::<crate::maintenance::types::CloudProfile>(profile, report);
     let typed_shoot = decode::<crate::maintenance::types::Shoot>(shoot, report);
-    if let (Some(typed_profile), Some(typed_shoot)) = (typed_profile, typed_shoot) {
-        match crate::maintenance::run(&typed_profile, &typed_shoot, now) {
+    let (Some(typed_profile), Some(typed_shoot)) = (typed_profile, typed_shoot) else {
+        return;
+    };
+    let mut failure = None;
+    if options.wants(Area::Maintenance) {
+        match crate::maintenance::run(&typed_profile, &typed_shoot, options.now) {
             Ok(outcome) => report.maintenance_now = Some(outcome),
-            Err(message) => report.diagnostics.push(error_at(
-                shoot,
-                format!("maintenance cannot run: {message}"),
-            )),
+            Err(message) => failure = Some(message),
         }
     }
+    if options.wants(Area::Timeline) && failure.is_none() {
+        let window = effective_window(&shoot.value);
+        match crate::timeline::timeline(
+            &typed_profile,
+            &typed_shoot,
+            window,
+            options.now,
+            options.horizon_end(),
+        ) {
+            Ok(timeline) => report.timeline = Some(timeline),
+            Err(message) => failure = Some(message),
+        }
+    }
+    if let Some(message) = failure {
+        report.diagnostics.push(error_at(
+            shoot,
+            format!("maintenance cannot run: {message}"),
+        ));
+    }
+}
+
+/// The Shoot's effective maintenance window (the always-window when it configures none).
+fn effective_window(shoot: &Value) -> MaintenanceTimeWindow {
+    let begin = text_at(shoot, &["spec", "maintenance", "timeWindow", "begin"]);
+    let end = text_at(shoot, &["spec", "maintenance", "timeWindow", "end"]);
+    MaintenanceTimeWindow::effective(begin.zip(end))
 }
 
 fn hibernation(inputs: &Inputs, now: DateTime<Utc>, report: &mut Report) {
@@ -723,10 +835,7 @@ fn version_matrix(profile: &Value, now: DateTime<Utc>) -> Option<VersionMatrix> 
 }
 
 fn maintenance_window(shoot: &Value, now: DateTime<Utc>) -> MaintenanceWindowInfo {
-    let begin = text_at(shoot, &["spec", "maintenance", "timeWindow", "begin"]);
-    let end = text_at(shoot, &["spec", "maintenance", "timeWindow", "end"]);
-    let configured = begin.zip(end);
-    let window = MaintenanceTimeWindow::effective(configured);
+    let window = effective_window(shoot);
     let (next_begin, next_end) = window.next_occurrence(now);
     MaintenanceWindowInfo {
         begin: window.begin.to_string(),

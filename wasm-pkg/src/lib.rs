@@ -191,6 +191,25 @@ pub fn hibernation(
     analyze_areas(input, options, Some(&[Area::Hibernation]))
 }
 
+/// Only the update timeline until `options.until` (default: two years): `report.timeline`.
+#[wasm_bindgen(unchecked_return_type = "Report")]
+pub fn timeline(
+    #[wasm_bindgen(unchecked_param_type = "AnalyzeInput")] input: JsValue,
+    options: &Options,
+) -> Result<JsValue, JsError> {
+    analyze_areas(input, options, Some(&[Area::Timeline]))
+}
+
+/// Only the status label with its derivation, the next operation and the error codes
+/// (`report.status`).
+#[wasm_bindgen(js_name = statusLabel, unchecked_return_type = "Report")]
+pub fn status_label(
+    #[wasm_bindgen(unchecked_param_type = "AnalyzeInput")] input: JsValue,
+    options: &Options,
+) -> Result<JsValue, JsError> {
+    analyze_areas(input, options, Some(&[Area::Status]))
+}
+
 /// Only one maintenance run at `now` and the CloudProfile's version matrix (`report.maintenanceNow`,
 /// `report.versions`, `report.maintenanceWindow`).
 #[wasm_bindgen(unchecked_return_type = "Report")]

@@ -11,6 +11,7 @@
 //! annotations; [`select_objects`] applies one cleaning pass of that plan to a set of objects of the
 //! Shoot cluster.
 
+use crate::golang::quote as go_quote;
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -538,31 +539,6 @@ pub fn go_atoi(text: &str) -> Result<i64, String> {
     } else {
         i64::try_from(magnitude).map_err(|_| range())
     }
-}
-
-/// Go's `strconv.Quote` for the characters annotation values realistically contain.
-fn go_quote(text: &str) -> String {
-    let mut quoted = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => quoted.push_str("\\\""),
-            '\\' => quoted.push_str("\\\\"),
-            '\u{7}' => quoted.push_str("\\a"),
-            '\u{8}' => quoted.push_str("\\b"),
-            '\u{c}' => quoted.push_str("\\f"),
-            '\n' => quoted.push_str("\\n"),
-            '\r' => quoted.push_str("\\r"),
-            '\t' => quoted.push_str("\\t"),
-            '\u{b}' => quoted.push_str("\\v"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                quoted.push_str(&format!("\\x{:02x}", c as u32))
-            }
-            c if c.is_control() => quoted.push_str(&format!("\\u{:04x}", c as u32)),
-            c => quoted.push(c),
-        }
-    }
-    quoted.push('"');
-    quoted
 }
 
 #[cfg(test)]

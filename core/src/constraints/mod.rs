@@ -20,6 +20,7 @@ pub mod remediation;
 pub mod selector;
 pub mod webhooks;
 
+pub(crate) use crate::golang::null_as_default;
 pub use ca::{check_ca_validities, CaValidityResult, Secret};
 pub use condition::{Condition, LastOperation};
 pub use remediation::{remediate, RemediatedConfiguration};
@@ -34,15 +35,6 @@ use chrono::{DateTime, Utc};
 use condition::{pardon_conditions, STATUS_FALSE, STATUS_TRUE};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
-
-/// Reads an explicit `null` (e.g. an empty YAML key) like an absent field.
-pub(crate) fn null_as_default<'de, D, T>(deserializer: D) -> Result<T, D::Error>
-where
-    D: serde::Deserializer<'de>,
-    T: Default + Deserialize<'de>,
-{
-    Option::<T>::deserialize(deserializer).map(Option::unwrap_or_default)
-}
 
 /// The constraint types, in the order Gardener keeps them (`ShootConstraints.ConvertToSlice`).
 pub const HIBERNATION_POSSIBLE: &str = "HibernationPossible";

@@ -9,6 +9,7 @@
 use super::matchers::{WebhookConstraintMatcher, LEASE_MATCHERS, MATCHERS};
 use super::selector::{LabelSelector, LabelSelectorRequirement};
 use crate::document::Value;
+pub(crate) use crate::golang::quote as go_quote;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -366,27 +367,6 @@ fn dedup(requirements: Vec<LabelSelectorRequirement>) -> Vec<LabelSelectorRequir
         .into_iter()
         .filter(|r| seen.insert(format!("{}{}", r.key, r.values.join(""))))
         .collect()
-}
-
-/// Go's `%q` for the names that appear in messages.
-pub(crate) fn go_quote(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02x}", c as u32))
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 fn explain(config: &WebhookConfiguration, webhook: &Webhook) -> ProblematicWebhook {

@@ -10,6 +10,7 @@
 
 use super::zone::Location;
 use crate::duration;
+use crate::golang::quote as go_quote;
 use chrono::{DateTime, TimeDelta, Utc};
 
 /// Set in a field's bits when one of its items started with `*` or `?`.
@@ -410,30 +411,6 @@ fn go_atoi(text: &str) -> Result<i64, &'static str> {
         (true, m) => Ok((m as i128).wrapping_neg() as i64),
         (false, m) => Ok(m as i64),
     }
-}
-
-/// Go's `strconv.Quote` for the texts that reach an error message.
-fn go_quote(text: &str) -> String {
-    let mut quoted = String::from("\"");
-    for ch in text.chars() {
-        match ch {
-            '"' => quoted.push_str("\\\""),
-            '\\' => quoted.push_str("\\\\"),
-            '\n' => quoted.push_str("\\n"),
-            '\t' => quoted.push_str("\\t"),
-            '\r' => quoted.push_str("\\r"),
-            '\u{7}' => quoted.push_str("\\a"),
-            '\u{8}' => quoted.push_str("\\b"),
-            '\u{c}' => quoted.push_str("\\f"),
-            '\u{b}' => quoted.push_str("\\v"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                quoted.push_str(&format!("\\x{:02x}", c as u32))
-            }
-            c => quoted.push(c),
-        }
-    }
-    quoted.push('"');
-    quoted
 }
 
 /// `parseDescriptor`: the `@` forms, matched exactly.

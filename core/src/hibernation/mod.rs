@@ -20,6 +20,7 @@ mod overlap;
 mod schedule;
 mod zone;
 
+use crate::golang::null_as_default;
 pub use admission::{check_hibernation_admission, AdmissionDenial};
 pub use controller::{
     hibernation_action, HibernationAction, HibernationControllerConfig, HibernationDecision,
@@ -32,7 +33,7 @@ pub use schedule::{
 pub use zone::Location;
 
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Deserializer};
+use serde::Deserialize;
 
 /// The parts of a Shoot (`core.gardener.cloud/v1beta1`) that hibernation looks at. Unknown fields are
 /// ignored; absent ones take Go's zero values.
@@ -154,15 +155,6 @@ impl Shoot {
             .and_then(|h| h.enabled)
             .unwrap_or(false)
     }
-}
-
-/// Reads an explicit JSON `null` like an absent field (Go decodes both into the zero value).
-fn null_as_default<'de, D, T>(deserializer: D) -> Result<T, D::Error>
-where
-    D: Deserializer<'de>,
-    T: Default + Deserialize<'de>,
-{
-    Ok(Option::<T>::deserialize(deserializer)?.unwrap_or_default())
 }
 
 #[cfg(test)]

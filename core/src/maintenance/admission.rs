@@ -12,9 +12,9 @@
 //! Field paths and detail texts are Gardener's; how the API server wraps them into one error message
 //! is not modelled.
 
-use super::constraint::Constraint;
 use super::types::{parse_version, CloudProfile, Shoot};
 use crate::field::FieldError;
+use crate::semver_constraint::Constraint;
 use crate::version::{compare_normalized, Version};
 
 /// The field errors Gardener's API server would raise for `shoot` (typically the Shoot after a

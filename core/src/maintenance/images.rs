@@ -5,13 +5,13 @@
 //! `pkg/controllermanager/controller/shoot/maintenance/helper/helper.go`, and the capability helpers
 //! of `pkg/api/core/v1beta1/helper/cloudprofile.go`.
 
-use super::constraint::Constraint;
 use super::selection::{self, determine_version_for_strategy, Selection};
 use super::types::{
     Capabilities, CapabilityDefinition, CloudProfile, MachineImage, MachineImageVersion,
     MachineType, ShootMachineImage, Worker, ARCHITECTURE_CAPABILITY, DEFAULT_CRI,
 };
 use crate::lifecycle::ExpirableVersion;
+use crate::semver_constraint::Constraint;
 use crate::version::{compare_normalized, Version};
 use chrono::{DateTime, Utc};
 use std::collections::BTreeSet;

@@ -14,7 +14,7 @@
 //! - [`types`] defines the CloudProfile and Shoot input objects.
 
 pub mod admission;
-pub mod constraint;
+
 pub mod images;
 mod run;
 pub mod selection;

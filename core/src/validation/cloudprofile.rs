@@ -938,7 +938,7 @@ fn validate_machine_image_version(
         }
     }
     if let Some(constraint) = &version.kubelet_version_constraint {
-        if let Err(error) = super::constraint::Constraint::parse(constraint) {
+        if let Err(error) = crate::semver_constraint::Constraint::parse(constraint) {
             errors.push(FieldError::invalid(
                 format!("{path}.kubeletVersionConstraint"),
                 format!("cannot parse the kubeletVersionConstraint: {error}"),

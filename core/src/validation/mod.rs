@@ -14,12 +14,13 @@
 //! `CurrentLifecycleClassification`).
 
 pub mod cloudprofile;
-pub mod constraint;
+
 pub mod defaulting;
 pub mod inplace;
 pub mod shoot_versions;
 pub mod types;
 
+pub(crate) use crate::golang::quote as go_quote;
 pub use cloudprofile::{
     prepare_for_create, validate_cloud_profile, validate_version_removal, CloudProfileValidation,
     PersistedVersions,
@@ -44,27 +45,6 @@ pub(crate) fn not_supported(field: impl Into<String>, supported: &[String]) -> F
         field,
         format!("supported values: {}", quoted.join(", ")),
     )
-}
-
-/// Go's `%q` for the strings these rules quote (ASCII-safe escaping).
-pub(crate) fn go_quote(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02x}", c as u32))
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// Masterminds `semver.NewVersion`, with the error text that library reports.

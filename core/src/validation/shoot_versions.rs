@@ -8,11 +8,11 @@
 //! `pkg/api/core/validation/shoot.go`.
 
 use super::cloudprofile::apply_defaults;
-use super::constraint::Constraint;
 use super::inplace::{same_image, validate_machine_image};
 use super::types::*;
 use super::{compare_versions, go_list, not_supported, parse_version};
 use crate::field::FieldError;
+use crate::semver_constraint::Constraint;
 use crate::version::Version;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};

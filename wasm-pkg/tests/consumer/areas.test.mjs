@@ -1,7 +1,7 @@
 // The per-area functions compute one part of the report with the same core call as `analyze`.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { analyze, hibernation, rollTriggers, validate } from "shoot-policy";
+import { analyze, hibernation, rollTriggers, statusLabel, timeline, validate } from "shoot-policy";
 import { blockingWebhook, poolShoot, shootObject } from "./fixtures.mjs";
 
 const now = "2026-04-01T00:00:00Z";
@@ -37,4 +37,38 @@ test("validate and analyze agree on the validation problems", () => {
   const all = analyze(input, { now });
   assert.ok(alone.validation.problems.length > 0);
   assert.deepEqual(alone.validation, all.validation);
+});
+
+test("statusLabel explains the label and the error codes", () => {
+  const shoot = {
+    ...shootObject,
+    status: {
+      lastOperation: { type: "Reconcile", state: "Failed", progress: 40, lastUpdateTime: "2026-03-30T10:00:00Z" },
+      lastErrors: [{ description: "credentials invalid", codes: ["ERR_INFRA_UNAUTHENTICATED"] }],
+    },
+  };
+  const report = statusLabel({ shoot }, { now });
+  assert.equal(report.status.label.label, "unhealthy");
+  assert.equal(report.status.errorCodes[0].code, "ERR_INFRA_UNAUTHENTICATED");
+  assert.equal(report.status.errorCodes[0].known, true);
+});
+
+test("timeline lists the forced update with its window and the node impact", () => {
+  const cloudProfile = {
+    kind: "CloudProfile",
+    metadata: { name: "p" },
+    spec: {
+      kubernetes: {
+        versions: [{ version: "1.32.1" }, { version: "1.31.4", expirationDate: "2026-05-01T00:00:00Z" }],
+      },
+      machineImages: [],
+    },
+  };
+  const shoot = { ...shootObject, spec: { ...shootObject.spec, maintenance: { ...shootObject.spec.maintenance, autoUpdate: { kubernetesVersion: false } } } };
+  const report = timeline({ cloudProfile, shoot }, { now, until: "2027-01-01T00:00:00Z" });
+  const [event] = report.timeline.events;
+  assert.equal(event.windowBegin, "2026-05-01T22:00:00Z");
+  assert.equal(event.windowEnd, "2026-05-01T22:45:00Z");
+  assert.deepEqual([event.from, event.to, event.reason], ["1.31.4", "1.32.1", "force"]);
+  assert.equal(report.timeline.finalState.kubernetesVersion, "1.32.1");
 });

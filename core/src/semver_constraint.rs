@@ -252,3 +252,43 @@ mod tests {
         assert!(Constraint::parse(">=").is_err());
     }
 }
+
+#[cfg(test)]
+mod tests_from_maintenance {
+    use super::*;
+
+    fn holds(constraint: &str, version: &str) -> bool {
+        Constraint::parse(constraint)
+            .unwrap()
+            .check(&Version::parse(version).unwrap())
+    }
+
+    #[test]
+    fn comparison_operators_with_short_versions() {
+        assert!(holds("< 1.26", "1.25.9"));
+        assert!(!holds("< 1.26", "1.26.0"));
+        assert!(holds(">= 1.26", "1.26.0"));
+        assert!(holds(">=1.32.0", "1.33.0"));
+        assert!(holds(">= 1.20, < 1.30", "1.25.0"));
+        assert!(!holds(">= 1.20, < 1.30", "1.30.1"));
+        assert!(holds("< 1.20 || >= 1.30", "1.31.0"));
+    }
+
+    #[test]
+    fn prereleases_need_a_prerelease_in_the_constraint() {
+        assert!(!holds(">= 1.26", "1.27.0-rc.1"));
+        assert!(holds(">= 1.26.0-0", "1.27.0-rc.1"));
+    }
+
+    #[test]
+    fn tilde_caret_wildcards_and_ranges() {
+        assert!(holds("~1.2.3", "1.2.9"));
+        assert!(!holds("~1.2.3", "1.3.0"));
+        assert!(holds("^1.2", "1.9.0"));
+        assert!(!holds("^0.2.3", "0.3.0"));
+        assert!(holds("1.2.x", "1.2.7"));
+        assert!(holds("*", "5.0.0"));
+        assert!(holds("1.2 - 1.4.5", "1.4.5"));
+        assert!(!holds("1.2 - 1.4.5", "1.4.6"));
+    }
+}

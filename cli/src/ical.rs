@@ -1,0 +1,101 @@
+//! The update timeline as an iCalendar file (RFC 5545): one event per maintenance window with an update,
+//! so a team can put forced updates in its calendar.
+
+use shoot_policy::report::Report;
+use shoot_policy::timeline::{Component, TimelineEvent};
+use std::fmt::Write;
+
+/// Escapes a text value (RFC 5545 §3.3.11).
+fn escape(text: &str) -> String {
+    text.replace('\\', "\\\\")
+        .replace(';', "\\;")
+        .replace(',', "\\,")
+        .replace('\n', "\\n")
+}
+
+/// Folds a content line at 75 octets (RFC 5545 §3.1), never inside a UTF-8 character.
+fn fold(line: &str) -> String {
+    let mut folded = String::new();
+    let mut width = 0;
+    for c in line.chars() {
+        if width + c.len_utf8() > 75 {
+            folded.push_str("\r\n ");
+            width = 1;
+        }
+        folded.push(c);
+        width += c.len_utf8();
+    }
+    folded.push_str("\r\n");
+    folded
+}
+
+fn summary(event: &TimelineEvent) -> String {
+    let what = match &event.component {
+        Component::ControlPlane => "Kubernetes".to_string(),
+        Component::MachineImage { pool, image } => format!("{image} ({pool})"),
+        Component::PoolKubernetes { pool } => format!("Kubernetes of pool {pool}"),
+    };
+    let kind = match event.reason {
+        shoot_policy::maintenance::UpdateReason::Force => "Forced update",
+        _ => "Automatic update",
+    };
+    format!("{kind}: {what} {} → {}", event.from, event.to)
+}
+
+/// The calendar; `shoot` names the Shoot in the event texts and the stable UIDs.
+pub fn calendar(report: &Report, shoot: &str) -> String {
+    let mut out = String::new();
+    let mut line = |text: String| out.push_str(&fold(&text));
+    line("BEGIN:VCALENDAR".into());
+    line("VERSION:2.0".into());
+    line("PRODID:-//shoot-policy//update timeline//EN".into());
+    line("CALSCALE:GREGORIAN".into());
+    let events = report.timeline.iter().flat_map(|t| &t.events);
+    for (index, event) in events.enumerate() {
+        let stamp = |t: chrono::DateTime<chrono::Utc>| t.format("%Y%m%dT%H%M%SZ").to_string();
+        let mut description = String::new();
+        if let Some(reason) = &event.reason_message {
+            let _ = writeln!(description, "{reason}");
+        }
+        let _ = write!(description, "Nodes: {}", event.node_impact.summary);
+        if event.may_happen_one_window_earlier {
+            description
+                .push_str("\nThis update may already happen one maintenance window earlier.");
+        }
+        line("BEGIN:VEVENT".into());
+        line(format!(
+            "UID:{}-{}-{index}@shoot-policy",
+            escape(shoot),
+            stamp(event.window_begin)
+        ));
+        line(format!("DTSTAMP:{}", stamp(event.window_begin)));
+        line(format!("DTSTART:{}", stamp(event.window_begin)));
+        line(format!("DTEND:{}", stamp(event.window_end)));
+        line(format!(
+            "SUMMARY:{}",
+            escape(&format!("{shoot}: {}", summary(event)))
+        ));
+        line(format!("DESCRIPTION:{}", escape(&description)));
+        line("END:VEVENT".into());
+    }
+    line("END:VCALENDAR".into());
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folds_long_lines_at_75_octets_without_splitting_characters() {
+        let folded = fold(&"é".repeat(60));
+        let lines: Vec<&str> = folded.split("\r\n").collect();
+        assert!(lines.iter().all(|l| l.len() <= 75), "{lines:?}");
+        assert_eq!(lines[1].chars().next(), Some(' '));
+    }
+
+    #[test]
+    fn escapes_text_values() {
+        assert_eq!(escape("a;b,c\\d\ne"), "a\\;b\\,c\\\\d\\ne");
+    }
+}

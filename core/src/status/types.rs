@@ -1,0 +1,219 @@
+//! The parts of Gardener's API objects this area reads: a Shoot's metadata and status (conditions, last
+//! operation, last errors) and a Seed's annotations.
+//!
+//! Field names follow Gardener's JSON (`camelCase`); every field is optional on input and unknown fields are
+//! ignored, so a Shoot pasted from `kubectl get -o yaml` deserializes as is. No API defaulting is applied.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Condition status `True`.
+pub const CONDITION_TRUE: &str = "True";
+/// Condition status `False`.
+pub const CONDITION_FALSE: &str = "False";
+/// Condition status `Unknown`.
+pub const CONDITION_UNKNOWN: &str = "Unknown";
+/// Condition status `Progressing`.
+pub const CONDITION_PROGRESSING: &str = "Progressing";
+
+/// Last operation type `Create`.
+pub const OPERATION_CREATE: &str = "Create";
+/// Last operation type `Reconcile`.
+pub const OPERATION_RECONCILE: &str = "Reconcile";
+/// Last operation type `Delete`.
+pub const OPERATION_DELETE: &str = "Delete";
+/// Last operation type `Migrate`.
+pub const OPERATION_MIGRATE: &str = "Migrate";
+/// Last operation type `Restore`.
+pub const OPERATION_RESTORE: &str = "Restore";
+
+/// Last operation state `Processing`.
+pub const STATE_PROCESSING: &str = "Processing";
+/// Last operation state `Succeeded`.
+pub const STATE_SUCCEEDED: &str = "Succeeded";
+/// Last operation state `Error` (the operation will be retried).
+pub const STATE_ERROR: &str = "Error";
+/// Last operation state `Failed` (the operation will not be retried).
+pub const STATE_FAILED: &str = "Failed";
+/// Last operation state `Aborted`.
+pub const STATE_ABORTED: &str = "Aborted";
+
+/// A condition or constraint of a Gardener object (`gardencorev1beta1.Condition`).
+///
+/// Status, type and reason are kept as plain strings: Gardener stores whatever string it is given, and the
+/// status label treats unexpected statuses in a defined way. An absent timestamp is Go's zero time.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Condition {
+    #[serde(rename = "type")]
+    #[serde(deserialize_with = "null_as_default")]
+    pub condition_type: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub status: String,
+    pub last_transition_time: Option<DateTime<Utc>>,
+    pub last_update_time: Option<DateTime<Utc>>,
+    #[serde(deserialize_with = "null_as_default")]
+    pub reason: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub message: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(deserialize_with = "null_as_default")]
+    pub codes: Vec<String>,
+}
+
+/// `status.lastOperation` of a Shoot.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct LastOperation {
+    #[serde(rename = "type")]
+    #[serde(deserialize_with = "null_as_default")]
+    pub operation_type: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub state: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub description: String,
+    pub last_update_time: Option<DateTime<Utc>>,
+    #[serde(deserialize_with = "null_as_default")]
+    pub progress: i64,
+}
+
+/// One entry of `status.lastErrors`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct LastError {
+    #[serde(deserialize_with = "null_as_default")]
+    pub description: String,
+    #[serde(rename = "taskID", skip_serializing_if = "Option::is_none")]
+    pub task_id: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(deserialize_with = "null_as_default")]
+    pub codes: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_update_time: Option<DateTime<Utc>>,
+}
+
+/// The metadata fields this area reads.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ObjectMeta {
+    #[serde(deserialize_with = "null_as_default")]
+    pub name: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub namespace: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub generation: i64,
+    /// Only presence matters (a Shoot being deleted), so the value is kept as given.
+    pub deletion_timestamp: Option<serde_json::Value>,
+    #[serde(deserialize_with = "null_as_default")]
+    pub labels: BTreeMap<String, String>,
+    #[serde(deserialize_with = "null_as_default")]
+    pub annotations: BTreeMap<String, String>,
+}
+
+/// A Shoot, reduced to what the status, operation and retry logic reads.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Shoot {
+    #[serde(deserialize_with = "null_as_default")]
+    pub metadata: ObjectMeta,
+    #[serde(deserialize_with = "null_as_default")]
+    pub spec: ShootSpec,
+    #[serde(deserialize_with = "null_as_default")]
+    pub status: ShootStatus,
+}
+
+/// `spec` fields of a Shoot used here.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ShootSpec {
+    pub seed_name: Option<String>,
+    pub maintenance: Option<Maintenance>,
+}
+
+/// `spec.maintenance` fields used here.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Maintenance {
+    pub time_window: Option<TimeWindow>,
+    pub confine_spec_update_rollout: Option<bool>,
+}
+
+/// `spec.maintenance.timeWindow`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TimeWindow {
+    #[serde(deserialize_with = "null_as_default")]
+    pub begin: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub end: String,
+}
+
+/// `status` fields of a Shoot used here.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ShootStatus {
+    pub seed_name: Option<String>,
+    #[serde(deserialize_with = "null_as_default")]
+    pub observed_generation: i64,
+    #[serde(deserialize_with = "null_as_default")]
+    pub gardener: GardenerInfo,
+    pub last_operation: Option<LastOperation>,
+    #[serde(deserialize_with = "null_as_default")]
+    pub last_errors: Vec<LastError>,
+    #[serde(deserialize_with = "null_as_default")]
+    pub conditions: Vec<Condition>,
+    #[serde(deserialize_with = "null_as_default")]
+    pub constraints: Vec<Condition>,
+}
+
+/// `status.gardener`: which Gardener version last acted on the Shoot.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GardenerInfo {
+    #[serde(deserialize_with = "null_as_default")]
+    pub version: String,
+}
+
+/// A Seed, reduced to its annotations.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Seed {
+    #[serde(deserialize_with = "null_as_default")]
+    pub metadata: ObjectMeta,
+}
+
+/// Go's `strconv.ParseBool`, where anything it rejects counts as `false` (Gardener ignores the error).
+pub(crate) fn go_parse_bool(text: &str) -> bool {
+    matches!(text, "1" | "t" | "T" | "TRUE" | "true" | "True")
+}
+
+/// Go's zero `time.Time` (0001-01-01T00:00:00Z), which an absent timestamp means in Gardener's arithmetic.
+pub(crate) fn go_zero_time() -> DateTime<Utc> {
+    DateTime::<Utc>::from_timestamp(-62_135_596_800, 0).unwrap_or(DateTime::<Utc>::MIN_UTC)
+}
+
+pub(crate) use crate::golang::null_as_default;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nulls_read_as_empty_values() {
+        let shoot: Shoot = serde_json::from_value(serde_json::json!({
+            "metadata": {"annotations": null, "generation": null},
+            "status": {"lastErrors": null, "conditions": [{"type": "A", "status": null, "codes": null}]}
+        }))
+        .unwrap();
+        assert!(shoot.metadata.annotations.is_empty());
+        assert!(shoot.status.last_errors.is_empty());
+        assert_eq!(shoot.status.conditions[0].status, "");
+    }
+
+    #[test]
+    fn go_parse_bool_accepts_go_spellings_only() {
+        assert!(go_parse_bool("T") && go_parse_bool("1") && go_parse_bool("TRUE"));
+        assert!(!go_parse_bool("yes") && !go_parse_bool("tRuE"));
+    }
+}

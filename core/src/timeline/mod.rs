@@ -1,0 +1,318 @@
+//! The update timeline: what Gardener's maintenance will do to a Shoot in each coming maintenance
+//! window, until a horizon. Our own feature, built only from the exact rules: every window applies one
+//! [`maintenance::run`](crate::maintenance::run) to the Shoot as the previous window left it.
+//!
+//! Gardener runs maintenance at a random instant inside each effective window. The timeline evaluates a
+//! window at its begin, the earliest instant the run can happen. A version transition that falls inside
+//! a window may therefore be seen by the real run already (if its random instant comes after the
+//! transition); such events are flagged `mayHappenOneWindowEarlier`.
+//!
+//! Cost grows with the number of version transitions, not with the days of the horizon: after a window
+//! that changes nothing, the next window that can change anything is the first one after the next
+//! classification transition of a relevant version.
+
+use crate::maintenance::{
+    self, CloudProfile, MaintenanceOutcome, Shoot, UpdateReason, VersionUpdate,
+};
+use crate::timewindow::MaintenanceTimeWindow;
+use chrono::{DateTime, TimeDelta, Utc};
+use serde::Serialize;
+
+/// Upper bound of windows evaluated, so no input can make a timeline run away.
+const MAX_WINDOWS: usize = 10_000;
+
+/// The simulated maintenance of one Shoot.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Timeline {
+    /// Every version change, in time order.
+    pub events: Vec<TimelineEvent>,
+    /// Required or wanted updates that Gardener cannot carry out, from the first window they fail in.
+    pub blocked: Vec<BlockedUpdate>,
+    /// The versions the Shoot has at the end of the horizon.
+    pub final_state: FinalState,
+    /// How many maintenance windows were evaluated (the rest were skipped as unable to change anything).
+    pub windows_evaluated: usize,
+    /// The horizon end.
+    pub until: DateTime<Utc>,
+}
+
+/// One version change in one maintenance window.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TimelineEvent {
+    /// The maintenance window the change happens in; the run is at a random instant inside it.
+    pub window_begin: DateTime<Utc>,
+    pub window_end: DateTime<Utc>,
+    pub component: Component,
+    pub from: String,
+    pub to: String,
+    /// `auto` or `force`.
+    pub reason: UpdateReason,
+    /// Gardener's reason text for the update.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason_message: Option<String>,
+    /// What the change does to the nodes.
+    pub node_impact: NodeImpact,
+    /// A version transition falls inside the previous window, so a run late in that window may have
+    /// made this change one window earlier.
+    pub may_happen_one_window_earlier: bool,
+}
+
+/// Which version a change is about.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase", tag = "kind")]
+pub enum Component {
+    /// `spec.kubernetes.version`.
+    ControlPlane,
+    /// A worker pool's machine image version.
+    MachineImage { pool: String, image: String },
+    /// A worker pool's own `kubernetes.version`.
+    PoolKubernetes { pool: String },
+}
+
+/// The consequence of an event for the nodes, per worker pool, as Gardener's roll triggers decide.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NodeImpact {
+    /// Pools whose machines are replaced.
+    pub rolling: Vec<String>,
+    /// Pools updated in place.
+    pub in_place: Vec<String>,
+    /// A plain-language summary.
+    pub summary: String,
+}
+
+/// An update the maintenance cannot carry out.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BlockedUpdate {
+    /// The first window in which the run fails.
+    pub window_begin: DateTime<Utc>,
+    pub component: Component,
+    pub version: String,
+    /// Gardener's failure text.
+    pub message: String,
+}
+
+/// The Shoot's versions after the last window of the horizon.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FinalState {
+    pub kubernetes_version: String,
+    pub pools: Vec<FinalPool>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FinalPool {
+    pub name: String,
+    pub image: String,
+    pub image_version: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kubernetes_version: Option<String>,
+}
+
+/// Simulates maintenance from `now` to `until` in the Shoot's effective maintenance `window`.
+///
+/// Errors only when a maintenance run cannot even start (an unparsable control-plane version), as
+/// Gardener's own run does.
+pub fn timeline(
+    cloud_profile: &CloudProfile,
+    shoot: &Shoot,
+    window: MaintenanceTimeWindow,
+    now: DateTime<Utc>,
+    until: DateTime<Utc>,
+) -> Result<Timeline, String> {
+    let mut shoot = shoot.clone();
+    let mut events = Vec::new();
+    let mut blocked: Vec<BlockedUpdate> = Vec::new();
+    let mut windows_evaluated = 0;
+    let mut from = now;
+    let mut transition_in_previous_window = false;
+    while windows_evaluated < MAX_WINDOWS {
+        let (begin, end) = window.next_occurrence(from);
+        if begin > until {
+            break;
+        }
+        windows_evaluated += 1;
+        let outcome = maintenance::run(cloud_profile, &shoot, begin)?;
+        let transitions = maintenance::relevant_transitions(cloud_profile, &shoot, begin);
+        let transition_inside = transitions.iter().any(|instant| *instant < end);
+        note_blocked(&outcome, begin, &mut blocked);
+        if outcome.changed_versions() {
+            let impact = node_impact(&shoot, &outcome.shoot);
+            for (component, update) in changes(&outcome) {
+                events.push(TimelineEvent {
+                    window_begin: begin,
+                    window_end: end,
+                    component,
+                    from: update.from.clone(),
+                    to: update.to.clone(),
+                    reason: update.reason,
+                    reason_message: update.reason_message.clone(),
+                    node_impact: impact.clone(),
+                    may_happen_one_window_earlier: transition_in_previous_window,
+                });
+            }
+            outcome.apply(&mut shoot);
+            // A change can enable the next one (consecutive minor updates): look at the next window.
+            from = end;
+        } else {
+            // Nothing changes until a relevant version's classification does; a transition exactly at
+            // a window's begin only takes effect after it, hence the second.
+            match transitions.first() {
+                Some(next) => from = (*next + TimeDelta::seconds(1)).max(end),
+                None => break,
+            }
+        }
+        transition_in_previous_window = transition_inside;
+    }
+    Ok(Timeline {
+        events,
+        blocked,
+        final_state: final_state(&shoot),
+        windows_evaluated,
+        until,
+    })
+}
+
+/// The components whose version changed in a run, control plane first, then the pools in order.
+fn changes(outcome: &MaintenanceOutcome) -> Vec<(Component, &VersionUpdate)> {
+    let changed = |update: &VersionUpdate| update.from != update.to;
+    let mut found = Vec::new();
+    if changed(&outcome.kubernetes) {
+        found.push((Component::ControlPlane, &outcome.kubernetes));
+    }
+    for worker in &outcome.workers {
+        if let Some(kubernetes) = worker.kubernetes.as_ref().filter(|u| changed(u)) {
+            found.push((
+                Component::PoolKubernetes {
+                    pool: worker.name.clone(),
+                },
+                kubernetes,
+            ));
+        }
+        if changed(&worker.image) {
+            found.push((
+                Component::MachineImage {
+                    pool: worker.name.clone(),
+                    image: worker.image_name.clone(),
+                },
+                &worker.image,
+            ));
+        }
+    }
+    found
+}
+
+/// Records failed updates, once per component and version.
+fn note_blocked(
+    outcome: &MaintenanceOutcome,
+    begin: DateTime<Utc>,
+    blocked: &mut Vec<BlockedUpdate>,
+) {
+    let mut failures = Vec::new();
+    if outcome.kubernetes.failed {
+        failures.push((Component::ControlPlane, &outcome.kubernetes));
+    }
+    for worker in &outcome.workers {
+        if let Some(kubernetes) = worker.kubernetes.as_ref().filter(|u| u.failed) {
+            failures.push((
+                Component::PoolKubernetes {
+                    pool: worker.name.clone(),
+                },
+                kubernetes,
+            ));
+        }
+        if worker.image.failed {
+            failures.push((
+                Component::MachineImage {
+                    pool: worker.name.clone(),
+                    image: worker.image_name.clone(),
+                },
+                &worker.image,
+            ));
+        }
+    }
+    for (component, update) in failures {
+        let known = blocked
+            .iter()
+            .any(|b| b.component == component && b.version == update.from);
+        if !known {
+            blocked.push(BlockedUpdate {
+                window_begin: begin,
+                component,
+                version: update.from.clone(),
+                message: update.description.clone().unwrap_or_default(),
+            });
+        }
+    }
+}
+
+/// The roll triggers between the Shoot before and after a run.
+fn node_impact(before: &Shoot, after: &Shoot) -> NodeImpact {
+    let as_rollout = |shoot: &Shoot| -> Option<crate::rollout::Shoot> {
+        serde_json::to_value(shoot)
+            .ok()
+            .and_then(|value| serde_json::from_value(value).ok())
+    };
+    let verdict = as_rollout(before)
+        .zip(as_rollout(after))
+        .and_then(|(old, new)| {
+            crate::rollout::roll_triggers(Some(&old), &new, &Default::default()).ok()
+        });
+    let Some(verdict) = verdict else {
+        return NodeImpact {
+            rolling: Vec::new(),
+            in_place: Vec::new(),
+            summary: "the effect on the nodes could not be determined".to_string(),
+        };
+    };
+    let pools_with = |kind: crate::rollout::UpdateKind| -> Vec<String> {
+        verdict
+            .workers
+            .iter()
+            .filter(|(_, trigger)| trigger.update == kind)
+            .map(|(name, _)| name.clone())
+            .collect()
+    };
+    let rolling = pools_with(crate::rollout::UpdateKind::Rolling);
+    let in_place = pools_with(crate::rollout::UpdateKind::InPlace);
+    let summary = match (rolling.is_empty(), in_place.is_empty()) {
+        (true, true) => "no node is replaced or updated".to_string(),
+        (false, true) => format!("rolling update of {}", rolling.join(", ")),
+        (true, false) => format!("in-place update of {}", in_place.join(", ")),
+        (false, false) => format!(
+            "rolling update of {}; in-place update of {}",
+            rolling.join(", "),
+            in_place.join(", ")
+        ),
+    };
+    NodeImpact {
+        rolling,
+        in_place,
+        summary,
+    }
+}
+
+fn final_state(shoot: &Shoot) -> FinalState {
+    FinalState {
+        kubernetes_version: shoot.spec.kubernetes.version.clone(),
+        pools: shoot
+            .spec
+            .provider
+            .workers
+            .iter()
+            .map(|worker| FinalPool {
+                name: worker.name.clone(),
+                image: worker.machine.image.name.clone(),
+                image_version: worker.machine.image.version.clone().unwrap_or_default(),
+                kubernetes_version: worker.kubernetes.as_ref().and_then(|k| k.version.clone()),
+            })
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests;
