@@ -108,7 +108,7 @@ fn lifecycle_version_is_forced_once_it_expires() {
             "2026-11-22T00:00:00Z",
             "Next forced update"
         ),
-        "none due"
+        "Control plane 1.32.10 → 1.33.6 on 2027-03-01 20:00 UTC (in 99 days 20 hours)"
     );
     assert!(fact(
         &examples::LIFECYCLE_PROFILE,

@@ -52,7 +52,8 @@ pub fn run_analysis(inputs: &Inputs, clock_now: DateTime<Utc>) -> Analysis {
     let now = inputs.now(clock_now);
     let options = AnalyzeOptions::at(now);
     let report = analyze(&inputs.sources(), &options);
-    let timeline = timeline::adapter::from_report(&report, now, options.horizon_end());
+    let profile = timeline::adapter::ProfileVersions::read(&inputs.cloud_profile);
+    let timeline = timeline::adapter::from_report(&report, &profile, now);
     let facts = summary::facts(&report, timeline.as_ref(), now);
     Analysis {
         report,

@@ -56,7 +56,25 @@ pub fn facts(report: &Report, timeline: Option<&Timeline>, now: DateTime<Utc>) -
             format::countdown(now, event.at)
         )
     };
-    if report.maintenance_now.is_some() {
+    if let Some(status) = &report.status {
+        let label = status.label.label;
+        let tone = match label.as_str() {
+            "healthy" => Tone::Good,
+            "progressing" => Tone::Neutral,
+            "unhealthy" => Tone::Bad,
+            _ => Tone::Warn,
+        };
+        facts.push(fact(
+            "Status",
+            format!(
+                "{}: {}",
+                label.as_str(),
+                status.label.derivation.explanation
+            ),
+            tone,
+        ));
+    }
+    if timeline.is_some() {
         let forced = events.iter().find(|(_, e)| e.kind == EventKind::Force);
         facts.push(match forced {
             Some(event) => fact("Next forced update", describe(event), Tone::Warn),
@@ -150,8 +168,11 @@ mod tests {
         let now: DateTime<Utc> = "2026-11-22T00:00:00Z".parse().unwrap();
         let inputs = Inputs::from_example(&shoot_policy::examples::DEFAULT);
         let report = analyze(&inputs.sources(), &AnalyzeOptions::at(now));
-        let timeline =
-            crate::timeline::adapter::from_report(&report, now, now + chrono::Duration::days(730));
+        let timeline = crate::timeline::adapter::from_report(
+            &report,
+            &crate::timeline::adapter::ProfileVersions::read(&inputs.cloud_profile),
+            now,
+        );
         let facts = facts(&report, timeline.as_ref(), now);
         let forced = facts
             .iter()
@@ -165,5 +186,7 @@ mod tests {
             .iter()
             .any(|f| f.label == "Hibernation" && f.value == "possible"));
         assert!(facts.iter().any(|f| f.label == "Validation problems"));
+        let status = facts.iter().find(|f| f.label == "Status").unwrap();
+        assert!(status.value.starts_with("healthy: "), "{}", status.value);
     }
 }

@@ -1,153 +1,260 @@
-//! Builds the timeline view model from the report.
-//!
-//! Until the core's report carries a full update timeline, this shows what the report already
-//! knows: the current versions with their classification and expiry, and the updates of the next
-//! maintenance window (the maintenance run evaluated at `now`, placed at the window's start).
+//! Builds the timeline view model from the report's update timeline (`report.timeline`): one lane
+//! for the control plane and one per worker pool, version segments from the current versions through
+//! each update, coloured by the version's classification over time (the CloudProfile's own lifecycle
+//! stages, evaluated with the core's `ExpirableVersion`), and a marker per update or blocked update.
 
 use super::model::{Event, EventKind, Lane, Segment, Timeline};
-use chrono::{DateTime, Utc};
-use shoot_policy::maintenance::{UpdateReason, VersionUpdate};
-use shoot_policy::report::{ClassifiedVersion, Report};
+use chrono::{DateTime, TimeDelta, Utc};
+use shoot_policy::lifecycle::ExpirableVersion;
+use shoot_policy::maintenance::UpdateReason;
+use shoot_policy::report::Report;
+use shoot_policy::timeline::Component;
+use std::collections::BTreeMap;
 
-pub fn from_report(report: &Report, now: DateTime<Utc>, end: DateTime<Utc>) -> Option<Timeline> {
-    let outcome = report.maintenance_now.as_ref()?;
-    let window = report.maintenance_window.as_ref()?;
-    let matrix = report.versions.as_ref()?;
-    let at = window.next_begin.max(now);
-    let mut lanes = vec![lane(
-        "Control plane",
-        &outcome.kubernetes,
-        &matrix.kubernetes,
-        now,
-        end,
-        at,
-        "Control plane update; pools following its version may update their nodes (see Roll triggers)"
-            .to_string(),
-    )];
-    for worker in &outcome.workers {
-        let versions = matrix
-            .machine_images
-            .iter()
-            .find(|image| image.name == worker.image_name)
-            .map(|image| image.versions.as_slice())
-            .unwrap_or_default();
-        let impact = match report.rollout_shapes.get(&worker.name) {
-            Some(shape) if shape.update_strategy.contains("InPlace") => {
-                format!("Nodes are updated in place ({})", shape.update_strategy)
-            }
-            Some(shape) => format!(
-                "Nodes are replaced: {} new at a time, {} unavailable at a time (at minimum size)",
-                shape.at_minimum.surge, shape.at_minimum.unavailable
-            ),
-            None => String::new(),
+/// The CloudProfile's version lists: Kubernetes, and per machine image name.
+#[derive(Debug, Default)]
+pub struct ProfileVersions {
+    pub kubernetes: Vec<ExpirableVersion>,
+    pub images: BTreeMap<String, Vec<ExpirableVersion>>,
+}
+
+impl ProfileVersions {
+    /// Reads the first CloudProfile (or NamespacedCloudProfile) of `text`; entries that do not
+    /// read are left out (the report names the input errors).
+    pub fn read(text: &str) -> ProfileVersions {
+        let Ok(documents) = shoot_policy::document::parse_documents(text) else {
+            return ProfileVersions::default();
         };
-        lanes.push(lane(
+        let Some(spec) = documents
+            .iter()
+            .find(|d| {
+                d.get("kind")
+                    .and_then(|k| k.as_str())
+                    .is_some_and(|k| k.ends_with("CloudProfile"))
+            })
+            .and_then(|d| d.get("spec"))
+        else {
+            return ProfileVersions::default();
+        };
+        let versions = |list: Option<&serde_json::Value>| -> Vec<ExpirableVersion> {
+            list.and_then(|l| l.as_array())
+                .map(|entries| {
+                    entries
+                        .iter()
+                        .filter_map(|e| serde_json::from_value(e.clone()).ok())
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let images = spec
+            .get("machineImages")
+            .and_then(|i| i.as_array())
+            .map(|images| {
+                images
+                    .iter()
+                    .filter_map(|image| {
+                        let name = image.get("name")?.as_str()?.to_string();
+                        Some((name, versions(image.get("versions"))))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        ProfileVersions {
+            kubernetes: versions(spec.get("kubernetes").and_then(|k| k.get("versions"))),
+            images,
+        }
+    }
+}
+
+pub fn from_report(
+    report: &Report,
+    profile: &ProfileVersions,
+    now: DateTime<Utc>,
+) -> Option<Timeline> {
+    let timeline = report.timeline.as_ref()?;
+    let current = report.maintenance_now.as_ref()?;
+    let end = timeline.until.max(now);
+    let mut lanes = vec![LaneBuilder::new(
+        "Control plane",
+        &current.kubernetes.from,
+        &profile.kubernetes,
+    )];
+    let mut pool_lane = BTreeMap::new();
+    for worker in &current.workers {
+        let versions = profile
+            .images
+            .get(&worker.image_name)
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        pool_lane.insert(worker.name.clone(), lanes.len());
+        lanes.push(LaneBuilder::new(
             &format!("Pool {}", worker.name),
-            &worker.image,
+            &worker.image.from,
             versions,
-            now,
-            end,
-            at,
-            impact,
         ));
+    }
+    let lane_of = |component: &Component| match component {
+        Component::ControlPlane => Some(0),
+        Component::MachineImage { pool, .. } | Component::PoolKubernetes { pool } => {
+            pool_lane.get(pool).copied()
+        }
+    };
+    for event in &timeline.events {
+        let Some(index) = lane_of(&event.component) else {
+            continue;
+        };
+        let mut reason = event.reason_message.clone().unwrap_or_default();
+        if event.may_happen_one_window_earlier {
+            reason.push_str(" (may already happen one window earlier)");
+        }
+        let lane = &mut lanes[index];
+        if !matches!(event.component, Component::PoolKubernetes { .. }) {
+            lane.change_to(event.window_begin, &event.to);
+        }
+        lane.events.push(Event {
+            at: event.window_begin,
+            from: event.from.clone(),
+            to: event.to.clone(),
+            kind: if event.reason == UpdateReason::Force {
+                EventKind::Force
+            } else {
+                EventKind::Auto
+            },
+            reason,
+            impact: event.node_impact.summary.clone(),
+        });
+    }
+    for blocked in &timeline.blocked {
+        let Some(index) = lane_of(&blocked.component) else {
+            continue;
+        };
+        lanes[index].events.push(Event {
+            at: blocked.window_begin,
+            from: blocked.version.clone(),
+            to: "?".to_string(),
+            kind: EventKind::Blocked,
+            reason: blocked.message.clone(),
+            impact: "No update: Gardener finds no version to update to".to_string(),
+        });
     }
     Some(Timeline {
         start: now,
         end,
         today: now,
-        lanes,
+        lanes: lanes.into_iter().map(|l| l.finish(now, end)).collect(),
     })
 }
 
-fn lane(
-    label: &str,
-    update: &VersionUpdate,
-    versions: &[ClassifiedVersion],
-    now: DateTime<Utc>,
-    end: DateTime<Utc>,
-    at: DateTime<Utc>,
-    impact: String,
-) -> Lane {
-    let changes = update.from != update.to;
-    let mut segments = Vec::new();
-    let current_until = if changes { at } else { end };
-    segments.extend(segments_of(&update.from, versions, now, current_until));
-    if changes {
-        segments.extend(segments_of(&update.to, versions, at, end));
+/// A lane under construction: the versions in effect and when they started.
+struct LaneBuilder<'a> {
+    label: String,
+    versions: &'a [ExpirableVersion],
+    /// (since, version); the first starts at the beginning of the timeline.
+    changes: Vec<(Option<DateTime<Utc>>, String)>,
+    events: Vec<Event>,
+}
+
+impl<'a> LaneBuilder<'a> {
+    fn new(label: &str, current: &str, versions: &'a [ExpirableVersion]) -> LaneBuilder<'a> {
+        LaneBuilder {
+            label: label.to_string(),
+            versions,
+            changes: vec![(None, current.to_string())],
+            events: Vec::new(),
+        }
     }
-    let events = match (update.reason, update.failed, changes) {
-        (_, true, _) => vec![Event {
-            at,
-            from: update.from.clone(),
-            to: "?".to_string(),
-            kind: EventKind::Blocked,
-            reason: update
-                .description
-                .clone()
-                .or_else(|| update.reason_message.clone())
-                .unwrap_or_default(),
-            impact: "No update: Gardener finds no version to update to".to_string(),
-        }],
-        (UpdateReason::None, _, _) | (_, _, false) => Vec::new(),
-        (reason, _, true) => vec![Event {
-            at,
-            from: update.from.clone(),
-            to: update.to.clone(),
-            kind: if reason == UpdateReason::Force {
-                EventKind::Force
-            } else {
-                EventKind::Auto
-            },
-            reason: update.reason_message.clone().unwrap_or_default(),
-            impact,
-        }],
-    };
-    Lane {
-        label: label.to_string(),
-        segments,
-        events,
+
+    fn change_to(&mut self, at: DateTime<Utc>, version: &str) {
+        self.changes.push((Some(at), version.to_string()));
+    }
+
+    fn finish(self, start: DateTime<Utc>, end: DateTime<Utc>) -> Lane {
+        let mut segments = Vec::new();
+        for (index, (since, version)) in self.changes.iter().enumerate() {
+            let from = since.unwrap_or(start);
+            let to = self
+                .changes
+                .get(index + 1)
+                .and_then(|(next, _)| *next)
+                .unwrap_or(end);
+            if to > from {
+                segments.extend(classified_segments(self.versions, version, from, to));
+            }
+        }
+        let mut events = self.events;
+        events.sort_by_key(|e| e.at);
+        Lane {
+            label: self.label,
+            segments,
+            events,
+        }
     }
 }
 
-/// A version over `[from, to)`: its classification now, then `expired` from its expiry on.
-fn segments_of(
+/// `version` over `[from, to)`, split wherever its classification changes.
+fn classified_segments(
+    versions: &[ExpirableVersion],
     version: &str,
-    versions: &[ClassifiedVersion],
     from: DateTime<Utc>,
     to: DateTime<Utc>,
 ) -> Vec<Segment> {
-    let found = versions.iter().find(|v| v.version == version);
-    let classification = found
-        .map(|v| v.classification.to_string())
-        .unwrap_or_else(|| "unavailable".to_string());
-    let segment = |from, to, classification: &str| Segment {
-        from,
-        to,
-        version: version.to_string(),
-        classification: classification.to_string(),
+    let Some(entry) = versions.iter().find(|v| v.version == version) else {
+        return vec![Segment {
+            from,
+            to,
+            version: version.to_string(),
+            classification: "unavailable".to_string(),
+        }];
     };
-    match found.and_then(|v| v.expires) {
-        Some(expires) if expires > from && expires < to && classification != "expired" => vec![
-            segment(from, expires, &classification),
-            segment(expires, to, "expired"),
-        ],
-        _ => vec![segment(from, to, &classification)],
+    let mut cuts: Vec<DateTime<Utc>> = entry
+        .effective_lifecycle()
+        .iter()
+        .filter_map(|stage| stage.start_time)
+        .filter(|t| *t > from && *t < to)
+        .collect();
+    cuts.sort();
+    cuts.dedup();
+    let bounds: Vec<DateTime<Utc>> = std::iter::once(from)
+        .chain(cuts)
+        .chain(std::iter::once(to))
+        .collect();
+    let mut segments: Vec<Segment> = Vec::new();
+    for pair in bounds.windows(2) {
+        // A stage is active strictly after its start (see `classification_at`).
+        let classification = entry
+            .classification_at(pair[0] + TimeDelta::seconds(1))
+            .to_string();
+        match segments.last_mut() {
+            Some(last) if last.classification == classification => last.to = pair[1],
+            _ => segments.push(Segment {
+                from: pair[0],
+                to: pair[1],
+                version: version.to_string(),
+                classification,
+            }),
+        }
     }
+    segments
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shoot_policy::examples::DEFAULT;
+    use crate::inputs::Inputs;
+    use shoot_policy::examples::{DEFAULT, LIFECYCLE_PROFILE};
     use shoot_policy::report::{analyze, AnalyzeOptions};
+
+    fn timeline_of(example: &shoot_policy::examples::Example, now: &str) -> Timeline {
+        let now: DateTime<Utc> = now.parse().unwrap();
+        let inputs = Inputs::from_example(example);
+        let report = analyze(&inputs.sources(), &AnalyzeOptions::at(now));
+        from_report(&report, &ProfileVersions::read(&inputs.cloud_profile), now)
+            .expect("a timeline")
+    }
 
     #[test]
     fn the_default_example_forces_the_control_plane_at_the_next_window() {
-        let now: DateTime<Utc> = "2026-11-22T00:00:00Z".parse().unwrap();
-        let inputs = crate::inputs::Inputs::from_example(&DEFAULT);
-        let report = analyze(&inputs.sources(), &AnalyzeOptions::at(now));
-        let end = now + chrono::Duration::days(730);
-        let timeline = from_report(&report, now, end).expect("a timeline");
+        let timeline = timeline_of(&DEFAULT, "2026-11-22T00:00:00Z");
         let control_plane = &timeline.lanes[0];
         assert_eq!(control_plane.label, "Control plane");
         let event = &control_plane.events[0];
@@ -161,12 +268,47 @@ mod tests {
             "2026-11-22T21:00:00Z".parse::<DateTime<Utc>>().unwrap()
         );
         assert_eq!(control_plane.segments[0].classification, "expired");
-        // 1.32.9 is deprecated and expires 2027-03-31: the new version's segment turns expired then.
-        let after: Vec<&str> = control_plane.segments[1..]
+        assert_eq!(control_plane.segments[1].version, "1.32.9");
+        assert_eq!(control_plane.segments[1].classification, "deprecated");
+        let labels: Vec<&str> = timeline.lanes.iter().map(|l| l.label.as_str()).collect();
+        assert_eq!(labels, ["Control plane", "Pool general", "Pool arm"]);
+        // Segments of a lane tile the timeline without gaps.
+        for lane in &timeline.lanes {
+            for pair in lane.segments.windows(2) {
+                assert_eq!(pair[0].to, pair[1].from, "{}", lane.label);
+            }
+            assert_eq!(lane.segments.last().unwrap().to, timeline.end);
+        }
+    }
+
+    #[test]
+    fn lifecycle_stages_colour_the_segments() {
+        let timeline = timeline_of(&LIFECYCLE_PROFILE, "2026-11-22T00:00:00Z");
+        let control_plane = &timeline.lanes[0];
+        let first: Vec<(&str, &str)> = control_plane
+            .segments
             .iter()
-            .map(|s| s.classification.as_str())
+            .take(2)
+            .map(|s| (s.version.as_str(), s.classification.as_str()))
             .collect();
-        assert_eq!(after, ["deprecated", "expired"]);
-        assert_eq!(timeline.lanes.len(), 3);
+        // 1.32.10 is deprecated now and expires on 2027-03-01; the first window after forces 1.33.6.
+        assert_eq!(first, [("1.32.10", "deprecated"), ("1.32.10", "expired")]);
+        assert_eq!(
+            control_plane.segments[1].from,
+            "2027-03-01T00:00:00Z".parse::<DateTime<Utc>>().unwrap()
+        );
+        let forced = control_plane
+            .events
+            .iter()
+            .find(|e| e.kind == EventKind::Force)
+            .unwrap();
+        assert_eq!(
+            (forced.from.as_str(), forced.to.as_str()),
+            ("1.32.10", "1.33.6")
+        );
+        assert_eq!(
+            forced.at,
+            "2027-03-01T20:00:00Z".parse::<DateTime<Utc>>().unwrap()
+        );
     }
 }
