@@ -10,6 +10,15 @@ pub fn date(t: DateTime<Utc>) -> String {
     t.format("%Y-%m-%d").to_string()
 }
 
+/// The text with its first letter in upper case.
+pub fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// "in 3 days 4 hours", "in 25 minutes", "now", "2 days ago": the two largest units.
 pub fn countdown(now: DateTime<Utc>, at: DateTime<Utc>) -> String {
     let seconds = (at - now).num_seconds();
@@ -63,5 +72,10 @@ mod tests {
         assert_eq!(countdown(now, at("2026-11-22T00:00:20Z")), "now");
         assert_eq!(countdown(now, at("2026-11-20T00:00:00Z")), "2 days ago");
         assert_eq!(date_time(now), "2026-11-22 00:00 UTC");
+        assert_eq!(
+            capitalized("rolling update of arm"),
+            "Rolling update of arm"
+        );
+        assert_eq!(capitalized(""), "");
     }
 }

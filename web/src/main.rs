@@ -167,7 +167,7 @@ fn App() -> impl IntoView {
                 <time_control::TimeControl inputs=inputs now=now />
                 {EDITORS.iter().map(|spec| view! { <editor::Editor spec=spec inputs=inputs report=report /> }).collect_view()}
             </section>
-            <section class="results" aria-label="Results" aria-live="polite">
+            <section class="results" aria-label="Results">
                 <summary::Summary facts=facts />
                 <section class="card" aria-label="Update timeline">
                     <h2>"Update timeline"</h2>

@@ -146,7 +146,7 @@ pub fn facts(report: &Report, timeline: Option<&Timeline>, now: DateTime<Utc>) -
 #[component]
 pub fn Summary(facts: Signal<Vec<Fact>>) -> impl IntoView {
     view! {
-        <section class="card summary" aria-label="Summary">
+        <section class="card summary" aria-label="Summary" aria-live="polite">
             <h2>"Summary"</h2>
             <dl class="facts">
                 {move || facts.get().into_iter().map(|f| view! {

@@ -121,7 +121,7 @@ pub fn from_report(
                 EventKind::Auto
             },
             reason,
-            impact: event.node_impact.summary.clone(),
+            impact: crate::format::capitalized(&event.node_impact.summary),
         });
     }
     for blocked in &timeline.blocked {
