@@ -103,6 +103,10 @@ test("lifecycle profile: deprecated now, forced after expiry when travelling six
     assert.equal(await page.getByLabel("Evaluation time", { exact: true }).inputValue(), "2027-05-22T00:00:00Z");
     await fact(page, "Next forced update").getByText("Control plane 1.32.10 → 1.33.6 on 2027-05-22 20:00 UTC").waitFor();
     await matrix.locator("tr", { hasText: "1.32.10" }).getByText("expired").waitFor();
+    await page.getByLabel("Pick evaluation time (UTC)").fill("2027-02-10T08:30");
+    assert.equal(await page.getByLabel("Evaluation time", { exact: true }).inputValue(), "2027-02-10T08:30:00Z");
+    await page.getByRole("button", { name: "+1 month" }).click();
+    assert.equal(await page.getByLabel("Evaluation time", { exact: true }).inputValue(), "2027-03-10T08:30:00Z");
     await page.getByRole("button", { name: "now", exact: true }).click();
     assert.equal(await page.getByLabel("Evaluation time", { exact: true }).inputValue(), "");
   }));

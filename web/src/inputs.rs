@@ -107,8 +107,12 @@ pub fn parse_time(text: &str) -> Option<DateTime<Utc>> {
 
 /// The evaluation-time text `months` after `from` (time travel buttons).
 pub fn shifted(from: DateTime<Utc>, months: u32) -> String {
-    let target = from.checked_add_months(Months::new(months)).unwrap_or(from);
-    target.to_rfc3339_opts(SecondsFormat::Secs, true)
+    rfc3339(from.checked_add_months(Months::new(months)).unwrap_or(from))
+}
+
+/// The evaluation-time text of an instant: RFC 3339 in UTC, whole seconds.
+pub fn rfc3339(time: DateTime<Utc>) -> String {
+    time.to_rfc3339_opts(SecondsFormat::Secs, true)
 }
 
 #[cfg(test)]

@@ -8,7 +8,9 @@ use leptos::prelude::*;
 #[component]
 pub fn TimeControl(inputs: RwSignal<Inputs>, now: Memo<DateTime<Utc>>) -> impl IntoView {
     let travel = move |months: u32| {
-        let from = now.get_untracked();
+        // The typed time, not the last analysis: that may still wait for the debounce.
+        let typed = inputs.with_untracked(|i| crate::inputs::parse_time(&i.evaluation_time));
+        let from = typed.unwrap_or_else(|| now.get_untracked());
         inputs.update(|i| i.evaluation_time = shifted(from, months));
     };
     let invalid = move || {
@@ -29,6 +31,16 @@ pub fn TimeControl(inputs: RwSignal<Inputs>, now: Memo<DateTime<Utc>>) -> impl I
                     inputs.update(|i| i.evaluation_time = text);
                 } />
             <div class="time-buttons">
+                <label class="inline">"Pick (UTC) "
+                    <input type="datetime-local" aria-label="Pick evaluation time (UTC)"
+                        prop:value=move || now.get().format("%Y-%m-%dT%H:%M").to_string()
+                        on:change=move |ev| {
+                            let text = event_target_value(&ev);
+                            if let Some(time) = crate::inputs::parse_time(&text) {
+                                inputs.update(|i| i.evaluation_time = crate::inputs::rfc3339(time));
+                            }
+                        } />
+                </label>
                 <button type="button" on:click=move |_| inputs.update(|i| i.evaluation_time.clear())>"now"</button>
                 <button type="button" on:click=move |_| travel(1)>"+1 month"</button>
                 <button type="button" on:click=move |_| travel(6)>"+6 months"</button>
