@@ -64,7 +64,7 @@ fn native_tests() -> Result {
 fn conformance() -> Result {
     exec(
         Command::new(target_dir().join("debug/shoot-policy"))
-            .args(["conformance", "tests/conformance"]),
+            .args(["conformance", "tests/conformance", "tests/timeline"]),
     )
 }
 
