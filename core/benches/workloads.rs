@@ -18,7 +18,7 @@ pub fn large_cloud_profile(minors: u32, patches: u32, images: u32, image_version
     );
     for minor in (0..minors).rev() {
         for patch in (0..patches).rev() {
-            let _ = write!(yaml, "    - version: 1.{minor}.{patch}\n");
+            let _ = writeln!(yaml, "    - version: 1.{minor}.{patch}");
             if minor + 1 < minors {
                 let _ = writeln!(
                     yaml,
