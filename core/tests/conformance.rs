@@ -8,9 +8,12 @@ fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/conformance")
 }
 
+/// The vendored Gardener corpus and our own timeline cases.
 fn corpus_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(corpus_dir())
-        .expect("tests/conformance exists")
+    let timeline_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/timeline");
+    let mut files: Vec<PathBuf> = [corpus_dir(), timeline_dir]
+        .iter()
+        .flat_map(|dir| std::fs::read_dir(dir).expect("case directory exists"))
         .map(|entry| entry.unwrap().path())
         .filter(|path| path.extension().is_some_and(|ext| ext == "yaml"))
         .collect();
@@ -60,6 +63,11 @@ fn no_conformance_case_fails() {
     let summary = Summary::of(&results);
     eprintln!("conformance: {}", summary.line());
     assert!(summary.passed > 0, "no case ran");
+    assert_eq!(
+        summary.skipped, 0,
+        "kinds without an implementation: {:?}",
+        summary.skipped_kinds
+    );
     assert!(
         failures.is_empty(),
         "{} failed:\n{}",

@@ -6,6 +6,7 @@
 //! - `npm`: build the npm package into `target/npm/shoot-policy/`.
 //! - `test`: every check CI runs; exits non-zero on any failure.
 //! - `size`: print the gzip sizes of the app and the npm package and fail above budget.
+//! - `bench`: print timings of the benchmark workloads, natively and in wasm under Node.
 
 mod build;
 mod serve;
@@ -25,6 +26,7 @@ fn main() -> ExitCode {
         Some("dist") => build::dist().map(|_| ()),
         Some("npm") => build::npm().map(|_| ()),
         Some("test") => test::run(),
+        Some("bench") => bench(),
         Some("size") => build::dist()
             .and_then(|_| build::npm())
             .and_then(|_| size::check()),
@@ -37,6 +39,33 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Native workloads (`core/benches/workloads.rs`), then the same inputs through the npm package in Node.
+fn bench() -> Result {
+    let inputs = target_dir().join("bench");
+    exec(
+        cargo()
+            .args([
+                "bench",
+                "--package",
+                "shoot-policy",
+                "--bench",
+                "workloads",
+                "--",
+            ])
+            .arg(&inputs),
+    )?;
+    let package = build::npm()?;
+    let examples = root().join("core/src/examples");
+    exec(
+        Command::new("node")
+            .arg(root().join("tests/bench/wasm-node.mjs"))
+            .arg(&package)
+            .arg(&inputs)
+            .arg(examples.join("cloudprofile.yaml"))
+            .arg(examples.join("shoot.yaml")),
+    )
 }
 
 fn port(args: &[String]) -> u16 {

@@ -62,10 +62,11 @@ fn native_tests() -> Result {
 /// binary `cargo test --workspace` just built (a `cargo run` would rebuild the core without the
 /// workspace's unified features).
 fn conformance() -> Result {
-    exec(
-        Command::new(target_dir().join("debug/shoot-policy"))
-            .args(["conformance", "tests/conformance"]),
-    )
+    exec(Command::new(target_dir().join("debug/shoot-policy")).args([
+        "conformance",
+        "tests/conformance",
+        "tests/timeline",
+    ]))
 }
 
 fn wasm_tests() -> Result {

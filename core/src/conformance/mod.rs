@@ -13,6 +13,7 @@ mod maintenance_run;
 mod operations;
 mod rollout;
 mod status;
+mod timeline;
 mod validation;
 
 pub use compare::{Checker, Mismatch};
@@ -64,6 +65,7 @@ const AREAS: &[&[Kind]] = &[
     constraints::KINDS,
     status::KINDS,
     hibernation::KINDS,
+    timeline::KINDS,
 ];
 
 fn registered_kind(name: &str) -> Option<&'static Kind> {
