@@ -69,6 +69,7 @@ pub fn analyze_files(
             now,
             until,
             areas: None,
+            feature_gates: Default::default(),
         },
     ))
 }

@@ -130,6 +130,7 @@ fn main() {
         now,
         until: Some("2036-11-22T00:00:00Z".parse().expect("instant")),
         areas: Some(vec![shoot_policy::report::Area::Timeline]),
+        feature_gates: Default::default(),
     };
     print(
         "timeline-10y",
@@ -154,6 +155,7 @@ fn main() {
                 now,
                 until: None,
                 areas: Some(vec![area]),
+                feature_gates: Default::default(),
             };
             print(
                 &format!("large-{area:?}"),

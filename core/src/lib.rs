@@ -12,6 +12,7 @@ pub mod examples;
 pub mod field;
 pub mod golang;
 pub mod lifecycle;
+pub mod locate;
 pub mod report;
 pub mod semver_constraint;
 pub mod timeline;

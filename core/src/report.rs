@@ -49,6 +49,11 @@ pub struct AnalyzeOptions {
     #[serde(default)]
     #[cfg_attr(feature = "tsify", tsify(optional))]
     pub areas: Option<Vec<Area>>,
+    /// gardener-apiserver feature gates of the landscape (all off by default, as in Gardener), e.g.
+    /// `{"VersionClassificationLifecycle": true}` where CloudProfiles use lifecycles.
+    #[serde(default)]
+    #[cfg_attr(feature = "tsify", tsify(optional, type = "Record<string, boolean>"))]
+    pub feature_gates: crate::validation::FeatureGates,
 }
 
 /// A part of the report that can be computed on its own.
@@ -79,6 +84,7 @@ impl AnalyzeOptions {
             now,
             until: None,
             areas: None,
+            feature_gates: Default::default(),
         }
     }
 
@@ -334,7 +340,7 @@ pub fn analyze(sources: &[Source], options: &AnalyzeOptions) -> Report {
         maintain(&inputs, options, &mut report);
     }
     if options.wants(Area::Validation) {
-        validate(&inputs, options.now, &mut report);
+        validate(&inputs, options, &mut report);
     }
     if options.wants(Area::Rollout) {
         rollout(&inputs, &mut report);
@@ -442,17 +448,26 @@ fn decode_all<T: serde::de::DeserializeOwned>(objects: &[Located], report: &mut 
     objects.iter().filter_map(|o| decode(o, report)).collect()
 }
 
+/// Gardener's field errors about `object`, each with the line and column of its field in the input.
 fn problems(
-    source: &str,
+    object: &Located,
     errors: Vec<crate::field::FieldError>,
 ) -> impl Iterator<Item = Problem> + '_ {
-    errors.into_iter().map(move |error| Problem {
-        source: source.to_string(),
-        field: error.field,
-        error_type: error.error_type.as_str().to_string(),
-        detail: error.detail,
-        line: None,
-        column: None,
+    errors.into_iter().map(move |error| {
+        let place = crate::locate::locate_in_document(
+            &object.text,
+            object.document,
+            object.item,
+            &error.field,
+        );
+        Problem {
+            source: object.source.clone(),
+            line: place.map(|(line, _)| line),
+            column: place.map(|(_, column)| column),
+            field: error.field,
+            error_type: error.error_type.as_str().to_string(),
+            detail: error.detail,
+        }
     })
 }
 
@@ -558,7 +573,8 @@ fn hibernation(inputs: &Inputs, now: DateTime<Utc>, report: &mut Report) {
     });
 }
 
-fn validate(inputs: &Inputs, now: DateTime<Utc>, report: &mut Report) {
+fn validate(inputs: &Inputs, options: &AnalyzeOptions, report: &mut Report) {
+    let now = options.now;
     use crate::validation::{self, Operation};
     let profile = inputs
         .cloud_profile
@@ -569,11 +585,10 @@ fn validate(inputs: &Inputs, now: DateTime<Utc>, report: &mut Report) {
             profile,
             None,
             Operation::Update,
-            // gardener-apiserver's defaults: the lifecycle gate is alpha and off.
-            validation::FeatureGates::default(),
+            options.feature_gates,
             now,
         );
-        let found: Vec<Problem> = problems(&located.source, result.errors).collect();
+        let found: Vec<Problem> = problems(located, result.errors).collect();
         report.validation.problems.extend(found);
     }
     let Some(shoot_object) = &inputs.shoot else {
@@ -617,7 +632,7 @@ fn validate(inputs: &Inputs, now: DateTime<Utc>, report: &mut Report) {
             ));
         }
     }
-    let found: Vec<Problem> = problems(&shoot_object.source, errors).collect();
+    let found: Vec<Problem> = problems(shoot_object, errors).collect();
     report.validation.problems.extend(found);
 }
 
@@ -665,6 +680,10 @@ struct Located {
     value: Value,
     source: String,
     document: usize,
+    /// The index inside a `List` document.
+    item: Option<usize>,
+    /// The whole text of its source, to find the line of a field.
+    text: std::rc::Rc<str>,
 }
 
 impl Located {
@@ -693,22 +712,41 @@ fn read_source(source: &Source, inputs: &mut Inputs, report: &mut Report) {
             return;
         }
     };
+    let text: std::rc::Rc<str> = source.text.as_str().into();
     for (index, document) in documents.into_iter().enumerate() {
-        for object in expand_lists(document) {
-            route(source, index, object, inputs, report);
+        let place = |item| Place {
+            text: text.clone(),
+            document: index,
+            item,
+        };
+        match list_items(document) {
+            Ok(items) => {
+                for (item, object) in items.into_iter().enumerate() {
+                    route(source, place(Some(item)), object, inputs, report);
+                }
+            }
+            Err(object) => route(source, place(None), object, inputs, report),
         }
     }
 }
 
-/// A `List` (as `kubectl get -o yaml` prints several objects) stands for its items.
-fn expand_lists(document: Value) -> Vec<Value> {
+/// A `List` (as `kubectl get -o yaml` prints several objects) stands for its items: `Ok(items)` for a
+/// list, `Err(document)` for any other document.
+fn list_items(mut document: Value) -> Result<Vec<Value>, Value> {
     let is_list = document
         .get("kind")
         .and_then(Value::as_str)
         .is_some_and(|kind| kind == "List" || kind.ends_with("List"));
-    match (is_list, document.get("items")) {
-        (true, Some(Value::Array(items))) => items.clone(),
-        _ => vec![document],
+    match document.get_mut("items").map(Value::take) {
+        Some(Value::Array(items)) if is_list => Ok(items),
+        Some(taken) => {
+            // Not a list after all: put the field back untouched.
+            if let Some(slot) = document.get_mut("items") {
+                *slot = taken;
+            }
+            Err(document)
+        }
+        None => Err(document),
     }
 }
 
@@ -718,7 +756,15 @@ fn text_at<'a>(value: &'a Value, path: &[&str]) -> Option<&'a str> {
         .and_then(Value::as_str)
 }
 
-fn route(source: &Source, index: usize, object: Value, inputs: &mut Inputs, report: &mut Report) {
+/// Where an object was read: its source's text, document and `List` item.
+struct Place {
+    text: std::rc::Rc<str>,
+    document: usize,
+    item: Option<usize>,
+}
+
+fn route(source: &Source, place: Place, object: Value, inputs: &mut Inputs, report: &mut Report) {
+    let index = place.document;
     let diagnostic = |message: String| Diagnostic {
         severity: Severity::Warning,
         source: source.name.clone(),
@@ -762,6 +808,8 @@ fn route(source: &Source, index: usize, object: Value, inputs: &mut Inputs, repo
         value: object,
         source: source.name.clone(),
         document: index,
+        item: place.item,
+        text: place.text,
     };
     // Roles that take one object keep the first; a second one is named so the user knows.
     let role = match slot {

@@ -83,7 +83,12 @@ impl AnalyzeInput {
 #[wasm_bindgen(typescript_custom_section)]
 const OPTIONS_TS: &str = r#"
 /** When to evaluate: `now` is a Date or an RFC 3339 string; `until` ends the update timeline (default: two years). */
-export interface Options { now: Date | string; until?: Date | string }
+export interface Options {
+  now: Date | string;
+  until?: Date | string;
+  /** gardener-apiserver feature gates of the landscape, e.g. `{ VersionClassificationLifecycle: true }`. */
+  featureGates?: Record<string, boolean>;
+}
 "#;
 
 #[wasm_bindgen]
@@ -123,10 +128,17 @@ fn read_options(options: &Options) -> Result<AnalyzeOptions, JsError> {
     };
     let now = instant(&get("now"), "now")?
         .ok_or_else(|| js_error("options.now is required: pass a Date or an RFC 3339 string"))?;
+    let gates = get("featureGates");
+    let feature_gates = if gates.is_undefined() || gates.is_null() {
+        Default::default()
+    } else {
+        argument(gates, "options.featureGates")?
+    };
     Ok(AnalyzeOptions {
         now,
         until: instant(&get("until"), "until")?,
         areas: None,
+        feature_gates,
     })
 }
 

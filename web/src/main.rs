@@ -8,7 +8,6 @@ mod export;
 mod format;
 mod hibernation;
 mod inputs;
-mod locate;
 mod lz;
 mod persist;
 mod problems;

@@ -2,8 +2,8 @@
 
 use crate::editor::focus_line;
 use crate::inputs::{Inputs, EDITORS};
-use crate::locate::locate;
 use leptos::prelude::*;
+use shoot_policy::locate::locate;
 use shoot_policy::report::Report;
 
 /// The line a problem points at: the core's, or the field path found in the editor's text.

@@ -72,3 +72,20 @@ test("timeline lists the forced update with its window and the node impact", () 
   assert.deepEqual([event.from, event.to, event.reason], ["1.31.4", "1.32.1", "force"]);
   assert.equal(report.timeline.finalState.kubernetesVersion, "1.32.1");
 });
+
+test("featureGates reach Gardener's validation", () => {
+  const cloudProfile = `kind: CloudProfile
+metadata: {name: p}
+spec:
+  type: aws
+  kubernetes:
+    versions:
+    - version: 1.32.0
+      lifecycle: [{classification: supported}]
+`;
+  const lifecycleProblems = (report) =>
+    report.validation.problems.filter((p) => p.detail.includes("VersionClassificationLifecycle"));
+  assert.ok(lifecycleProblems(validate({ cloudProfile }, { now })).length > 0);
+  const enabled = validate({ cloudProfile }, { now, featureGates: { VersionClassificationLifecycle: true } });
+  assert.equal(lifecycleProblems(enabled).length, 0);
+});

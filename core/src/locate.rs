@@ -1,6 +1,7 @@
 //! Finds the line of a field path (`spec.kubernetes.versions[0].lifecycle`) in pasted YAML, so a
-//! validation problem can point at its line. Block-style YAML is followed key by key and item by
-//! item; where the text is flow-style or JSON, the deepest line found so far is returned.
+//! finding about valid input (a validation problem) can point at its line. Block-style YAML is followed
+//! key by key and item by item; where the text is flow-style or JSON, the deepest line found so far is
+//! returned. Multi-document streams and `List` items are handled by [`locate_in_document`].
 
 #[derive(Debug, PartialEq)]
 enum Step<'a> {
@@ -106,6 +107,48 @@ pub fn locate(text: &str, path: &str) -> Option<usize> {
     found
 }
 
+/// The 1-based line and column of `path` in the `document`-th non-empty document of `text`; `item`
+/// is the index inside a `List` document, whose objects live under `items[i]`.
+pub fn locate_in_document(
+    text: &str,
+    document: usize,
+    item: Option<usize>,
+    path: &str,
+) -> Option<(usize, usize)> {
+    let (first_line, body) = documents(text).into_iter().nth(document)?;
+    let path = match item {
+        Some(index) => format!("items[{index}].{path}"),
+        None => path.to_string(),
+    };
+    let line = locate(&body, &path)?;
+    let text_line = body.split('\n').nth(line - 1)?;
+    let column = text_line.len() - text_line.trim_start_matches([' ', '-']).len() + 1;
+    Some((first_line + line - 1, column))
+}
+
+/// The non-empty documents of a stream with the 1-based line each starts on.
+fn documents(text: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    let mut current: Vec<&str> = Vec::new();
+    let mut start = 1;
+    for (index, line) in text.split('\n').enumerate() {
+        let separator = line == "---" || line.starts_with("--- ") || line == "...";
+        if separator {
+            if current.iter().any(|l| is_content(l)) {
+                found.push((start, current.join("\n")));
+            }
+            current.clear();
+            start = index + 2;
+        } else {
+            current.push(line);
+        }
+    }
+    if current.iter().any(|l| is_content(l)) {
+        found.push((start, current.join("\n")));
+    }
+    found
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,6 +197,18 @@ mod tests {
         let text = "spec:\n  versions:\n  # note\n  - version: a\n    lifecycle: []\n";
         assert_eq!(locate(text, "spec.versions[0].lifecycle"), Some(5));
         assert_eq!(locate("a:\n# only a comment\n", "a.b"), Some(1));
+    }
+
+    #[test]
+    fn documents_and_list_items_shift_the_place() {
+        let stream =
+            "kind: A\n---\n# second\nkind: List\nitems:\n- kind: Shoot\n  spec:\n    region: x\n";
+        assert_eq!(
+            locate_in_document(stream, 1, Some(0), "spec.region"),
+            Some((8, 5))
+        );
+        assert_eq!(locate_in_document(stream, 0, None, "kind"), Some((1, 1)));
+        assert_eq!(locate_in_document(stream, 2, None, "kind"), None);
     }
 
     #[test]
