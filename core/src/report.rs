@@ -432,16 +432,48 @@ fn annotations(object: &Value) -> std::collections::BTreeMap<String, String> {
 
 /// Reads an object into an area's typed view; a mismatch becomes a diagnostic at the object.
 fn decode<T: serde::de::DeserializeOwned>(object: &Located, report: &mut Report) -> Option<T> {
-    match serde_json::from_value(object.value.clone()) {
+    match serde_path_to_error::deserialize::<_, T>(&object.value) {
         Ok(typed) => Some(typed),
         Err(error) => {
-            let message = format!("{} {}: {error}", object.kind(), object.name());
-            if !report.diagnostics.iter().any(|d| d.message == message) {
-                report.diagnostics.push(error_at(object, message));
+            let field = error.path().to_string();
+            let message = plain_type_error(&error.inner().to_string());
+            let place = crate::locate::locate_in_document(
+                &object.text,
+                object.document,
+                object.item,
+                &field,
+            );
+            let diagnostic = Diagnostic {
+                field: Some(field),
+                line: place.map(|(line, _)| line),
+                column: place.map(|(_, column)| column),
+                message,
+                ..error_at(object, String::new())
+            };
+            // Several areas read the same object; one report of its problem is enough.
+            if !report.diagnostics.contains(&diagnostic) {
+                report.diagnostics.push(diagnostic);
             }
             None
         }
     }
+}
+
+/// serde's `invalid type: sequence, expected a string` as `expected a string, found a list`.
+fn plain_type_error(message: &str) -> String {
+    let reworded = ["invalid type: ", "invalid value: "]
+        .iter()
+        .find_map(|prefix| {
+            let rest = message.strip_prefix(prefix)?;
+            let (found, expected) = rest.split_once(", expected ")?;
+            let found = match found {
+                "sequence" => "a list",
+                "map" => "a mapping",
+                other => other,
+            };
+            Some(format!("expected {expected}, found {found}"))
+        });
+    reworded.unwrap_or_else(|| message.to_string())
 }
 
 fn decode_all<T: serde::de::DeserializeOwned>(objects: &[Located], report: &mut Report) -> Vec<T> {
@@ -686,16 +718,6 @@ struct Located {
     text: std::rc::Rc<str>,
 }
 
-impl Located {
-    fn kind(&self) -> &str {
-        text_at(&self.value, &["kind"]).unwrap_or("object")
-    }
-
-    fn name(&self) -> &str {
-        text_at(&self.value, &["metadata", "name"]).unwrap_or("")
-    }
-}
-
 fn read_source(source: &Source, inputs: &mut Inputs, report: &mut Report) {
     let documents = match document::parse_documents(&source.text) {
         Ok(documents) => documents,
@@ -924,6 +946,33 @@ mod tests {
             ]
         );
         assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
+    }
+
+    #[test]
+    fn type_errors_name_the_field_path_line_and_column() {
+        let shoot = "kind: Shoot\nmetadata: {name: s}\nspec:\n  provider:\n    workers:\n    - name: a\n      machine: {type: m}\n    - name: b\n      machine:\n        image:\n          name: gardenlinux\n          version: [1, 2]\n";
+        let report = analyze(&[source("Shoot", shoot)], &AnalyzeOptions::at(now()));
+        let error = report
+            .diagnostics
+            .iter()
+            .find(|d| d.severity == Severity::Error)
+            .expect("a type error");
+        assert_eq!(
+            error.field.as_deref(),
+            Some("spec.provider.workers[1].machine.image.version")
+        );
+        assert_eq!(error.message, "expected a string, found a list");
+        assert_eq!((error.line, error.column), (Some(12), Some(11)));
+        assert_eq!(
+            report
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == Severity::Error)
+                .count(),
+            1,
+            "{:?}",
+            report.diagnostics
+        );
     }
 
     #[test]
