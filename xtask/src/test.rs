@@ -117,6 +117,29 @@ fn npm_package_tests() -> Result {
         std::fs::remove_dir_all(&consumer).map_err(|e| e.to_string())?;
     }
     copy_dir(&root().join("wasm-pkg/tests/consumer"), &consumer)?;
+    // The CLI's JSON for the default example, which the package must reproduce.
+    let examples = root().join("core/src/examples");
+    for (from, to) in [
+        ("cloudprofile.yaml", "example-cloudprofile.yaml"),
+        ("shoot.yaml", "example-shoot.yaml"),
+    ] {
+        std::fs::copy(examples.join(from), consumer.join(to)).map_err(|e| e.to_string())?;
+    }
+    let cli_json = crate::output(
+        Command::new(target_dir().join("debug/shoot-policy"))
+            .args([
+                "report",
+                "--format",
+                "json",
+                "--now",
+                "2026-11-22T00:00:00Z",
+                "--cloud-profile",
+            ])
+            .arg(consumer.join("example-cloudprofile.yaml"))
+            .arg("--shoot")
+            .arg(consumer.join("example-shoot.yaml")),
+    )?;
+    std::fs::write(consumer.join("cli-report.json"), cli_json).map_err(|e| e.to_string())?;
     exec(
         Command::new("npm")
             .args(["pack", "--pack-destination"])
@@ -142,7 +165,13 @@ fn npm_package_tests() -> Result {
     )?;
     exec(
         Command::new("node")
-            .args(["--test", "node.test.mjs", "node.test.cjs", "areas.test.mjs"])
+            .args([
+                "--test",
+                "node.test.mjs",
+                "node.test.cjs",
+                "areas.test.mjs",
+                "surfaces.test.mjs",
+            ])
             .current_dir(&consumer),
     )?;
     exec(

@@ -1,0 +1,31 @@
+// The npm package and the CLI give the same report for the same inputs: `cargo xtask test` writes the
+// CLI's JSON for the app's default example next to this file before running it.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { analyze } from "shoot-policy";
+
+const read = (name) => readFileSync(new URL(name, import.meta.url), "utf8");
+
+/** Source names differ by surface (file paths in the CLI, editor labels here); nothing else may. */
+function withoutSourceNames(value) {
+  if (Array.isArray(value)) return value.map(withoutSourceNames);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => key !== "source")
+        .map(([key, child]) => [key, withoutSourceNames(child)]),
+    );
+  }
+  return value;
+}
+
+test("analyze equals the CLI's report --format json", () => {
+  const fromCli = JSON.parse(read("./cli-report.json"));
+  const fromPackage = analyze(
+    { cloudProfile: read("./example-cloudprofile.yaml"), shoot: read("./example-shoot.yaml") },
+    { now: "2026-11-22T00:00:00Z" },
+  );
+  assert.deepEqual(withoutSourceNames(fromPackage), withoutSourceNames(fromCli));
+  assert.equal(fromPackage.timeline.events[0].to, "1.32.9");
+});
