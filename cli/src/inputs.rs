@@ -70,6 +70,7 @@ pub fn analyze_files(
             until,
             areas: None,
             feature_gates: Default::default(),
+            limits: Default::default(),
         },
     ))
 }

@@ -107,7 +107,9 @@ fn main() {
     let options = AnalyzeOptions::at(now);
     let parse_only = |sources: &[Source]| {
         for source in sources {
-            let documents = shoot_policy::document::parse_documents(&source.text).expect("parses");
+            let documents =
+                shoot_policy::document::parse_documents(&source.text, &Default::default())
+                    .expect("parses");
             std::hint::black_box(documents);
         }
     };
@@ -131,6 +133,7 @@ fn main() {
         until: Some("2036-11-22T00:00:00Z".parse().expect("instant")),
         areas: Some(vec![shoot_policy::report::Area::Timeline]),
         feature_gates: Default::default(),
+        limits: Default::default(),
     };
     print(
         "timeline-10y",
@@ -156,6 +159,7 @@ fn main() {
                 until: None,
                 areas: Some(vec![area]),
                 feature_gates: Default::default(),
+                limits: Default::default(),
             };
             print(
                 &format!("large-{area:?}"),

@@ -15,6 +15,7 @@ pub mod lifecycle;
 pub mod locate;
 pub mod report;
 pub mod semver_constraint;
+pub mod syntax;
 pub mod timeline;
 pub mod timewindow;
 pub mod version;

@@ -25,6 +25,16 @@ fn steps(path: &str) -> Vec<Step<'_>> {
     steps
 }
 
+/// The value at `path` in a document tree, when there is one.
+pub fn value_at<'v>(value: &'v serde_json::Value, path: &str) -> Option<&'v serde_json::Value> {
+    steps(path)
+        .into_iter()
+        .try_fold(value, |node, step| match step {
+            Step::Key(key) => node.get(key),
+            Step::Index(index) => node.get(index),
+        })
+}
+
 fn indent(line: &str) -> usize {
     line.len() - line.trim_start_matches(' ').len()
 }

@@ -54,6 +54,10 @@ pub struct AnalyzeOptions {
     #[serde(default)]
     #[cfg_attr(feature = "tsify", tsify(optional, type = "Record<string, boolean>"))]
     pub feature_gates: crate::validation::FeatureGates,
+    /// Bounds on the input; inputs beyond them are refused with an error naming the limit.
+    #[serde(default)]
+    #[cfg_attr(feature = "tsify", tsify(optional))]
+    pub limits: document::Limits,
 }
 
 /// A part of the report that can be computed on its own.
@@ -85,6 +89,7 @@ impl AnalyzeOptions {
             until: None,
             areas: None,
             feature_gates: Default::default(),
+            limits: Default::default(),
         }
     }
 
@@ -324,9 +329,23 @@ pub struct MaintenanceWindowInfo {
 pub fn analyze(sources: &[Source], options: &AnalyzeOptions) -> Report {
     let mut report = Report::default();
     let mut inputs = Inputs::default();
-    for source in sources {
-        read_source(source, &mut inputs, &mut report);
+    let total_bytes = sources.iter().map(|source| source.text.len()).sum();
+    if let Err(error) = document::check_size(total_bytes, &options.limits) {
+        report.diagnostics.push(Diagnostic {
+            severity: Severity::Error,
+            source: "all inputs together".to_string(),
+            document: None,
+            field: None,
+            line: None,
+            column: None,
+            message: error.message,
+        });
+        return report;
     }
+    for source in sources {
+        read_source(source, &options.limits, &mut inputs, &mut report);
+    }
+    let unparsable = check_syntax(&inputs, &mut report);
     apply_defaults(&mut inputs, &mut report);
     if options.wants(Area::Versions) {
         if let Some(profile) = &inputs.cloud_profile {
@@ -336,7 +355,9 @@ pub fn analyze(sources: &[Source], options: &AnalyzeOptions) -> Report {
             report.maintenance_window = Some(maintenance_window(&shoot.value, options.now));
         }
     }
-    if options.wants(Area::Maintenance) || options.wants(Area::Timeline) {
+    // A field the engine cannot parse is reported at its place above; running maintenance on it
+    // would only repeat the error without one.
+    if (options.wants(Area::Maintenance) || options.wants(Area::Timeline)) && !unparsable {
         maintain(&inputs, options, &mut report);
     }
     if options.wants(Area::Validation) {
@@ -391,6 +412,30 @@ fn status(inputs: &Inputs, report: &mut Report) {
     });
 }
 
+/// Reports every string field of the CloudProfile and the Shoots that the engine would fail to
+/// parse; true when the CloudProfile or the Shoot has one.
+fn check_syntax(inputs: &Inputs, report: &mut Report) -> bool {
+    use crate::syntax::{check, ObjectKind};
+    let objects = [
+        (&inputs.cloud_profile, ObjectKind::CloudProfile),
+        (&inputs.shoot, ObjectKind::Shoot),
+        (&inputs.previous_shoot, ObjectKind::Shoot),
+    ];
+    let mut unparsable = false;
+    for (index, (object, kind)) in objects.into_iter().enumerate() {
+        let Some(object) = object else {
+            continue;
+        };
+        for error in check(kind, &object.value) {
+            unparsable |= index < 2;
+            report
+                .diagnostics
+                .push(error_at_field(object, error.field, error.message));
+        }
+    }
+    unparsable
+}
+
 fn apply_defaults(inputs: &mut Inputs, report: &mut Report) {
     use crate::defaults::{default_cloud_profile, default_shoot};
     if let Some(profile) = &mut inputs.cloud_profile {
@@ -436,20 +481,8 @@ fn decode<T: serde::de::DeserializeOwned>(object: &Located, report: &mut Report)
         Ok(typed) => Some(typed),
         Err(error) => {
             let field = error.path().to_string();
-            let message = plain_type_error(&error.inner().to_string());
-            let place = crate::locate::locate_in_document(
-                &object.text,
-                object.document,
-                object.item,
-                &field,
-            );
-            let diagnostic = Diagnostic {
-                field: Some(field),
-                line: place.map(|(line, _)| line),
-                column: place.map(|(_, column)| column),
-                message,
-                ..error_at(object, String::new())
-            };
+            let message = plain_type_error(&error.inner().to_string(), &object.value, &field);
+            let diagnostic = error_at_field(object, field, message);
             // Several areas read the same object; one report of its problem is enough.
             if !report.diagnostics.contains(&diagnostic) {
                 report.diagnostics.push(diagnostic);
@@ -459,8 +492,44 @@ fn decode<T: serde::de::DeserializeOwned>(object: &Located, report: &mut Report)
     }
 }
 
-/// serde's `invalid type: sequence, expected a string` as `expected a string, found a list`.
-fn plain_type_error(message: &str) -> String {
+/// An error about one field of `object`, at the field's line and column.
+fn error_at_field(object: &Located, field: String, message: String) -> Diagnostic {
+    let place =
+        crate::locate::locate_in_document(&object.text, object.document, object.item, &field);
+    Diagnostic {
+        field: Some(field),
+        line: place.map(|(line, _)| line),
+        column: place.map(|(_, column)| column),
+        message,
+        ..error_at(object, String::new())
+    }
+}
+
+/// serde's and chrono's words for a field that does not decode, in plain language: `invalid
+/// type: sequence, expected a string` as `expected a string, found a list`, and chrono's bare
+/// `input contains invalid characters` with the text and the format that was expected.
+fn plain_type_error(message: &str, object: &Value, field: &str) -> String {
+    const CHRONO: &[&str] = &[
+        "input contains invalid characters",
+        "input is out of range",
+        "premature end of input",
+        "trailing input",
+        "input is not enough for unique date and time",
+        "no possible date and time matching input",
+    ];
+    if CHRONO.contains(&message) {
+        if let Some(text) = crate::locate::value_at(object, field).and_then(Value::as_str) {
+            return format!(
+                "`{text}` is not an RFC 3339 time such as `2026-03-31T23:59:59Z`: {message}"
+            );
+        }
+    }
+    let message = message
+        .replace("expected i32", "expected a whole number")
+        .replace("expected i64", "expected a whole number")
+        .replace("expected u32", "expected a whole number of at least 0")
+        .replace("expected u64", "expected a whole number of at least 0");
+    let message = message.as_str();
     let reworded = ["invalid type: ", "invalid value: "]
         .iter()
         .find_map(|prefix| {
@@ -718,8 +787,13 @@ struct Located {
     text: std::rc::Rc<str>,
 }
 
-fn read_source(source: &Source, inputs: &mut Inputs, report: &mut Report) {
-    let documents = match document::parse_documents(&source.text) {
+fn read_source(
+    source: &Source,
+    limits: &document::Limits,
+    inputs: &mut Inputs,
+    report: &mut Report,
+) {
+    let documents = match document::parse_documents(&source.text, limits) {
         Ok(documents) => documents,
         Err(error) => {
             report.diagnostics.push(Diagnostic {
@@ -785,20 +859,27 @@ struct Place {
     item: Option<usize>,
 }
 
+/// The kinds `analyze` reads, for the message about any other.
+const KINDS_READ: &str = "shoot-policy reads CloudProfile, NamespacedCloudProfile, Shoot, \
+ValidatingWebhookConfiguration, MutatingWebhookConfiguration, Seed, Project and List";
+
 fn route(source: &Source, place: Place, object: Value, inputs: &mut Inputs, report: &mut Report) {
     let index = place.document;
-    let diagnostic = |message: String| Diagnostic {
-        severity: Severity::Warning,
+    let kind_place =
+        crate::locate::locate_in_document(&place.text, place.document, place.item, "kind");
+    let diagnostic = |severity: Severity, message: String| Diagnostic {
+        severity,
         source: source.name.clone(),
         document: Some(index),
         field: Some("kind".to_string()),
-        line: None,
-        column: None,
+        line: kind_place.map(|(line, _)| line),
+        column: kind_place.map(|(_, column)| column),
         message,
     };
     let Some(kind) = text_at(&object, &["kind"]).map(str::to_string) else {
         report.diagnostics.push(diagnostic(
-            "the document has no `kind`, so it is ignored".to_string(),
+            Severity::Error,
+            format!("the document has no `kind`; {KINDS_READ}"),
         ));
         return;
     };
@@ -820,9 +901,11 @@ fn route(source: &Source, place: Place, object: Value, inputs: &mut Inputs, repo
         }
         "Seed" => (None, ObjectRole::Seed),
         other => {
-            report.diagnostics.push(diagnostic(format!(
-                "kind {other:?} is not used by shoot-policy and is ignored"
-            )));
+            // A typo in `kind` would otherwise drop the object silently and change the analysis.
+            report.diagnostics.push(diagnostic(
+                Severity::Error,
+                format!("unknown kind `{other}`; {KINDS_READ}"),
+            ));
             (None, ObjectRole::Ignored)
         }
     };
@@ -836,9 +919,10 @@ fn route(source: &Source, place: Place, object: Value, inputs: &mut Inputs, repo
     // Roles that take one object keep the first; a second one is named so the user knows.
     let role = match slot {
         Some(slot) if slot.is_some() => {
-            report.diagnostics.push(diagnostic(format!(
-                "a second {kind} was given; only the first one is analysed"
-            )));
+            report.diagnostics.push(diagnostic(
+                Severity::Warning,
+                format!("a second {kind} was given; only the first one is analysed"),
+            ));
             ObjectRole::Ignored
         }
         Some(slot) => {
@@ -930,6 +1014,43 @@ mod tests {
 
     fn now() -> DateTime<Utc> {
         "2026-01-01T00:00:00Z".parse().unwrap()
+    }
+
+    #[test]
+    fn every_gallery_example_reads_without_a_diagnostic() {
+        for example in crate::examples::GALLERY {
+            let mut sources = vec![
+                source("CloudProfile", example.cloud_profile),
+                source("Shoot", example.shoot),
+                source("Other objects", example.objects),
+            ];
+            sources.push(Source {
+                role: SourceRole::PreviousShoot,
+                ..source("Previous Shoot", example.previous_shoot)
+            });
+            let report = analyze(&sources, &AnalyzeOptions::at(now()));
+            assert_eq!(report.diagnostics, [], "{}", example.id);
+        }
+    }
+
+    #[test]
+    fn a_field_the_engine_cannot_parse_is_an_error_at_its_line_and_maintenance_is_not_run() {
+        let shoot = crate::examples::DEFAULT
+            .shoot
+            .replace("version: 1.31.13", "version: 1.31.x");
+        let report = analyze(
+            &[
+                source("CloudProfile", crate::examples::DEFAULT.cloud_profile),
+                source("Shoot", &shoot),
+            ],
+            &AnalyzeOptions::at(now()),
+        );
+        let [error] = report.diagnostics.as_slice() else {
+            panic!("{:?}", report.diagnostics);
+        };
+        assert_eq!(error.field.as_deref(), Some("spec.kubernetes.version"));
+        assert_eq!((error.line, error.column), (Some(12), Some(5)));
+        assert!(report.maintenance_now.is_none() && report.timeline.is_none());
     }
 
     #[test]

@@ -88,6 +88,8 @@ export interface Options {
   until?: Date | string;
   /** gardener-apiserver feature gates of the landscape, e.g. `{ VersionClassificationLifecycle: true }`. */
   featureGates?: Record<string, boolean>;
+  /** Bounds on the input (defaults: 5 MiB, 1000 documents, depth 100, 500,000 values). */
+  limits?: Partial<Limits>;
 }
 "#;
 
@@ -134,11 +136,18 @@ fn read_options(options: &Options) -> Result<AnalyzeOptions, JsError> {
     } else {
         argument(gates, "options.featureGates")?
     };
+    let limits = get("limits");
+    let limits = if limits.is_undefined() || limits.is_null() {
+        Default::default()
+    } else {
+        argument(limits, "options.limits")?
+    };
     Ok(AnalyzeOptions {
         now,
         until: instant(&get("until"), "until")?,
         areas: None,
         feature_gates,
+        limits,
     })
 }
 

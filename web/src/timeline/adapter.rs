@@ -22,7 +22,8 @@ impl ProfileVersions {
     /// Reads the first CloudProfile (or NamespacedCloudProfile) of `text`; entries that do not
     /// read are left out (the report names the input errors).
     pub fn read(text: &str) -> ProfileVersions {
-        let Ok(documents) = shoot_policy::document::parse_documents(text) else {
+        let Ok(documents) = shoot_policy::document::parse_documents(text, &Default::default())
+        else {
             return ProfileVersions::default();
         };
         let Some(spec) = documents

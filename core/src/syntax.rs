@@ -1,0 +1,248 @@
+//! The syntax of the string fields the engine parses: versions, Go durations, maintenance times,
+//! cron specs, time zones, counts-or-percentages and semver constraints.
+//!
+//! The API server keeps such fields as plain strings and the engine only reads them deep inside a
+//! computation, where a bad one would surface as a failure with no place attached ("maintenance
+//! cannot run: invalid Semantic Version"). Checking them up front reports each at its field, with
+//! the parser's own reason, before anything is computed. Timestamps need no entry here: they are
+//! typed, and a bad one fails decoding at its field already.
+
+use crate::document::Value;
+
+/// A string field that does not parse: its path in the object and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyntaxError {
+    pub field: String,
+    pub message: String,
+}
+
+/// The kinds of object with parsed string fields.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ObjectKind {
+    CloudProfile,
+    Shoot,
+}
+
+/// Every string field of `object` that the engine will parse and cannot.
+pub fn check(kind: ObjectKind, object: &Value) -> Vec<SyntaxError> {
+    let fields: &[(&str, Syntax)] = match kind {
+        ObjectKind::CloudProfile => CLOUD_PROFILE_FIELDS,
+        ObjectKind::Shoot => SHOOT_FIELDS,
+    };
+    let mut errors = Vec::new();
+    for (pattern, syntax) in fields {
+        let segments: Vec<&str> = pattern.split('.').collect();
+        visit(object, &segments, String::new(), &mut |field, text| {
+            if let Err(message) = syntax.check(text) {
+                errors.push(SyntaxError { field, message });
+            }
+        });
+    }
+    errors
+}
+
+/// What a field's string must be.
+#[derive(Debug, Clone, Copy)]
+enum Syntax {
+    /// A version as Masterminds semver reads it.
+    Version,
+    /// A Masterminds semver constraint such as `>= 1.30`.
+    VersionConstraint,
+    /// A Go duration such as `2h` or `10m30s`.
+    Duration,
+    /// A maintenance time `HHMMSS±hhmm`.
+    MaintenanceTime,
+    /// A five-field cron spec as the hibernation schedules use.
+    Cron,
+    /// An IANA time zone.
+    Location,
+    /// A count or a percentage such as `25%` (an `IntOrString` given as a string).
+    CountOrPercent,
+}
+
+const SHOOT_FIELDS: &[(&str, Syntax)] = &[
+    ("spec.kubernetes.version", Syntax::Version),
+    (
+        "spec.provider.workers[].kubernetes.version",
+        Syntax::Version,
+    ),
+    (
+        "spec.provider.workers[].machine.image.version",
+        Syntax::Version,
+    ),
+    ("spec.provider.workers[].maxSurge", Syntax::CountOrPercent),
+    (
+        "spec.provider.workers[].maxUnavailable",
+        Syntax::CountOrPercent,
+    ),
+    (
+        "spec.provider.workers[].machineControllerManager.machineDrainTimeout",
+        Syntax::Duration,
+    ),
+    (
+        "spec.provider.workers[].machineControllerManager.machineHealthTimeout",
+        Syntax::Duration,
+    ),
+    (
+        "spec.provider.workers[].machineControllerManager.machineCreationTimeout",
+        Syntax::Duration,
+    ),
+    (
+        "spec.provider.workers[].machineControllerManager.inPlaceUpdateTimeout",
+        Syntax::Duration,
+    ),
+    ("spec.maintenance.timeWindow.begin", Syntax::MaintenanceTime),
+    ("spec.maintenance.timeWindow.end", Syntax::MaintenanceTime),
+    ("spec.hibernation.schedules[].start", Syntax::Cron),
+    ("spec.hibernation.schedules[].end", Syntax::Cron),
+    ("spec.hibernation.schedules[].location", Syntax::Location),
+];
+
+const CLOUD_PROFILE_FIELDS: &[(&str, Syntax)] = &[
+    ("spec.kubernetes.versions[].version", Syntax::Version),
+    ("spec.machineImages[].versions[].version", Syntax::Version),
+    (
+        "spec.machineImages[].versions[].kubeletVersionConstraint",
+        Syntax::VersionConstraint,
+    ),
+    (
+        "spec.machineTypes[].machineControllerManager.machineCreationTimeout",
+        Syntax::Duration,
+    ),
+];
+
+impl Syntax {
+    fn check(self, text: &str) -> Result<(), String> {
+        match self {
+            Syntax::Version => crate::version::Version::parse(text).map(drop).map_err(|_| {
+                format!("`{text}` is not a version (expected [v]MAJOR[.MINOR[.PATCH]][-PRERELEASE][+BUILD])")
+            }),
+            Syntax::VersionConstraint => crate::semver_constraint::Constraint::parse(text)
+                .map(drop)
+                .map_err(|e| format!("`{text}` is not a version constraint: {e}")),
+            Syntax::Duration => crate::duration::parse(text)
+                .map(drop)
+                .map_err(|_| format!("`{text}` is not a duration (expected e.g. `2h`, `10m30s`)")),
+            Syntax::MaintenanceTime => crate::timewindow::MaintenanceTime::parse(text)
+                .map(drop)
+                .map_err(|e| {
+                    let why = e.rsplit(": ").next().unwrap_or(&e);
+                    format!("`{text}` is not a maintenance time (expected HHMMSS±hhmm, e.g. `220000+0100`): {why}")
+                }),
+            Syntax::Cron => crate::hibernation::cron::parse_standard(text)
+                .map(drop)
+                .map_err(|e| format!("`{text}` is not a cron spec: {e}")),
+            Syntax::Location => crate::hibernation::Location::load(text)
+                .map(drop)
+                .map_err(|e| format!("`{text}` is not a time zone: {e}")),
+            Syntax::CountOrPercent => {
+                let digits = text.strip_suffix('%').unwrap_or(text);
+                if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "`{text}` is neither a number nor a percentage such as `25%`"
+                    ))
+                }
+            }
+        }
+    }
+}
+
+/// Calls `found` with the path and text of every string at `segments` below `node`; a segment
+/// ending in `[]` walks every item of a list. Missing fields and values of other types are left to
+/// decoding, which reports a wrong type at its place.
+fn visit(node: &Value, segments: &[&str], path: String, found: &mut dyn FnMut(String, &str)) {
+    let Some((segment, rest)) = segments.split_first() else {
+        if let Some(text) = node.as_str() {
+            found(path, text);
+        }
+        return;
+    };
+    let joined = |name: &str| {
+        if path.is_empty() {
+            name.to_string()
+        } else {
+            format!("{path}.{name}")
+        }
+    };
+    match segment.strip_suffix("[]") {
+        Some(name) => {
+            let Some(items) = node.get(name).and_then(Value::as_array) else {
+                return;
+            };
+            for (index, item) in items.iter().enumerate() {
+                visit(item, rest, format!("{}[{index}]", joined(name)), found);
+            }
+        }
+        None => {
+            if let Some(child) = node.get(*segment) {
+                visit(child, rest, joined(segment), found);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn messages(kind: ObjectKind, object: Value) -> Vec<String> {
+        check(kind, &object)
+            .into_iter()
+            .map(|e| format!("{}: {}", e.field, e.message))
+            .collect()
+    }
+
+    #[test]
+    fn a_valid_shoot_has_no_syntax_errors() {
+        let shoot = json!({"spec": {
+            "kubernetes": {"version": "1.31"},
+            "maintenance": {"timeWindow": {"begin": "220000+0100", "end": "230000+0100"}},
+            "hibernation": {"schedules": [{"start": "00 19 * * 1-5", "location": "Europe/Berlin"}]},
+            "provider": {"workers": [{"maxSurge": "25%", "maxUnavailable": 0,
+                "machine": {"image": {"version": "v1877.3"}}}]}
+        }});
+        assert_eq!(messages(ObjectKind::Shoot, shoot), Vec::<String>::new());
+    }
+
+    #[test]
+    fn every_bad_field_is_named_with_its_list_index() {
+        let shoot = json!({"spec": {
+            "kubernetes": {"version": "1.x"},
+            "maintenance": {"timeWindow": {"begin": "250000+0100", "end": "22:00"}},
+            "hibernation": {"schedules": [{}, {"start": "00 25 * * *", "location": "Mars/Olympus"}]},
+            "provider": {"workers": [{}, {"maxSurge": "12x",
+                "machineControllerManager": {"machineDrainTimeout": "2 hours"}}]}
+        }});
+        assert_eq!(
+            messages(ObjectKind::Shoot, shoot),
+            [
+                "spec.kubernetes.version: `1.x` is not a version (expected [v]MAJOR[.MINOR[.PATCH]][-PRERELEASE][+BUILD])",
+                "spec.provider.workers[1].maxSurge: `12x` is neither a number nor a percentage such as `25%`",
+                "spec.provider.workers[1].machineControllerManager.machineDrainTimeout: `2 hours` is not a duration (expected e.g. `2h`, `10m30s`)",
+                "spec.maintenance.timeWindow.begin: `250000+0100` is not a maintenance time (expected HHMMSS±hhmm, e.g. `220000+0100`): hour out of range",
+                "spec.maintenance.timeWindow.end: `22:00` is not a maintenance time (expected HHMMSS±hhmm, e.g. `220000+0100`): does not match the layout HHMMSS±hhmm",
+                "spec.hibernation.schedules[1].start: `00 25 * * *` is not a cron spec: End of range (25) above maximum (23): 25",
+                "spec.hibernation.schedules[1].location: `Mars/Olympus` is not a time zone: unknown time zone Mars/Olympus",
+            ]
+        );
+    }
+
+    #[test]
+    fn cloud_profile_versions_and_constraints() {
+        let profile = json!({"spec": {
+            "kubernetes": {"versions": [{"version": "1.33.5"}, {"version": "1.33.x"}]},
+            "machineImages": [{"versions": [{"version": "abc", "kubeletVersionConstraint": ">= one"}]}]
+        }});
+        assert_eq!(
+            messages(ObjectKind::CloudProfile, profile),
+            [
+                "spec.kubernetes.versions[1].version: `1.33.x` is not a version (expected [v]MAJOR[.MINOR[.PATCH]][-PRERELEASE][+BUILD])",
+                "spec.machineImages[0].versions[0].version: `abc` is not a version (expected [v]MAJOR[.MINOR[.PATCH]][-PRERELEASE][+BUILD])",
+                "spec.machineImages[0].versions[0].kubeletVersionConstraint: `>= one` is not a version constraint: improper constraint: >= one",
+            ]
+        );
+    }
+}
