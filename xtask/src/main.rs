@@ -9,6 +9,7 @@
 //! - `bench`: print timings of the benchmark workloads, natively and in wasm under Node.
 
 mod build;
+mod fuzz;
 mod serve;
 mod size;
 mod test;
@@ -27,10 +28,11 @@ fn main() -> ExitCode {
         Some("npm") => build::npm().map(|_| ()),
         Some("test") => test::run(),
         Some("bench") => bench(),
+        Some("fuzz") => fuzz::run(&args[1..]),
         Some("size") => build::dist()
             .and_then(|_| build::npm())
             .and_then(|_| size::check()),
-        _ => Err("usage: cargo xtask <serve [--port N] | dist | npm | test | size>".to_string()),
+        _ => Err("usage: cargo xtask <serve [--port N] | dist | npm | test | size | bench | fuzz [--seconds N] [TARGET...]>".to_string()),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
