@@ -68,3 +68,24 @@ test("the Content-Security-Policy forbids inline script", async () => {
   assert.equal(executed, false);
   await context.close();
 });
+
+test("a panic in the analysis is survived: a fresh module, the input kept, analysis resumed on request", async () => {
+  const context = await browser.newContext();
+  const { page, pageErrors } = await openApp(context);
+  const shoot = page.getByLabel("Shoot", { exact: true });
+  const edited = `${await shoot.inputValue()}# typed just before the crash\n`;
+  // The test-only trigger (web/src/recovery.rs): every analysis panics while it is set.
+  await page.evaluate(() => localStorage.setItem("shoot-policy.test-panic", "1"));
+  await setEditor(page, "Shoot", edited);
+  const alert = page.getByRole("alert").filter({ hasText: "The analysis stopped on an internal error" });
+  await alert.waitFor();
+  assert.match(await alert.locator("pre").textContent(), /test panic: localStorage shoot-policy.test-panic is set/);
+  assert.ok(pageErrors.some((error) => /unreachable/.test(error)), `the module trapped: ${pageErrors}`);
+  // The new instance restored the input and waits; the editors work.
+  assert.equal(await page.getByLabel("Shoot", { exact: true }).inputValue(), edited);
+  await page.evaluate(() => localStorage.removeItem("shoot-policy.test-panic"));
+  await page.getByRole("button", { name: "Analyse again" }).click();
+  await alert.waitFor({ state: "detached" });
+  await page.getByRole("region", { name: "Maintenance window" }).getByText("Effective window 21:00:00–21:45:00 UTC").waitFor();
+  await context.close();
+});

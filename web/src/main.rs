@@ -4,13 +4,16 @@
 
 mod cleanup;
 mod editor;
+mod embed;
 mod export;
 mod format;
 mod hibernation;
 mod inputs;
 mod lz;
+mod migration;
 mod persist;
 mod problems;
+mod recovery;
 mod rollout;
 mod scheduling;
 mod secrets;
@@ -32,6 +35,11 @@ use shoot_policy::report::{analyze, AnalyzeOptions, Report};
 use std::time::Duration;
 
 fn main() {
+    // The embedder mounts the app into its own element (embed.rs); the page is not ours then.
+    if embed::loaded_by_embedder() {
+        return;
+    }
+    recovery::install_panic_hook();
     leptos::mount::mount_to_body(App);
 }
 
@@ -48,6 +56,9 @@ pub struct Analysis {
 }
 
 pub fn run_analysis(inputs: &Inputs, clock_now: DateTime<Utc>) -> Analysis {
+    if recovery::test_panic_requested() {
+        panic!("test panic: localStorage shoot-policy.test-panic is set");
+    }
     let now = inputs.now(clock_now);
     let options = AnalyzeOptions::at(now);
     let report = analyze(&inputs.sources(), &options);
@@ -123,17 +134,33 @@ fn clear_location_hash() {}
 
 #[component]
 fn App() -> impl IntoView {
-    let (initial, notice) = initial_inputs();
-    let inputs = RwSignal::new(initial);
-    let replaced = RwSignal::new(persist::load_replaced());
+    // Embedded, the host page owns the input: no saved state, no share link, no examples.
+    let embedded = use_context::<embed::HostInputs>();
+    let (inputs, notice) = match embedded {
+        Some(embed::HostInputs(inputs)) => (inputs, None),
+        None => {
+            let (initial, notice) = initial_inputs();
+            (RwSignal::new(initial), notice)
+        }
+    };
+    let standalone = embedded.is_none();
+    let replaced = RwSignal::new(standalone.then(persist::load_replaced).flatten());
     let notice = RwSignal::new(notice);
     let analysed = RwSignal::new(inputs.get_untracked());
     let pending = StoredValue::new(None::<TimeoutHandle>);
+    // After a crash the analysis waits for the user, so the same input does not crash it again.
+    let crash = RwSignal::new(recovery::take_crash_message());
+    let paused = RwSignal::new(crash.get_untracked().is_some());
 
     // Save every keystroke at once (nothing typed is lost), analyse when typing pauses.
-    Effect::new(move |_| {
+    Effect::new(move |previous: Option<()>| {
         let current = inputs.get();
-        persist::save(&current);
+        if previous.is_some() {
+            paused.set(false);
+        }
+        if standalone {
+            persist::save(&current);
+        }
         if let Some(handle) = pending.get_value() {
             handle.clear();
         }
@@ -142,7 +169,14 @@ fn App() -> impl IntoView {
     });
     // A new analysis is always new; comparing two reports would cost more than it saves.
     let analysis = Memo::new_with_compare(
-        move |_| run_analysis(&analysed.get(), browser_now()),
+        move |_| {
+            let inputs = analysed.get();
+            if paused.get() {
+                Analysis::default()
+            } else {
+                run_analysis(&inputs, browser_now())
+            }
+        },
         |_, _| true,
     );
     let report = Memo::new_with_compare(move |_| analysis.with(|a| a.report.clone()), |_, _| true);
@@ -154,12 +188,24 @@ fn App() -> impl IntoView {
         <header class="app-header">
             <h1>"shoot-policy"</h1>
             <p class="tagline">"What Gardener will do to your Shoot, when, and why. Everything runs in your browser."</p>
-            <toolbar::Gallery inputs=inputs replaced=replaced />
-            <toolbar::Share inputs=inputs />
+            {standalone.then(|| view! {
+                <toolbar::Gallery inputs=inputs replaced=replaced />
+                <toolbar::Share inputs=inputs />
+            })}
         </header>
         {move || notice.get().map(|text| view! {
             <p class="notice" role="status">{text}" "
                 <button type="button" on:click=move |_| notice.set(None)>"Dismiss"</button></p>
+        })}
+        {move || crash.get().map(|message| view! {
+            <div class="crash" role="alert">
+                <p><strong>"The analysis stopped on an internal error and was restarted. "</strong>
+                    "Your input is kept. Please report this input with the message: "</p>
+                <pre>{message}</pre>
+                <button type="button" on:click=move |_| { crash.set(None); paused.set(false); }>
+                    "Analyse again"
+                </button>
+            </div>
         })}
         <main class="layout">
             <section class="inputs" aria-label="Inputs">
@@ -181,6 +227,7 @@ fn App() -> impl IntoView {
                 <rollout::Rollout report=report />
                 <hibernation::Hibernation report=report />
                 <scheduling::Scheduling report=report />
+                <migration::Migration report=report />
                 <cleanup::Cleanup report=report />
                 <Objects report=report />
                 <toolbar::Exports analysis=analysis />
