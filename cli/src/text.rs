@@ -240,6 +240,51 @@ pub fn status(report: &Report) -> String {
     out
 }
 
+pub fn migration(report: &Report) -> String {
+    let mut out = String::new();
+    let Some(migration) = &report.migration else {
+        return out;
+    };
+    heading(&mut out, "Control-plane migration");
+    let _ = writeln!(
+        out,
+        "  from Seed {} to Seed {}; responsible now: {}; next operation: {}",
+        migration.source_seed,
+        migration.destination_seed,
+        migration.responsible_seed,
+        migration.next_operation.as_str()
+    );
+    match &migration.readiness {
+        Some(outcome) => match &outcome.constraint {
+            Some(c) => {
+                let _ = writeln!(
+                    out,
+                    "  constraint ReadyForMigration: {} ({}): {}",
+                    c.status, c.reason, c.message
+                );
+            }
+            None => {
+                let _ = writeln!(out, "  no ReadyForMigration constraint");
+            }
+        },
+        None => {
+            let _ = writeln!(
+                out,
+                "  readiness not checked: Seed(s) {} not given (pass them with --objects)",
+                migration.missing_seeds.join(", ")
+            );
+        }
+    }
+    let after = &migration.after_success;
+    let _ = writeln!(
+        out,
+        "  after a successful Migrate: Seed {} runs {}",
+        after.next_responsible_seed,
+        after.next_operation_type.as_str()
+    );
+    out
+}
+
 pub fn report(report: &Report) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "shoot-policy report");
@@ -306,6 +351,7 @@ pub fn report(report: &Report) -> String {
     out.push_str(&validation(report));
     out.push_str(&roll_triggers(report));
     out.push_str(&hibernation(report));
+    out.push_str(&migration(report));
     if !report.rollout_shapes.is_empty() {
         heading(&mut out, "Rollout shape");
         for (pool, shape) in &report.rollout_shapes {

@@ -80,6 +80,8 @@ pub enum Area {
     Status,
     Cleanup,
     Scheduling,
+    /// A pending control-plane migration and whether the destination Seed is ready for it.
+    Migration,
 }
 
 impl AnalyzeOptions {
@@ -152,6 +154,10 @@ pub struct Report {
     /// Which of the given Seeds the scheduler could place the Shoot on.
     #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
     pub seed_scheduling: Option<crate::scheduling::CandidateSeeds>,
+    /// The control-plane migration the Shoot is being prepared for (`spec.seedName` differs from
+    /// `status.seedName`), with the `ReadyForMigration` constraint when both Seeds are given.
+    #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
+    pub migration: Option<crate::migration::MigrationReadiness>,
 }
 
 /// The Shoot's status as Gardener derives it.
@@ -381,6 +387,12 @@ pub fn analyze(sources: &[Source], options: &AnalyzeOptions) -> Report {
             if let Some(typed) = decode::<crate::scheduling::Shoot>(shoot, &mut report) {
                 report.seed_scheduling =
                     Some(crate::scheduling::candidate_seeds(&typed, &seeds, &[]));
+            }
+        }
+        if options.wants(Area::Migration) {
+            if let Some(typed) = decode::<crate::scheduling::Shoot>(shoot, &mut report) {
+                let seeds = decode_all::<crate::scheduling::Seed>(&inputs.seeds, &mut report);
+                report.migration = crate::migration::migration_readiness(&typed, &seeds);
             }
         }
     }
@@ -1051,6 +1063,37 @@ mod tests {
         assert_eq!(error.field.as_deref(), Some("spec.kubernetes.version"));
         assert_eq!((error.line, error.column), (Some(12), Some(5)));
         assert!(report.maintenance_now.is_none() && report.timeline.is_none());
+    }
+
+    #[test]
+    fn a_pending_migration_is_checked_against_the_given_seeds() {
+        let shoot = "kind: Shoot\nmetadata: {name: s, namespace: garden-dev}\nspec: {seedName: new}\nstatus: {seedName: old}\n";
+        let seed = |name: &str, ready: &str| {
+            format!("kind: Seed\nmetadata: {{name: {name}}}\nstatus:\n  gardener: {{version: 1.120.0}}\n  conditions:\n  - {{type: GardenletReady, status: '{ready}', reason: R, message: M}}\n  - {{type: SeedSystemComponentsHealthy, status: 'True'}}\n")
+        };
+        let objects = format!("{}---\n{}", seed("old", "True"), seed("new", "False"));
+        let report = analyze(
+            &[source("Shoot", shoot), source("Other objects", &objects)],
+            &AnalyzeOptions::at(now()),
+        );
+        let migration = report.migration.expect("a pending migration");
+        let constraint = migration.readiness.unwrap().constraint.unwrap();
+        assert_eq!(constraint.reason, "DestinationSeedUnready");
+        assert_eq!(
+            constraint.message,
+            "condition \"GardenletReady\" has invalid status False (expected True) due to R: M"
+        );
+
+        let only_shoot = analyze(&[source("Shoot", shoot)], &AnalyzeOptions::at(now()));
+        assert_eq!(only_shoot.migration.unwrap().missing_seeds, ["old", "new"]);
+        let without_area = analyze(
+            &[source("Shoot", shoot)],
+            &AnalyzeOptions {
+                areas: Some(vec![Area::Status]),
+                ..AnalyzeOptions::at(now())
+            },
+        );
+        assert!(without_area.migration.is_none());
     }
 
     #[test]

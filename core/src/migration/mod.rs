@@ -12,6 +12,10 @@
 //!   (`pkg/gardenlet/controller/shoot/shoot/reconciler.go`).
 //! * [`after_migrate_success`] follows `patchShootStatusOperationSuccess` for a Migrate operation.
 //! * The admission of the binding change is [`crate::scheduling::admit_scheduling`].
+//! * [`migration_readiness`] puts these together for the report.
+
+mod readiness;
+pub use readiness::{migration_readiness, MigrationReadiness};
 
 use crate::scheduling::types::{Condition, LastOperation, Seed, Shoot};
 use serde::Serialize;
