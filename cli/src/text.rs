@@ -117,6 +117,22 @@ pub fn hibernation(report: &Report) -> String {
         );
         let _ = writeln!(out, "    why: {}", webhook.explanation);
         let _ = writeln!(out, "    fix: {}", webhook.fix);
+        for fix in &webhook.fixes {
+            let _ = writeln!(out, "    patch ({}):", fix.description);
+            for line in fix.patch.lines() {
+                let _ = writeln!(out, "      {line}");
+            }
+        }
+    }
+    for configuration in hibernation.remediation.iter().filter(|c| c.patched) {
+        let _ = writeln!(
+            out,
+            "  the webhook remediator (if enabled) would change {} {}:",
+            configuration.kind, configuration.name
+        );
+        for line in &configuration.remediations {
+            let _ = writeln!(out, "    - {line}");
+        }
     }
     if let Some(error) = &hibernation.schedule_error {
         let _ = writeln!(out, "  the hibernation schedule is invalid: {error}");

@@ -122,6 +122,12 @@ pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, ParseError> {
     serde_yaml::from_str(text).map_err(|e| yaml_error(e, text))
 }
 
+/// Renders a value as YAML text, as a user would paste it back into a file.
+pub fn to_yaml<T: serde::Serialize>(value: &T) -> String {
+    // The values given here have string keys only, which YAML always represents.
+    serde_yaml::to_string(value).unwrap_or_default()
+}
+
 fn at_end(stream: &mut serde_json::Deserializer<serde_json::de::StrRead<'_>>) -> bool {
     // `end` succeeds only when nothing but whitespace is left.
     stream.end().is_ok()

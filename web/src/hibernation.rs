@@ -22,8 +22,29 @@ pub fn Hibernation(report: Memo<Report>) -> impl IntoView {
                     <strong>{format!("{} {} / webhook {}", w.kind, w.configuration, w.webhook)}</strong>
                     <div>{format!("Intercepts {}. {}", w.intercepted_resources.join(", "), w.explanation)}</div>
                     <div class="fix">{format!("Fix: {}", w.fix)}</div>
+                    {w.fixes.iter().map(|fix| view! {
+                        <figure class="fix-patch">
+                            <figcaption>{fix.description.clone()}</figcaption>
+                            <pre><code>{fix.patch.clone()}</code></pre>
+                        </figure>
+                    }).collect_view()}
                 </li>
             }).collect_view();
+            // Only configurations the remediator would change or skips; untouched ones say nothing.
+            let remediation = h.remediation.iter().filter(|c| c.patched || c.skipped).map(|c| {
+                let what = if c.skipped {
+                    "skipped (excluded from remediation)".to_string()
+                } else {
+                    "would be changed:".to_string()
+                };
+                view! {
+                    <li>
+                        <strong>{format!("{} {}", c.kind, c.name)}</strong>{format!(" {what}")}
+                        <ul class="plain">{c.remediations.iter().map(|line| view! { <li>{line.clone()}</li> }).collect_view()}</ul>
+                    </li>
+                }
+            }).collect_view();
+            let any_remediation = h.remediation.iter().any(|c| c.patched || c.skipped);
             let constraints = h.constraints.iter().map(|c| {
                 let class = if c.status == "True" { "fact good" } else { "fact warn" };
                 view! { <li class=class>{format!("{} = {} ({}): {}", c.condition_type, c.status, c.reason, c.message)}</li> }
@@ -39,6 +60,11 @@ pub fn Hibernation(report: Memo<Report>) -> impl IntoView {
                     <h2>"Hibernation"</h2>
                     <p class=class>{verdict}</p>
                     <ul class="webhooks">{webhooks}</ul>
+                    {any_remediation.then(|| view! {
+                        <h3>"Gardener's webhook remediation (preview)"</h3>
+                        <p class="muted">"What the gardenlet's webhook remediator would change, if the landscape enables it (it is off by default)."</p>
+                        <ul class="plain">{remediation}</ul>
+                    })}
                     {(!h.constraints.is_empty()).then(|| view! { <h3>"Constraints"</h3><ul class="plain">{constraints}</ul> })}
                     {(!h.schedule_events.is_empty()).then(|| view! { <h3>"Schedule"</h3><ul class="plain">{schedule}</ul> })}
                     {error}

@@ -15,6 +15,7 @@
 
 pub mod ca;
 pub mod condition;
+pub mod fix_patch;
 pub mod matchers;
 pub mod remediation;
 pub mod selector;

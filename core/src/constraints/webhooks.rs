@@ -144,6 +144,9 @@ pub struct WebhookFix {
     pub add_namespace_selector_expressions: Vec<LabelSelectorRequirement>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub add_object_selector_expressions: Vec<LabelSelectorRequirement>,
+    /// The change as a YAML patch of the configuration for `kubectl patch` (see
+    /// [`super::fix_patch::fix_patch`]).
+    pub patch: String,
 }
 
 /// The result both webhook constraints receive (`CheckForProblematicWebhooks`).
@@ -387,7 +390,10 @@ fn explain(config: &WebhookConfiguration, webhook: &Webhook) -> ProblematicWebho
             intercepted.push(text);
         }
     }
-    let fixes = fixes(webhook, lease, &critical);
+    let mut fixes = fixes(webhook, lease, &critical);
+    for fix in &mut fixes {
+        fix.patch = super::fix_patch::fix_patch(config, webhook, fix);
+    }
     let (rule, explanation) = if lease {
         (
             BrokenRule::LeaseTimeout,
@@ -475,6 +481,7 @@ fn fixes(
         timeout_seconds: new_timeout,
         add_namespace_selector_expressions: Vec::new(),
         add_object_selector_expressions: Vec::new(),
+        patch: String::new(),
     });
 
     // 2. Selectors that exclude everything critical it intercepts (impossible for cluster-wide entries).
@@ -539,6 +546,7 @@ fn selector_fix(
         timeout_seconds,
         add_namespace_selector_expressions: namespace,
         add_object_selector_expressions: object,
+        patch: String::new(),
     }
 }
 
@@ -557,7 +565,7 @@ fn render_requirements(requirements: &[LabelSelectorRequirement]) -> String {
     items.join(", ")
 }
 
-fn apply_fix(webhook: &Webhook, fix: &WebhookFix) -> Webhook {
+pub(crate) fn apply_fix(webhook: &Webhook, fix: &WebhookFix) -> Webhook {
     let mut fixed = webhook.clone();
     if let Some(policy) = &fix.failure_policy {
         fixed.failure_policy = Some(policy.clone());

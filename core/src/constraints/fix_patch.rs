@@ -1,0 +1,147 @@
+//! A webhook fix as a patch the user can apply: `kubectl patch <kind> <name> --patch-file fix.yaml`.
+//!
+//! kubectl sends a strategic-merge patch for built-in kinds. `webhooks` of both configuration kinds
+//! merge by `name` (`patchStrategy:"merge" patchMergeKey:"name"` in `k8s.io/api/admissionregistration/v1`),
+//! so the patch names the webhook and sets only the changed fields. `matchExpressions` has no merge
+//! key and is replaced as a whole, so the patch lists the webhook's existing expressions followed by
+//! the added ones; `matchLabels` (a map) is merged and left out.
+
+use super::selector::LabelSelectorRequirement;
+use super::webhooks::{apply_fix, Webhook, WebhookConfiguration, WebhookFix};
+use serde::Serialize;
+
+/// `{webhooks: [entry]}`; fields in the order a person writes them (name first).
+#[derive(Serialize)]
+struct Patch {
+    webhooks: [Entry; 1],
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Entry {
+    name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    failure_policy: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    timeout_seconds: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    namespace_selector: Option<Expressions>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    object_selector: Option<Expressions>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Expressions {
+    match_expressions: Vec<LabelSelectorRequirement>,
+}
+
+/// The YAML patch that applies `fix` to `webhook` of `config`, headed by the kubectl command.
+pub fn fix_patch(config: &WebhookConfiguration, webhook: &Webhook, fix: &WebhookFix) -> String {
+    let fixed = apply_fix(webhook, fix);
+    // The whole resulting list when something is added: the patch replaces it.
+    let expressions = |added: &[LabelSelectorRequirement], selector: &Option<_>| {
+        let selector: &Option<super::selector::LabelSelector> = selector;
+        (!added.is_empty()).then(|| Expressions {
+            match_expressions: selector
+                .as_ref()
+                .and_then(|s| s.match_expressions.clone())
+                .unwrap_or_default(),
+        })
+    };
+    let patch = Patch {
+        webhooks: [Entry {
+            name: webhook.name.clone(),
+            failure_policy: fix
+                .failure_policy
+                .as_ref()
+                .and(fixed.failure_policy.clone()),
+            timeout_seconds: fix.timeout_seconds.and(fixed.timeout_seconds),
+            namespace_selector: expressions(
+                &fix.add_namespace_selector_expressions,
+                &fixed.namespace_selector,
+            ),
+            object_selector: expressions(
+                &fix.add_object_selector_expressions,
+                &fixed.object_selector,
+            ),
+        }],
+    };
+    format!(
+        "# kubectl patch {} {} --patch-file fix.yaml\n{}",
+        config.kind.to_ascii_lowercase(),
+        config.metadata.name,
+        crate::document::to_yaml(&patch)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::webhooks::problematic_webhooks;
+    use super::*;
+
+    fn configurations(yaml: &str) -> Vec<WebhookConfiguration> {
+        crate::document::parse_documents(yaml, &Default::default())
+            .unwrap()
+            .into_iter()
+            .map(|v| serde_json::from_value(v).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn the_example_webhook_gets_a_policy_and_timeout_patch() {
+        let found = problematic_webhooks(&configurations(
+            crate::examples::WEBHOOK_BLOCKS_HIBERNATION.objects,
+        ));
+        let [webhook] = found.as_slice() else {
+            panic!("{found:?}");
+        };
+        assert_eq!(
+            webhook.fixes[0].patch,
+            "# kubectl patch validatingwebhookconfiguration policy-agent --patch-file fix.yaml\n\
+             webhooks:\n\
+             - name: pods.policy-agent.example.com\n  failurePolicy: Ignore\n  timeoutSeconds: 15\n"
+        );
+    }
+
+    #[test]
+    fn a_selector_patch_keeps_the_existing_expressions_and_the_result_is_not_problematic() {
+        let yaml = "kind: MutatingWebhookConfiguration\nmetadata: {name: m}\nwebhooks:\n- name: w\n  failurePolicy: Fail\n  timeoutSeconds: 30\n  namespaceSelector:\n    matchExpressions:\n    - {key: env, operator: NotIn, values: [dev]}\n  rules:\n  - {apiGroups: [''], apiVersions: [v1], operations: [CREATE], resources: [pods]}\n";
+        let config = &configurations(yaml)[0];
+        let found = problematic_webhooks(std::slice::from_ref(config));
+        assert_eq!(found.len(), 1, "the webhook is problematic");
+        let selector_fix = found[0]
+            .fixes
+            .iter()
+            .find(|f| !f.add_namespace_selector_expressions.is_empty())
+            .expect("a selector fix");
+        let patch = &selector_fix.patch;
+        assert!(
+            patch.starts_with(
+                "# kubectl patch mutatingwebhookconfiguration m --patch-file fix.yaml\n"
+            ),
+            "{patch}"
+        );
+        let documents = crate::document::parse_documents(patch, &Default::default()).unwrap();
+        let entry = &documents[0]["webhooks"][0];
+        assert_eq!(entry["name"], "w");
+        assert!(entry.get("failurePolicy").is_none() && entry.get("timeoutSeconds").is_none());
+        let expressions = entry["namespaceSelector"]["matchExpressions"]
+            .as_array()
+            .unwrap();
+        assert_eq!(expressions[0]["key"], "env");
+        assert_eq!(
+            expressions.len(),
+            1 + selector_fix.add_namespace_selector_expressions.len()
+        );
+        // The patched webhook, as the API server would merge it, passes Gardener's check.
+        let mut patched = config.webhooks[0].clone();
+        patched
+            .namespace_selector
+            .as_mut()
+            .unwrap()
+            .match_expressions =
+            serde_json::from_value(entry["namespaceSelector"]["matchExpressions"].clone()).unwrap();
+        assert!(!super::super::webhooks::is_problematic_webhook(&patched));
+    }
+}
