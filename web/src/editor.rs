@@ -26,15 +26,27 @@ pub fn line_range_utf16(text: &str, line: usize) -> (u32, u32) {
     (end, end)
 }
 
-/// Focuses the editor labelled `label` and selects `line`, scrolling it into view.
+/// Focuses the editor labelled `label` and selects `line`, scrolling it into view. The editor is
+/// looked up next to the element the user clicked (`clicked`): embedded, the app lives in a shadow
+/// root, where the document cannot see it.
 #[cfg(target_arch = "wasm32")]
-pub fn focus_line(label: &str, line: usize) {
+pub fn focus_line(clicked: &web_sys::Event, label: &str, line: usize) {
     use wasm_bindgen::JsCast;
-    let Some(area) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id(&editor_id(label)))
-        .and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
-    else {
+    let id = editor_id(label);
+    let root = clicked
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Node>().ok())
+        .map(|node| node.get_root_node());
+    let found = match root
+        .as_ref()
+        .and_then(|r| r.dyn_ref::<web_sys::ShadowRoot>())
+    {
+        Some(shadow) => shadow.get_element_by_id(&id),
+        None => web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id(&id)),
+    };
+    let Some(area) = found.and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok()) else {
         return;
     };
     let text = area.value();
@@ -50,7 +62,7 @@ pub fn focus_line(label: &str, line: usize) {
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-pub fn focus_line(_label: &str, _line: usize) {}
+pub fn focus_line(_clicked: &web_sys::Event, _label: &str, _line: usize) {}
 
 #[component]
 pub fn Editor(
@@ -109,7 +121,7 @@ pub fn Editor(
                     view! {
                         <li class=class role="alert">
                             <button type="button" class="link" title="Go to this line"
-                                on:click=move |_| focus_line(label, line)>{place}{d.message}</button>
+                                on:click=move |ev| focus_line(&ev, label, line)>{place}{d.message}</button>
                         </li>
                     }
                 }).collect_view()}

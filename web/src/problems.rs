@@ -30,7 +30,7 @@ pub fn Problems(report: Memo<Report>, inputs: RwSignal<Inputs>) -> impl IntoView
                             let source = p.source.clone();
                             let line = line.unwrap_or(1);
                             view! {
-                                <li><button type="button" class="link" on:click=move |_| focus_line(&source, line)>
+                                <li><button type="button" class="link" on:click=move |ev| focus_line(&ev, &source, line)>
                                     {format!("{}{place}", p.source)}</button>" "{text}</li>
                             }
                         }).collect_view()}
