@@ -18,6 +18,7 @@ mod rollout;
 mod scheduling;
 mod secrets;
 mod share;
+mod status;
 mod summary;
 mod time_control;
 mod timeline;
@@ -223,6 +224,7 @@ fn App() -> impl IntoView {
                 </section>
                 <versions::VersionMatrix report=report />
                 <MaintenanceWindow report=report />
+                <status::Status report=report />
                 <problems::Problems report=report inputs=inputs />
                 <rollout::Rollout report=report />
                 <hibernation::Hibernation report=report />
