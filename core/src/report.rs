@@ -294,6 +294,11 @@ pub enum Severity {
 pub struct VersionMatrix {
     pub kubernetes: Vec<ClassifiedVersion>,
     pub machine_images: Vec<ClassifiedImage>,
+    /// For each version the Shoot uses (control plane, each pool's image and own Kubernetes version):
+    /// every version an automatic or a forced update could select. Empty without a Shoot.
+    #[serde(default)]
+    #[cfg_attr(feature = "tsify", tsify(type = "unknown[]"))]
+    pub eligible_updates: Vec<crate::maintenance::EligibleUpdates>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -355,7 +360,21 @@ pub fn analyze(sources: &[Source], options: &AnalyzeOptions) -> Report {
     apply_defaults(&mut inputs, &mut report);
     if options.wants(Area::Versions) {
         if let Some(profile) = &inputs.cloud_profile {
-            report.versions = version_matrix(&profile.value, options.now);
+            let mut matrix = version_matrix(&profile.value, options.now);
+            if let (Some(matrix), Some(shoot), false) = (matrix.as_mut(), &inputs.shoot, unparsable)
+            {
+                let typed_profile =
+                    decode::<crate::maintenance::types::CloudProfile>(profile, &mut report);
+                let typed_shoot = decode::<crate::maintenance::types::Shoot>(shoot, &mut report);
+                if let (Some(typed_profile), Some(typed_shoot)) = (typed_profile, typed_shoot) {
+                    matrix.eligible_updates = crate::maintenance::eligible_updates(
+                        &typed_profile,
+                        &typed_shoot,
+                        options.now,
+                    );
+                }
+            }
+            report.versions = matrix;
         }
         if let Some(shoot) = &inputs.shoot {
             report.maintenance_window = Some(maintenance_window(&shoot.value, options.now));
@@ -997,6 +1016,7 @@ fn version_matrix(profile: &Value, now: DateTime<Utc>) -> Option<VersionMatrix> 
     Some(VersionMatrix {
         kubernetes,
         machine_images,
+        eligible_updates: Vec::new(),
     })
 }
 

@@ -15,6 +15,8 @@
 
 pub mod admission;
 
+mod eligibility;
+
 pub mod images;
 mod run;
 pub mod selection;
@@ -22,6 +24,7 @@ pub mod types;
 mod version_ranges;
 
 pub use admission::update_rejections;
+pub use eligibility::{eligible_updates, EligibleUpdates};
 pub use images::{
     determine_machine_image, determine_machine_image_version, filter_machine_image_versions,
 };

@@ -1,0 +1,277 @@
+//! Which CloudProfile versions an automatic or a forced update could move each of the Shoot's
+//! current versions to, not only the one target a maintenance run picks now.
+//!
+//! No rule of its own: a version is eligible when Gardener's own search (the same functions
+//! [`super::run`] uses: latest patch and consecutive minor for Kubernetes, the image update
+//! strategy's searches for machine images) selects it from the CloudProfile's versions up to and
+//! including it, i.e. it would be the target if the CloudProfile listed no higher version. The
+//! target a run picks now is always among them (a forced update tries the auto search first, so
+//! its target may be in either list). Not eligible, for example: a deprecated patch while a lower
+//! supported one qualifies (Gardener prefers that one), or a higher minor while a higher patch of
+//! the current minor exists (the image strategies take the patch first).
+
+use super::images::{
+    determine_machine_image, filter_machine_image_versions, strategy_searches, Search,
+};
+use super::selection::{force_consecutive_minor, latest_patch_for_auto_update};
+use super::types::{parse_version, CloudProfile, Shoot};
+use crate::lifecycle::ExpirableVersion;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+/// The eligible update targets of one version the Shoot uses.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EligibleUpdates {
+    /// The pool, or `None` for the control plane.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pool: Option<String>,
+    /// The machine image, or `None` for a Kubernetes version.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub image: Option<String>,
+    pub current: String,
+    /// Versions an automatic update may select, in CloudProfile order.
+    pub auto: Vec<String>,
+    /// Versions a forced update (of an expired or missing version) may select, in CloudProfile order.
+    pub force: Vec<String>,
+    /// Why the lists could not be (fully) computed, in Gardener's words where it has them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// The eligible targets of the control-plane Kubernetes version, of each pool's own Kubernetes
+/// version (a target above the control plane is lowered to it by the run) and of each pool's
+/// machine image among the versions the pool can use (`FilterMachineImageVersions`).
+pub fn eligible_updates(
+    cloud_profile: &CloudProfile,
+    shoot: &Shoot,
+    now: DateTime<Utc>,
+) -> Vec<EligibleUpdates> {
+    let profile = cloud_profile.clone().with_defaults();
+    let kubernetes_versions = &profile.spec.kubernetes.versions;
+    let kubernetes = |pool: Option<String>, current: &str| {
+        let auto: Search = Box::new(move |v, c| latest_patch_for_auto_update(v, c, now));
+        let force: Search = Box::new(move |v, c| force_consecutive_minor(v, c, now));
+        entry(pool, None, current, kubernetes_versions, &auto, &force)
+    };
+    let control_plane = &shoot.spec.kubernetes.version;
+    let mut result = vec![kubernetes(None, control_plane)];
+    if shoot.is_workerless() {
+        return result;
+    }
+    for worker in &shoot.spec.provider.workers {
+        let pool = Some(worker.name.clone());
+        let image = &worker.machine.image;
+        let current = image.version.clone().unwrap_or_default();
+        let failed = |error: String| EligibleUpdates {
+            pool: pool.clone(),
+            image: Some(image.name.clone()),
+            current: current.clone(),
+            auto: Vec::new(),
+            force: Vec::new(),
+            error: Some(error),
+        };
+        // The same preparation as the run's `maintainMachineImages`: machine type, image,
+        // defaulted architecture and kubelet version, then Gardener's filter.
+        let Some(machine_type) = profile
+            .spec
+            .machine_types
+            .iter()
+            .find(|t| t.name == worker.machine.machine_type)
+        else {
+            result.push(failed(format!(
+                "machine type {:?} of worker {:?} does not exist in cloudprofile",
+                worker.machine.machine_type, worker.name
+            )));
+            continue;
+        };
+        let profile_image = match determine_machine_image(&profile, image) {
+            Ok(found) => found,
+            Err(error) => {
+                result.push(failed(error));
+                continue;
+            }
+        };
+        let mut worker = worker.clone();
+        if worker.machine.architecture.is_none() {
+            worker.machine.architecture = machine_type
+                .effective_architecture(&profile.spec.machine_capabilities)
+                .map(str::to_string);
+        }
+        let kubelet = match parse_version(worker.kubernetes_version().unwrap_or(control_plane)) {
+            Ok(version) => version,
+            Err(error) => {
+                result.push(failed(error));
+                continue;
+            }
+        };
+        let filtered = filter_machine_image_versions(
+            profile_image,
+            &worker,
+            &kubelet,
+            machine_type,
+            &profile.spec.machine_capabilities,
+        );
+        let versions: Vec<ExpirableVersion> = filtered
+            .versions
+            .iter()
+            .map(|v| v.expirable.clone())
+            .collect();
+        let (auto, force) = strategy_searches(
+            filtered.effective_update_strategy(),
+            &image.name,
+            &current,
+            now,
+        );
+        result.push(entry(
+            pool.clone(),
+            Some(image.name.clone()),
+            &current,
+            &versions,
+            &auto,
+            &force,
+        ));
+        if let Some(own) = worker.kubernetes_version() {
+            result.push(kubernetes(pool, own));
+        }
+    }
+    result
+}
+
+fn entry(
+    pool: Option<String>,
+    image: Option<String>,
+    current: &str,
+    versions: &[ExpirableVersion],
+    auto: &Search,
+    force: &Search,
+) -> EligibleUpdates {
+    let (auto, auto_error) = eligible(versions, current, auto);
+    let (force, force_error) = eligible(versions, current, force);
+    EligibleUpdates {
+        pool,
+        image,
+        current: current.to_string(),
+        auto,
+        force,
+        error: auto_error.or(force_error),
+    }
+}
+
+/// Every version `search` selects from the versions up to and including it (see the module).
+fn eligible(
+    versions: &[ExpirableVersion],
+    current: &str,
+    search: &Search,
+) -> (Vec<String>, Option<String>) {
+    let parsed: Result<Vec<_>, String> =
+        versions.iter().map(|v| parse_version(&v.version)).collect();
+    let parsed = match parsed {
+        Ok(parsed) => parsed,
+        Err(error) => return (Vec::new(), Some(error)),
+    };
+    let mut found = Vec::new();
+    for (entry, version) in versions.iter().zip(&parsed) {
+        let up_to: Vec<ExpirableVersion> = versions
+            .iter()
+            .zip(&parsed)
+            .filter(|(_, other)| *other <= version)
+            .map(|(e, _)| e.clone())
+            .collect();
+        match search(&up_to, current) {
+            Ok(Some(selected)) if selected == entry.version => found.push(selected),
+            Ok(_) => {}
+            Err(error) => return (found, Some(error)),
+        }
+    }
+    (found, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn inputs(profile: &str, shoot: &str) -> (CloudProfile, Shoot) {
+        (
+            serde_yaml::from_str(profile).unwrap(),
+            serde_yaml::from_str(shoot).unwrap(),
+        )
+    }
+
+    const PROFILE: &str = "
+metadata: {name: p}
+spec:
+  kubernetes:
+    versions:
+    - {version: 1.32.3}
+    - {version: 1.32.2, classification: deprecated}
+    - {version: 1.32.1}
+    - {version: 1.31.9, classification: deprecated}
+    - {version: 1.31.5}
+    - {version: 1.31.2, expirationDate: '2025-01-01T00:00:00Z'}
+    - {version: 1.31.1, expirationDate: '2025-01-01T00:00:00Z'}
+  machineImages:
+  - name: gardenlinux
+    updateStrategy: patch
+    versions:
+    - {version: 1.2.0, cri: [{name: containerd}], architectures: [amd64]}
+    - {version: 1.1.3, cri: [{name: containerd}], architectures: [amd64]}
+    - {version: 1.1.2, cri: [{name: containerd}], architectures: [arm64]}
+    - {version: 1.1.1, cri: [{name: containerd}], architectures: [amd64]}
+  machineTypes:
+  - {name: m5.large, cpu: '2', gpu: '0', memory: 8Gi, usable: true, architecture: amd64}
+";
+
+    const SHOOT: &str = "
+metadata: {name: s}
+spec:
+  kubernetes: {version: 1.31.1}
+  provider:
+    workers:
+    - name: general
+      machine: {type: m5.large, image: {name: gardenlinux, version: 1.1.1}}
+";
+
+    #[test]
+    fn every_version_a_search_can_select_and_the_run_target_among_them() {
+        let (profile, shoot) = inputs(PROFILE, SHOOT);
+        let now = "2026-01-01T00:00:00Z".parse().unwrap();
+        let found = eligible_updates(&profile, &shoot, now);
+        let control_plane = &found[0];
+        assert_eq!(control_plane.pool, None);
+        // 1.31.2 is expired; 1.31.9 is deprecated while 1.31.5 is supported, so Gardener takes 1.31.5.
+        assert_eq!(control_plane.auto, ["1.31.5"]);
+        // The consecutive minor, including the deprecated 1.32.2 where nothing non-deprecated lies below…
+        // no: the force search does not prefer by deprecation, only by expiry, so every 1.32 qualifies.
+        assert_eq!(control_plane.force, ["1.32.3", "1.32.2", "1.32.1"]);
+        // The expired version is forced, but Gardener tries the auto search first: 1.31.5.
+        let run = super::super::run(&profile, &shoot, now).unwrap();
+        assert_eq!(run.kubernetes.to, "1.31.5");
+        assert!(control_plane.auto.contains(&run.kubernetes.to));
+
+        let pool = &found[1];
+        assert_eq!(
+            (pool.pool.as_deref(), pool.image.as_deref()),
+            (Some("general"), Some("gardenlinux"))
+        );
+        // 1.1.2 is arm64 only and filtered out for this amd64 pool.
+        assert_eq!(pool.auto, ["1.1.3"]);
+        assert_eq!(pool.force, ["1.2.0"]);
+        assert_eq!(pool.error, None);
+    }
+
+    #[test]
+    fn the_major_strategy_has_no_force_search() {
+        let profile = PROFILE.replace("updateStrategy: patch", "updateStrategy: major");
+        let (profile, shoot) = inputs(&profile, SHOOT);
+        let found = eligible_updates(&profile, &shoot, "2026-01-01T00:00:00Z".parse().unwrap());
+        // A higher patch of the current minor always wins, so 1.2.0 is a target only from 1.1.3 on.
+        assert_eq!(found[1].auto, ["1.1.3"]);
+        assert!(found[1].force.is_empty());
+        assert!(found[1]
+            .error
+            .as_deref()
+            .unwrap()
+            .contains("reaching end of life"));
+    }
+}
