@@ -114,6 +114,18 @@ fn main() {
         }
     };
 
+    if let Ok(runs) = std::env::var("BENCH_PROFILE_TIMELINE") {
+        // One workload only, for a profiler (`valgrind --tool=callgrind`, `perf record`).
+        let ten_years = AnalyzeOptions {
+            until: Some("2036-11-22T00:00:00Z".parse().expect("instant")),
+            areas: Some(vec![shoot_policy::report::Area::Timeline]),
+            ..AnalyzeOptions::at(now)
+        };
+        for _ in 0..runs.parse::<usize>().unwrap_or(1) {
+            std::hint::black_box(analyze(&large, &ten_years));
+        }
+        return;
+    }
     let example_ms = print(
         "example",
         median(51, || {

@@ -127,17 +127,24 @@ impl ExpirableVersion {
     /// The classification at `now`. A stage that starts exactly at `now` is not active yet; a version
     /// without any information is `supported`.
     pub fn classification_at(&self, now: DateTime<Utc>) -> Classification {
-        let stages = self.effective_lifecycle();
-        if stages.is_empty() {
-            return Classification::Supported;
+        // The same walk as over `effective_lifecycle`, without building the stages: this runs for
+        // every version in every selection pass of every maintenance window.
+        let started = |start: Option<DateTime<Utc>>| start.is_none_or(|start| start < now);
+        if !self.lifecycle.is_empty() {
+            return self
+                .lifecycle
+                .iter()
+                .rfind(|stage| started(stage.start_time))
+                .map_or(Classification::Unavailable, |stage| {
+                    stage.classification.clone()
+                });
         }
-        let mut current = Classification::Unavailable;
-        for stage in stages {
-            if stage.start_time.is_none_or(|start| start < now) {
-                current = stage.classification;
-            }
+        if self.expiration_date.is_some_and(|expiration| started(Some(expiration))) {
+            return Classification::Expired;
         }
-        current
+        self.classification
+            .clone()
+            .unwrap_or(Classification::Supported)
     }
 
     pub fn is_expired(&self, now: DateTime<Utc>) -> bool {

@@ -32,11 +32,7 @@ pub fn filter_machine_image_versions(
     let versions = image
         .versions
         .iter()
-        .filter(|v| {
-            architectures_of(v, capability_definitions)
-                .iter()
-                .any(|arch| arch == worker.architecture())
-        })
+        .filter(|v| has_architecture(v, capability_definitions, worker.architecture()))
         .filter(|v| {
             capability_definitions.is_empty()
                 || capabilities_supported_by_flavors(
@@ -164,6 +160,35 @@ pub fn architectures_of(
         version.architectures.clone()
     } else {
         from_capabilities
+    }
+}
+
+/// Whether [`architectures_of`] the version contains `architecture`, without collecting them: the
+/// filter asks this of every version of the image for every pool in every maintenance window.
+fn has_architecture(
+    version: &MachineImageVersion,
+    capability_definitions: &[CapabilityDefinition],
+    architecture: &str,
+) -> bool {
+    let (from_capabilities, found) = if version.capability_flavors.is_empty() {
+        let values = capability_definitions
+            .iter()
+            .find(|definition| definition.name == ARCHITECTURE_CAPABILITY)
+            .map_or(&[][..], |definition| definition.values.as_slice());
+        (!values.is_empty(), values.iter().any(|v| v == architecture))
+    } else {
+        let mut values = version
+            .capability_flavors
+            .iter()
+            .flat_map(|flavor| flavor.get(ARCHITECTURE_CAPABILITY).into_iter().flatten())
+            .peekable();
+        let any = values.peek().is_some();
+        (any, values.any(|v| v == architecture))
+    };
+    if from_capabilities {
+        found
+    } else {
+        version.architectures.iter().any(|v| v == architecture)
     }
 }
 

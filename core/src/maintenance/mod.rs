@@ -28,6 +28,7 @@ pub use eligibility::{eligible_updates, EligibleUpdates};
 pub use images::{
     determine_machine_image, determine_machine_image_version, filter_machine_image_versions,
 };
+pub(crate) use run::run_defaulted;
 pub use run::{
     relevant_transitions, run, MaintenanceOutcome, UpdateReason, VersionUpdate, WorkerOutcome,
 };

@@ -148,7 +148,16 @@ pub fn run(
     shoot: &Shoot,
     now: DateTime<Utc>,
 ) -> Result<MaintenanceOutcome, String> {
-    let profile = cloud_profile.clone().with_defaults();
+    run_defaulted(&cloud_profile.clone().with_defaults(), shoot, now)
+}
+
+/// [`run`] on a CloudProfile that has its API defaults already, so that a caller running many
+/// windows against one profile defaults it once.
+pub(crate) fn run_defaulted(
+    profile: &CloudProfile,
+    shoot: &Shoot,
+    now: DateTime<Utc>,
+) -> Result<MaintenanceOutcome, String> {
     let mut maintained = shoot.clone();
     let auto_update_kubernetes = shoot.auto_update_kubernetes_version();
 
@@ -158,7 +167,7 @@ pub fn run(
     let mut machine_image_maintenance_error = None;
     if !shoot.is_workerless() {
         if let Err(error) =
-            maintain_machine_images(&profile, &mut maintained, &mut image_results, now)
+            maintain_machine_images(profile, &mut maintained, &mut image_results, now)
         {
             machine_image_maintenance_error = Some(error);
         }
@@ -266,7 +275,7 @@ pub fn run(
         .clone()
         .or_else(|| shoot.status.last_maintenance.clone());
 
-    let update_rejections = update_rejections(&profile, &maintained);
+    let update_rejections = update_rejections(profile, &maintained);
     Ok(MaintenanceOutcome {
         kubernetes,
         workers,

@@ -11,7 +11,7 @@
 
 use super::types::parse_version;
 use crate::lifecycle::{Classification, ExpirableVersion};
-use crate::version::{normalize, Version};
+use crate::version::Version;
 use chrono::{DateTime, Utc};
 
 /// The result of a selection: the chosen version string, or `None` when nothing qualifies.
@@ -25,8 +25,7 @@ pub fn latest_patch_for_auto_update(
     now: DateTime<Utc>,
 ) -> Selection {
     let current = parse_version(current)?;
-    let scope = |v: &Version| same_minor_and_not_lower(v, &current);
-    auto_update_search(versions, &current, now, &scope)
+    patch_search(&Parsed::new(versions), &current, now)
 }
 
 /// `GetLatestVersionForMinorAutoUpdate`: a higher patch of the current minor if there is one,
@@ -36,12 +35,13 @@ pub fn latest_minor_for_auto_update(
     current_text: &str,
     now: DateTime<Utc>,
 ) -> Selection {
-    if let Some(found) = latest_patch_for_auto_update(versions, current_text, now)? {
+    let current = parse_version(current_text)?;
+    let parsed = Parsed::new(versions);
+    if let Some(found) = patch_search(&parsed, &current, now)? {
         return Ok(Some(found));
     }
-    let current = parse_version(current_text)?;
     let scope = |v: &Version| v.major == current.major;
-    auto_update_search(versions, &current, now, &scope)
+    auto_update_search(&parsed, &current, now, &scope)
 }
 
 /// `GetOverallLatestVersionForAutoUpdate`: a higher patch of the current minor if there is one,
@@ -51,11 +51,12 @@ pub fn overall_latest_for_auto_update(
     current_text: &str,
     now: DateTime<Utc>,
 ) -> Selection {
-    if let Some(found) = latest_patch_for_auto_update(versions, current_text, now)? {
+    let current = parse_version(current_text)?;
+    let parsed = Parsed::new(versions);
+    if let Some(found) = patch_search(&parsed, &current, now)? {
         return Ok(Some(found));
     }
-    let current = parse_version(current_text)?;
-    auto_update_search(versions, &current, now, &|_| true)
+    auto_update_search(&parsed, &current, now, &|_| true)
 }
 
 /// `GetVersionForForcefulUpdateToConsecutiveMinor` (Kubernetes): the highest non-preview version of
@@ -69,12 +70,13 @@ pub fn force_consecutive_minor(
     let in_next_minor = |_: &ExpirableVersion, v: &Version| {
         v.major == current.major && v.minor == current.minor + 1
     };
-    let non_expired = latest_qualifying(versions, now, |entry, v| {
+    let parsed = Parsed::new(versions);
+    let non_expired = latest_qualifying(&parsed, now, |entry, v| {
         in_next_minor(entry, v) && !entry.is_expired(now)
     })?;
     match non_expired {
         Some(found) => Ok(Some(found.version.clone())),
-        None => Ok(latest_qualifying(versions, now, in_next_minor)?.map(|e| e.version.clone())),
+        None => Ok(latest_qualifying(&parsed, now, in_next_minor)?.map(|e| e.version.clone())),
     }
 }
 
@@ -108,7 +110,7 @@ pub fn latest_qualifying_version(
     versions: &[ExpirableVersion],
     now: DateTime<Utc>,
 ) -> Result<Option<&ExpirableVersion>, String> {
-    latest_qualifying(versions, now, |_, _| true)
+    latest_qualifying(&Parsed::new(versions), now, |_, _| true)
 }
 
 /// `DetermineVersionForStrategy`: always try the auto-update search first; when it finds nothing,
@@ -147,27 +149,20 @@ pub fn determine_version_for_strategy(
 /// The patch scope (`FilterDifferentMajorMinorVersionAndLowerPatchVersionsOfSameMinor`): Gardener
 /// normalizes both versions (dropping pre-release and build) and applies the tilde constraint
 /// `~current`, which means same major and minor and not lower — except that `~0.0.0` accepts every
-/// version.
+/// version. Normalized, a version is just its three numbers, so the comparison is theirs.
 fn same_minor_and_not_lower(candidate: &Version, current: &Version) -> bool {
-    let (Ok(candidate), Ok(current)) = (
-        Version::parse(&normalize(&candidate.canonical())),
-        Version::parse(&normalize(&current.canonical())),
-    ) else {
-        return false;
-    };
+    let candidate = (candidate.major, candidate.minor, candidate.patch);
+    let current = (current.major, current.minor, current.patch);
     if candidate < current {
         return false;
     }
-    if (current.major, current.minor, current.patch) == (0, 0, 0) {
-        return true;
-    }
-    candidate.major == current.major && candidate.minor == current.minor
+    current == (0, 0, 0) || (candidate.0, candidate.1) == (current.0, current.1)
 }
 
 /// `getVersionForAutoUpdate`: strictly higher than `current`, not expired, not preview, inside the
 /// scope; non-deprecated versions first, deprecated ones only as a fallback.
 fn auto_update_search(
-    versions: &[ExpirableVersion],
+    versions: &Parsed,
     current: &Version,
     now: DateTime<Utc>,
     scope: &dyn Fn(&Version) -> bool,
@@ -183,26 +178,50 @@ fn auto_update_search(
     Ok(latest_qualifying(versions, now, eligible)?.map(|entry| entry.version.clone()))
 }
 
+/// The patch-scope search shared by the auto-update selections.
+fn patch_search(versions: &Parsed, current: &Version, now: DateTime<Utc>) -> Selection {
+    let scope = |v: &Version| same_minor_and_not_lower(v, current);
+    auto_update_search(versions, current, now, &scope)
+}
+
+/// A CloudProfile version list with each entry's parse result, so that the several passes of one
+/// selection parse every version once. Errors stay with their entry and are reported where a pass
+/// reaches it, exactly as when each pass parsed for itself.
+struct Parsed<'a> {
+    entries: Vec<(&'a ExpirableVersion, Result<Version, String>)>,
+}
+
+impl<'a> Parsed<'a> {
+    fn new(versions: &'a [ExpirableVersion]) -> Parsed<'a> {
+        let entries = versions
+            .iter()
+            .map(|entry| (entry, parse_version(&entry.version)))
+            .collect();
+        Parsed { entries }
+    }
+}
+
 /// `GetLatestQualifyingVersion`: the highest non-preview version accepted by `accept`. Starts from
 /// 0.0.0 and requires strictly greater, so `0.0.0` never wins and the first of equal versions does.
-fn latest_qualifying(
-    versions: &[ExpirableVersion],
+fn latest_qualifying<'a>(
+    versions: &Parsed<'a>,
     now: DateTime<Utc>,
     accept: impl Fn(&ExpirableVersion, &Version) -> bool,
-) -> Result<Option<&ExpirableVersion>, String> {
-    let mut best: Option<(&ExpirableVersion, Version)> = None;
+) -> Result<Option<&'a ExpirableVersion>, String> {
+    let mut best: Option<(&'a ExpirableVersion, &Version)> = None;
     let zero = Version::parse("0.0.0").map_err(|e| e.to_string())?;
-    for entry in versions {
+    for (entry, parsed) in &versions.entries {
         if entry.classification_at(now) == Classification::Preview {
             continue;
         }
-        let parsed = parse_version(&entry.version)
-            .map_err(|error| format!("error while parsing version '{}': {error}", entry.version))?;
-        if !accept(entry, &parsed) {
+        let parsed = parsed.as_ref().map_err(|error| {
+            format!("error while parsing version '{}': {error}", entry.version)
+        })?;
+        if !accept(entry, parsed) {
             continue;
         }
-        let floor = best.as_ref().map_or(&zero, |(_, v)| v);
-        if parsed > *floor {
+        let floor = best.map_or(&zero, |(_, v)| v);
+        if parsed > floor {
             best = Some((entry, parsed));
         }
     }

@@ -9,10 +9,13 @@ use chrono::{DateTime, Utc};
 
 /// SHA-256 of `data` as 64 lowercase hex characters (`utils.ComputeSHA256Hex`).
 pub fn sha256_hex(data: &[u8]) -> String {
-    sha256(data)
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut hex = String::with_capacity(64);
+    for byte in sha256(data) {
+        hex.push(char::from(DIGITS[usize::from(byte >> 4)]));
+        hex.push(char::from(DIGITS[usize::from(byte & 0x0f)]));
+    }
+    hex
 }
 
 /// Gardener's "hash of the concatenated element hashes", cut to `length` hex characters.

@@ -124,6 +124,7 @@ pub fn timeline(
     now: DateTime<Utc>,
     until: DateTime<Utc>,
 ) -> Result<Timeline, String> {
+    let cloud_profile = &cloud_profile.clone().with_defaults();
     let mut shoot = shoot.clone();
     let mut events = Vec::new();
     let mut blocked: Vec<BlockedUpdate> = Vec::new();
@@ -136,7 +137,7 @@ pub fn timeline(
             break;
         }
         windows_evaluated += 1;
-        let outcome = maintenance::run(cloud_profile, &shoot, begin)?;
+        let outcome = maintenance::run_defaulted(cloud_profile, &shoot, begin)?;
         let transitions = maintenance::relevant_transitions(cloud_profile, &shoot, begin);
         let transition_inside = transitions.iter().any(|instant| *instant < end);
         note_blocked(&outcome, begin, &mut blocked);
