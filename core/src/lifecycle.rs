@@ -139,7 +139,10 @@ impl ExpirableVersion {
                     stage.classification.clone()
                 });
         }
-        if self.expiration_date.is_some_and(|expiration| started(Some(expiration))) {
+        if self
+            .expiration_date
+            .is_some_and(|expiration| started(Some(expiration)))
+        {
             return Classification::Expired;
         }
         self.classification

@@ -214,9 +214,9 @@ fn latest_qualifying<'a>(
         if entry.classification_at(now) == Classification::Preview {
             continue;
         }
-        let parsed = parsed.as_ref().map_err(|error| {
-            format!("error while parsing version '{}': {error}", entry.version)
-        })?;
+        let parsed = parsed
+            .as_ref()
+            .map_err(|error| format!("error while parsing version '{}': {error}", entry.version))?;
         if !accept(entry, parsed) {
             continue;
         }
