@@ -114,16 +114,22 @@ fn main() {
         }
     };
 
-    if let Ok(runs) = std::env::var("BENCH_PROFILE_TIMELINE") {
-        // One workload only, for a profiler (`valgrind --tool=callgrind`, `perf record`).
-        let ten_years = AnalyzeOptions {
-            until: Some("2036-11-22T00:00:00Z".parse().expect("instant")),
-            areas: Some(vec![shoot_policy::report::Area::Timeline]),
-            ..AnalyzeOptions::at(now)
+    if let Ok(workload) = std::env::var("BENCH_PROFILE") {
+        // One run of one workload only, for a profiler (`valgrind --tool=callgrind`, `perf record`).
+        let (sources, options) = match workload.as_str() {
+            "example" => (&example, options.clone()),
+            "large" => (&large, options.clone()),
+            "timeline-10y" => (
+                &large,
+                AnalyzeOptions {
+                    until: Some("2036-11-22T00:00:00Z".parse().expect("instant")),
+                    areas: Some(vec![shoot_policy::report::Area::Timeline]),
+                    ..AnalyzeOptions::at(now)
+                },
+            ),
+            other => panic!("BENCH_PROFILE={other}: not one of example, large, timeline-10y"),
         };
-        for _ in 0..runs.parse::<usize>().unwrap_or(1) {
-            std::hint::black_box(analyze(&large, &ten_years));
-        }
+        std::hint::black_box(analyze(sources, &options));
         return;
     }
     let example_ms = print(
