@@ -17,8 +17,15 @@ before(async () => {
 });
 after(async () => browser?.close());
 
-/** A fresh page; every request that leaves the origin is recorded (data: URLs never leave). */
+/** A fresh page with the app, once it shows its summary. */
 export async function openApp(context, url = BASE_URL) {
+  const opened = await openPage(context, url);
+  await opened.page.getByRole("region", { name: "Summary" }).waitFor();
+  return opened;
+}
+
+/** A fresh page; every request that leaves the origin is recorded (data: URLs never leave), and every uncaught error. */
+export async function openPage(context, url) {
   const page = await context.newPage();
   const foreign = [];
   page.on("request", (request) => {
@@ -28,7 +35,6 @@ export async function openApp(context, url = BASE_URL) {
   const pageErrors = [];
   page.on("pageerror", (error) => pageErrors.push(String(error)));
   await page.goto(url);
-  await page.getByRole("region", { name: "Summary" }).waitFor();
   return { page, foreign, pageErrors };
 }
 

@@ -32,6 +32,7 @@ pub fn loaded_by_embedder() -> bool {
 /// The host's inputs as `embed.js` sends them: a JSON object with the editors' texts
 /// (`cloudProfile`, `shoot`, `previousShoot`, `objects`) and `evaluationTime` (RFC 3339, or empty
 /// for the browser's clock). Missing fields are empty.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub fn inputs_from_json(json: &str) -> Result<Inputs, String> {
     serde_json::from_str(json).map_err(|e| format!("shoot-policy embed: unreadable inputs: {e}"))
 }

@@ -150,7 +150,8 @@ fn App() -> impl IntoView {
     let analysed = RwSignal::new(inputs.get_untracked());
     let pending = StoredValue::new(None::<TimeoutHandle>);
     // After a crash the analysis waits for the user, so the same input does not crash it again.
-    let crash = RwSignal::new(recovery::take_crash_message());
+    // Embedded, boot.js's restart does not exist, so there is no crash message to take.
+    let crash = RwSignal::new(standalone.then(recovery::take_crash_message).flatten());
     let paused = RwSignal::new(crash.get_untracked().is_some());
 
     // Save every keystroke at once (nothing typed is lost), analyse when typing pauses.

@@ -11,6 +11,7 @@
 mod build;
 mod fuzz;
 mod serve;
+mod shadow_css;
 mod size;
 mod test;
 mod tools;

@@ -1,10 +1,12 @@
 //! A small static file server for `dist/` on the loopback interface, used by `serve` and by the browser
-//! tests. It serves `.wasm` as `application/wasm` and sends the app's Content-Security-Policy.
+//! tests. It serves `.wasm` as `application/wasm` and sends the app's Content-Security-Policy. The
+//! browser tests also mount other directories under a path prefix (the npm package, a host page).
 
 use crate::{build, Result};
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The app's policy: only its own files, no inline script, no eval (wasm needs `wasm-unsafe-eval`).
 pub const CONTENT_SECURITY_POLICY: &str =
@@ -17,23 +19,50 @@ pub fn run(port: u16) -> Result {
     let listener = TcpListener::bind(("127.0.0.1", port))
         .map_err(|e| format!("cannot listen on 127.0.0.1:{port}: {e}"))?;
     println!("shoot-policy is served on http://127.0.0.1:{port}/ (Ctrl-C stops it)");
-    serve_forever(listener, dist);
+    serve_forever(listener, Site::new(dist, Vec::new()));
     Ok(())
 }
 
-/// Starts serving `dist` on a free loopback port in the background and returns the base URL.
-pub fn spawn(dist: PathBuf) -> Result<String> {
+/// Starts serving `dist` on a free loopback port in the background and returns the base URL; each
+/// `(prefix, directory)` of `mounts` serves `directory` under `/prefix/`.
+pub fn spawn(dist: PathBuf, mounts: Vec<(&'static str, PathBuf)>) -> Result<String> {
     let listener = TcpListener::bind(("127.0.0.1", 0)).map_err(|e| e.to_string())?;
     let address = listener.local_addr().map_err(|e| e.to_string())?;
-    std::thread::spawn(move || serve_forever(listener, dist));
+    let site = Site::new(dist, mounts);
+    std::thread::spawn(move || serve_forever(listener, site));
     Ok(format!("http://{address}/"))
 }
 
-fn serve_forever(listener: TcpListener, dist: PathBuf) {
+/// The served directories: the root and the mounted ones.
+struct Site {
+    root: PathBuf,
+    mounts: Vec<(&'static str, PathBuf)>,
+}
+
+impl Site {
+    fn new(root: PathBuf, mounts: Vec<(&'static str, PathBuf)>) -> Arc<Site> {
+        Arc::new(Site { root, mounts })
+    }
+
+    /// The directory a request path is served from, and the path inside it.
+    fn resolve<'a>(&'a self, relative: &'a str) -> (&'a Path, &'a str) {
+        for (prefix, directory) in &self.mounts {
+            if let Some(rest) = relative
+                .strip_prefix(prefix)
+                .and_then(|rest| rest.strip_prefix('/'))
+            {
+                return (directory, rest);
+            }
+        }
+        (&self.root, relative)
+    }
+}
+
+fn serve_forever(listener: TcpListener, site: Arc<Site>) {
     for stream in listener.incoming().flatten() {
-        let dist = dist.clone();
+        let site = site.clone();
         std::thread::spawn(move || {
-            let _ = respond(stream, &dist);
+            let _ = respond(stream, &site);
         });
     }
 }
@@ -51,7 +80,7 @@ fn content_type(path: &Path) -> &'static str {
     }
 }
 
-fn respond(mut stream: TcpStream, dist: &Path) -> std::io::Result<()> {
+fn respond(mut stream: TcpStream, site: &Site) -> std::io::Result<()> {
     let mut request_line = String::new();
     let mut reader = BufReader::new(stream.try_clone()?);
     reader.read_line(&mut request_line)?;
@@ -62,13 +91,13 @@ fn respond(mut stream: TcpStream, dist: &Path) -> std::io::Result<()> {
     }
     let path = request_line.split_whitespace().nth(1).unwrap_or("/");
     let path = path.split(['?', '#']).next().unwrap_or("/");
-    let relative = path.trim_start_matches('/');
-    let file = if relative.is_empty() {
-        dist.join("index.html")
+    let (directory, relative) = site.resolve(path.trim_start_matches('/'));
+    let file = if relative.is_empty() || relative.ends_with('/') {
+        directory.join(relative).join("index.html")
     } else {
-        dist.join(relative)
+        directory.join(relative)
     };
-    // Never serve anything outside dist/.
+    // Never serve anything outside the served directories.
     let inside = !relative.split('/').any(|part| part == "..");
     let (status, body, kind) = match std::fs::read(&file) {
         Ok(body) if inside => ("200 OK", body, content_type(&file)),

@@ -186,13 +186,26 @@ fn npm_package_tests() -> Result {
     )
 }
 
+/// The app's tests run against `dist/`; the embedding test's host page (`tests/e2e/embed-host/`)
+/// imports the built npm package, served under `/npm/shoot-policy/`. Both are built only when
+/// missing: `cargo xtask test` built them in the release step.
 fn end_to_end() -> Result {
     let chromium = tools::chromium()?;
     let dist = root().join("dist");
     if !dist.join("index.html").exists() {
         build::dist()?;
     }
-    let base_url = serve::spawn(dist)?;
+    let package = target_dir().join("npm/shoot-policy");
+    if !package.join("app/app_bg.wasm").exists() {
+        build::npm()?;
+    }
+    let base_url = serve::spawn(
+        dist,
+        vec![
+            ("npm/shoot-policy", package),
+            ("embed-host", root().join("tests/e2e/embed-host")),
+        ],
+    )?;
     let playwright = root().join("tools/node_modules/playwright-core/index.mjs");
     exec(
         Command::new("node")

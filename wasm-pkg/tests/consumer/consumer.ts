@@ -11,3 +11,20 @@ const classes: Classification[] = report.versions?.kubernetes.map((v) => v.class
 const nextWindow: string | undefined = report.maintenanceWindow?.nextBegin;
 
 export { line, classes, nextWindow };
+
+// The embedded app (`shoot-policy/embed`): mount options and the custom element's properties are typed.
+import { mount, defineExplainer, type ExplainerHandle, type ExplainerInputs } from "shoot-policy/embed";
+
+export function showExplainer(element: Element, shoot: Record<string, unknown>): ExplainerHandle {
+  const inputs: ExplainerInputs = { cloudProfile: "kind: CloudProfile", shoot, objects: [shoot], now: new Date() };
+  const handle = mount(element, inputs);
+  handle.update({ now: "2027-01-01T00:00:00Z" });
+  const explainer = document.createElement("shoot-policy-explainer");
+  explainer.shoot = shoot;
+  explainer.previousShoot = "kind: Shoot";
+  const rendered: Promise<void> | undefined = explainer.ready;
+  void rendered;
+  const Renamed = defineExplainer("my-shoot-explainer");
+  void new Renamed().now;
+  return handle;
+}

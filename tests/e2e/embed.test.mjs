@@ -1,0 +1,196 @@
+// The whole app embedded in another page through the BUILT npm package's `shoot-policy/embed`
+// (target/npm/shoot-policy, served under /npm/shoot-policy/ by `cargo xtask test`). The host page
+// (tests/e2e/embed-host/) has hostile styles: `* { color: red !important; font-size: 40px }`,
+// `p { display: none }` and more.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { browser, BASE_URL, openPage } from "./helpers.mjs";
+
+const examples = new URL("../../core/src/examples/", import.meta.url);
+const cloudProfile = await readFile(new URL("cloudprofile.yaml", examples), "utf8");
+const shoot = await readFile(new URL("shoot.yaml", examples), "utf8");
+const NOW = "2026-11-22T00:00:00Z";
+const HOST_PAGE = new URL("embed-host/", BASE_URL).href;
+
+async function openHostPage(context) {
+  const opened = await openPage(context, HOST_PAGE);
+  await opened.page.waitForFunction(() => window.shootPolicyEmbed !== undefined);
+  return opened;
+}
+
+/** Computed styles of host elements that the app's stylesheet would change if it leaked. */
+function hostStyles(page) {
+  return page.evaluate(() => {
+    const look = (selector, properties) => {
+      const style = getComputedStyle(document.querySelector(selector));
+      return Object.fromEntries(properties.map((p) => [p, style.getPropertyValue(p)]));
+    };
+    return {
+      body: look("body", ["margin-top", "background-color", "font-family"]),
+      button: look("#host-button", ["border-top-left-radius", "padding-top", "cursor", "background-color"]),
+      badge: look("#host-badge", ["display", "font-weight", "border-top-left-radius"]),
+      table: look("#host-table", ["border-collapse"]),
+    };
+  });
+}
+
+test("<shoot-policy-explainer> renders the app in a shadow root, styles isolated both ways", async () => {
+  const context = await browser.newContext();
+  const { page, foreign, pageErrors } = await openHostPage(context);
+  const before = await hostStyles(page);
+  // The hostile styles are in force on the host page.
+  const hostTitle = await page.evaluate(() => {
+    const style = getComputedStyle(document.getElementById("host-title"));
+    return { color: style.color, fontSize: style.fontSize };
+  });
+  assert.deepEqual(hostTitle, { color: "rgb(255, 0, 0)", fontSize: "40px" });
+  // The standalone app's saved input and a share link in the URL must both be ignored when embedded.
+  const saved = JSON.stringify({ shoot: "kind: Shoot\nmetadata:\n  name: from-local-storage\n" });
+  await page.evaluate((saved) => {
+    localStorage.setItem("shoot-policy.inputs.v1", saved);
+    location.hash = "s1.AAAA";
+  }, saved);
+
+  await page.evaluate(async ({ cloudProfile, shoot, now }) => {
+    const explainer = document.createElement("shoot-policy-explainer");
+    explainer.cloudProfile = cloudProfile;
+    explainer.shoot = shoot;
+    explainer.now = new Date(now);
+    document.getElementById("explainers").append(explainer);
+    await explainer.ready;
+  }, { cloudProfile, shoot, now: NOW });
+
+  const window = page.getByRole("region", { name: "Maintenance window" });
+  await window.getByText("Effective window 21:00:00–21:45:00 UTC").waitFor();
+  await window.getByText("Next window: 2026-11-22 21:00 UTC").waitFor();
+  const objects = page.getByRole("region", { name: "Recognised objects" });
+  await objects.getByText("Shoot payments (from Shoot)").waitFor();
+
+  const placement = await page.evaluate(() => {
+    const explainer = document.querySelector("shoot-policy-explainer");
+    return {
+      inShadow: explainer.shadowRoot.querySelector("section[aria-label='Maintenance window']") !== null,
+      inLightDom: document.querySelectorAll("section, textarea").length,
+    };
+  });
+  assert.deepEqual(placement, { inShadow: true, inLightDom: 0 });
+
+  // The host page's styles do not reach inside: visible, not red, not 40px, rem not the page's.
+  const inside = await page.evaluate(() => {
+    const root = document.querySelector("shoot-policy-explainer").shadowRoot;
+    const card = root.querySelector("section[aria-label='Maintenance window']");
+    const paragraph = getComputedStyle(card.querySelector("p"));
+    const heading = getComputedStyle(card.querySelector("h2"));
+    return {
+      cardDisplay: getComputedStyle(card).display,
+      paragraphDisplay: paragraph.display,
+      paragraphColorIsRed: paragraph.color === "rgb(255, 0, 0)",
+      paragraphFontSize: paragraph.fontSize,
+      paragraphLetterSpacing: paragraph.letterSpacing,
+      paragraphTextTransform: paragraph.textTransform,
+      headingVisibility: heading.visibility,
+      headingFontSize: heading.fontSize,
+      paragraphHeight: Math.round(card.querySelector("p").getBoundingClientRect().height),
+    };
+  });
+  assert.deepEqual({ ...inside, paragraphHeight: inside.paragraphHeight > 0 && inside.paragraphHeight < 40 }, {
+    cardDisplay: "block",
+    paragraphDisplay: "block",
+    paragraphColorIsRed: false,
+    paragraphFontSize: "16px",
+    paragraphLetterSpacing: "normal",
+    paragraphTextTransform: "none",
+    headingVisibility: "visible",
+    headingFontSize: "16.8px", // 1.05rem of the app's 16px, not of the page's 40px
+    paragraphHeight: true,
+  });
+
+  // The app's styles do not reach out.
+  assert.deepEqual(await hostStyles(page), before);
+
+  // Nothing read from or written to the standalone app's state; the URL left alone.
+  const state = await page.evaluate(() => ({
+    storage: Object.fromEntries(Object.entries(localStorage)),
+    hash: location.hash,
+  }));
+  assert.deepEqual(state, { storage: { "shoot-policy.inputs.v1": saved }, hash: "#s1.AAAA" });
+  assert.equal(await page.getByText("share link").count(), 0);
+  assert.equal(await page.getByRole("button", { name: "Share link" }).count(), 0);
+
+  assert.deepEqual(foreign, []);
+  assert.deepEqual(pageErrors, []);
+  await context.close();
+});
+
+test("changing the explainer's properties updates the result", async () => {
+  const context = await browser.newContext();
+  const { page, foreign, pageErrors } = await openHostPage(context);
+  await page.evaluate(async ({ cloudProfile, shoot, now }) => {
+    const explainer = document.createElement("shoot-policy-explainer");
+    Object.assign(explainer, { cloudProfile, shoot, now });
+    document.getElementById("explainers").append(explainer);
+    await explainer.ready;
+  }, { cloudProfile, shoot, now: NOW });
+  const window = page.getByRole("region", { name: "Maintenance window" });
+  await window.getByText("Effective window 21:00:00–21:45:00 UTC").waitFor();
+
+  const moved = shoot
+    .replace("name: payments", "name: payments-early")
+    .replace("begin: 220000+0100", "begin: 030000+0000")
+    .replace("end: 230000+0100", "end: 040000+0000");
+  assert.notEqual(moved, shoot);
+  await page.evaluate((moved) => {
+    document.querySelector("shoot-policy-explainer").shoot = moved;
+  }, moved);
+  await window.getByText("Effective window 03:00:00–03:45:00 UTC").waitFor();
+  await page.getByRole("region", { name: "Recognised objects" }).getByText("Shoot payments-early (from Shoot)").waitFor();
+  assert.equal(await page.evaluate(() => document.querySelector("shoot-policy-explainer").shoot.includes("payments-early")), true);
+
+  await page.evaluate(() => {
+    document.querySelector("shoot-policy-explainer").now = "2027-06-01T00:00:00Z";
+  });
+  await window.getByText("Next window: 2027-06-01 03:00 UTC").waitFor();
+
+  assert.deepEqual(foreign, []);
+  assert.deepEqual(pageErrors, []);
+  await context.close();
+});
+
+test("mount() renders into any element; update() and unmount() work; plain objects are accepted", async () => {
+  const context = await browser.newContext();
+  const { page, foreign, pageErrors } = await openHostPage(context);
+  await page.evaluate(async ({ cloudProfile, shoot, now }) => {
+    const target = document.createElement("div");
+    target.id = "mounted";
+    document.getElementById("explainers").append(target);
+    const seed = { apiVersion: "core.gardener.cloud/v1beta1", kind: "Seed", metadata: { name: "aws-eu1" } };
+    window.handle = window.shootPolicyEmbed.mount(target, { cloudProfile, shoot, objects: [seed], now: new Date(now) });
+    await window.handle.ready;
+  }, { cloudProfile, shoot, now: NOW });
+  const window = page.getByRole("region", { name: "Maintenance window" });
+  await window.getByText("Next window: 2026-11-22 21:00 UTC").waitFor();
+  const objects = page.getByRole("region", { name: "Recognised objects" });
+  await objects.getByText("Seed aws-eu1 (from Other objects)").waitFor();
+  assert.equal(await page.evaluate(() => document.getElementById("mounted").shadowRoot !== null), true);
+
+  // Only the given input changes; the others stay.
+  await page.evaluate(() => window.handle.update({ now: "2027-06-01T00:00:00Z" }));
+  await window.getByText("Next window: 2027-06-01 21:00 UTC").waitFor();
+  await objects.getByText("Seed aws-eu1 (from Other objects)").waitFor();
+
+  // A problem's link puts the cursor into the editor inside the shadow root.
+  await page.evaluate(() => window.handle.update({ shoot: "kind: Shoot\nmetadata:\n  name: [oops\n" }));
+  const problem = page.locator(".editor-problems button").first();
+  await problem.waitFor();
+  await problem.click();
+  assert.equal(await page.evaluate(() => document.getElementById("mounted").shadowRoot.activeElement?.id), "editor-shoot");
+
+  await page.evaluate(() => window.handle.unmount());
+  assert.equal(await page.getByRole("region", { name: "Maintenance window" }).count(), 0);
+  assert.equal(await page.evaluate(() => document.getElementById("mounted").shadowRoot.childElementCount), 0);
+
+  assert.deepEqual(foreign, []);
+  assert.deepEqual(pageErrors, []);
+  await context.close();
+});
