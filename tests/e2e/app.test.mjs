@@ -25,14 +25,22 @@ test("the default example shows a result computed by the core", async () => {
 test("bad YAML shows the error at its line, and reload keeps the input", async () => {
   const context = await browser.newContext();
   const { page } = await openApp(context);
-  await setEditor(page, "Shoot", "kind: Shoot\nmetadata:\n  name: [oops\n");
+  // A list item where the mapping expects a key: the parser stops at the dash (line 4, column 3).
+  const bad = "kind: Shoot\nmetadata:\n  name: s\n  - x\nspec: {}\n";
+  await setEditor(page, "Shoot", bad);
   const problem = page.getByRole("alert").first();
   await problem.waitFor();
-  assert.match(await problem.textContent(), /line \d+, column \d+: /);
+  assert.equal(await problem.textContent(), "line 4, column 3: did not find expected key");
+  const editor = page.locator(".editor").filter({ has: page.getByLabel("Shoot", { exact: true }) });
   assert.equal(await page.locator(".gutter .line.error").count(), 1);
+  const marked = editor.locator(".gutter .line.error");
+  assert.equal((await marked.textContent()).trim(), "4");
+  // The marked number is the Shoot gutter's fourth line, beside the line with the dash.
+  assert.equal((await editor.locator(".gutter .line").nth(3).textContent()).trim(), "4");
+  assert.equal(bad.split("\n")[3], "  - x");
   await page.reload();
   await page.getByRole("region", { name: "Summary" }).waitFor();
-  assert.equal(await page.getByLabel("Shoot", { exact: true }).inputValue(), "kind: Shoot\nmetadata:\n  name: [oops\n");
+  assert.equal(await page.getByLabel("Shoot", { exact: true }).inputValue(), bad);
   await page.getByRole("button", { name: "Reset to example" }).click();
   assert.match(await page.getByLabel("Shoot", { exact: true }).inputValue(), /name: payments/);
   await context.close();
