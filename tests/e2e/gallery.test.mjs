@@ -66,6 +66,18 @@ test("a fail-closed pod webhook blocks hibernation, with the fix", () =>
     assert.match(await fact(page, "Hibernation").textContent(), /^not possible: ValidatingWebhookConfiguration "policy-agent"/);
     await card.getByText("ValidatingWebhookConfiguration policy-agent / webhook pods.policy-agent.example.com").waitFor();
     assert.match(await card.locator(".fix").first().textContent(), /^Fix: /);
+    // Each fix as a patch to paste: the first sets the failure policy and the timeout.
+    assert.equal(
+      await card.locator(".fix-patch pre code").first().textContent(),
+      "# kubectl patch validatingwebhookconfiguration policy-agent --patch-file fix.yaml\n" +
+        "webhooks:\n- name: pods.policy-agent.example.com\n  failurePolicy: Ignore\n  timeoutSeconds: 15\n"
+    );
+    assert.equal(await card.locator(".fix-patch").first().locator("figcaption").textContent(),
+      "set failurePolicy: Ignore and set timeoutSeconds: 15 (or lower)");
+    // The remediator's preview for the same configuration.
+    await card.getByText("Gardener's webhook remediation (preview)").waitFor();
+    const remediated = card.locator("li", { hasText: "ValidatingWebhookConfiguration policy-agent would be changed:" });
+    await remediated.getByText('timeoutSeconds of webhook "pods.policy-agent.example.com" was set to 15').waitFor();
   }));
 
 test("an AutoInPlaceUpdate pool is updated in place, with the changed field", () =>
