@@ -37,8 +37,8 @@ pub fn diff(args: DiffArgs) -> ExitCode {
     if inputs::report_unreadable(&report) {
         return ExitCode::from(2);
     }
-    print!("{}", text::roll_triggers(&report));
-    print!("{}", text::validation(&report));
+    crate::colour::print(&text::roll_triggers(&report));
+    crate::colour::print(&text::validation(&report));
     ExitCode::SUCCESS
 }
 
@@ -63,7 +63,7 @@ pub fn validate(args: ValidateArgs) -> ExitCode {
     if inputs::report_unreadable(&report) {
         return ExitCode::from(2);
     }
-    print!("{}", text::validation(&report));
+    crate::colour::print(&text::validation(&report));
     if report.validation.problems.is_empty() {
         ExitCode::SUCCESS
     } else {
@@ -100,7 +100,7 @@ pub fn hibernation(args: HibernationArgs) -> ExitCode {
     if inputs::report_unreadable(&report) {
         return ExitCode::from(2);
     }
-    print!("{}", text::hibernation(&report));
+    crate::colour::print(&text::hibernation(&report));
     ExitCode::SUCCESS
 }
 
@@ -129,7 +129,7 @@ pub fn status(args: StatusArgs) -> ExitCode {
     if inputs::report_unreadable(&report) {
         return ExitCode::from(2);
     }
-    print!("{}", text::status(&report));
+    crate::colour::print(&text::status(&report));
     ExitCode::SUCCESS
 }
 
@@ -180,7 +180,7 @@ pub fn timeline(args: TimelineArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     match args.format {
-        TimelineFormat::Text => print!("{}", text::timeline(&report)),
+        TimelineFormat::Text => crate::colour::print(&text::timeline(&report)),
         TimelineFormat::Json => match serde_json::to_string_pretty(&report.timeline) {
             Ok(json) => println!("{json}"),
             Err(error) => return fail(error.to_string()),

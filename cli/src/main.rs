@@ -3,6 +3,7 @@
 //! Exit codes: 0 success, 1 a finding the caller asked to fail on (or a failed/skipped conformance case),
 //! 2 unreadable input.
 
+mod colour;
 mod commands;
 mod conformance;
 mod ical;

@@ -118,7 +118,7 @@ pub fn run(args: Args) -> ExitCode {
                         return ExitCode::from(2);
                     }
                 },
-                Format::Text => print!("{}", crate::text::report(&report)),
+                Format::Text => crate::colour::print(&crate::text::report(&report)),
                 Format::Ical => {
                     let shoot = report
                         .objects

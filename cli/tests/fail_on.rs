@@ -1,0 +1,126 @@
+//! `report --fail-on`: exit 1 exactly when the asked-for finding holds, 0 otherwise, 2 for a bad
+//! condition; and text output is plain when stdout is not a terminal.
+
+use shoot_policy::examples;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const NOW: &str = "2026-11-22T00:00:00Z";
+
+struct Files(PathBuf);
+
+impl Files {
+    fn new(name: &str) -> Files {
+        let dir = std::env::temp_dir().join(format!("shoot-policy-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Files(dir)
+    }
+
+    fn write(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.0.join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+}
+
+impl Drop for Files {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn report(profile: &Path, shoot: &Path, extra: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_shoot-policy"))
+        .args(["report", "--now", NOW, "--cloud-profile"])
+        .arg(profile)
+        .arg("--shoot")
+        .arg(shoot)
+        .args(extra)
+        .env_remove("NO_COLOR")
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn fail_on_exit_codes() {
+    let files = Files::new("fail-on");
+    let profile = files.write("cloudprofile.yaml", examples::DEFAULT.cloud_profile);
+    let shoot = files.write("shoot.yaml", examples::DEFAULT.shoot);
+    let webhooks = files.write(
+        "webhooks.yaml",
+        examples::WEBHOOK_BLOCKS_HIBERNATION.objects,
+    );
+    let code = |output: Output| output.status.code();
+
+    // The default example is forced to 1.32.9 in the window at 21:00 on the evaluation day.
+    assert_eq!(code(report(&profile, &shoot, &[])), Some(0));
+    assert_eq!(
+        code(report(
+            &profile,
+            &shoot,
+            &["--fail-on", "forced-update-within=1d"]
+        )),
+        Some(1)
+    );
+    assert_eq!(
+        code(report(
+            &profile,
+            &shoot,
+            &["--fail-on", "forced-update-within=20h"]
+        )),
+        Some(0)
+    );
+    // Its Shoot is valid and nothing blocks hibernation without webhooks.
+    assert_eq!(
+        code(report(&profile, &shoot, &["--fail-on", "invalid"])),
+        Some(0)
+    );
+    assert_eq!(
+        code(report(
+            &profile,
+            &shoot,
+            &["--fail-on", "hibernation-blocked"]
+        )),
+        Some(0)
+    );
+    let objects = ["--objects", webhooks.to_str().unwrap()];
+    let blocked = [&objects[..], &["--fail-on", "hibernation-blocked"]].concat();
+    assert_eq!(code(report(&profile, &shoot, &blocked)), Some(1));
+    // Several conditions: any one that holds fails.
+    let either = [
+        &objects[..],
+        &["--fail-on", "invalid", "--fail-on", "hibernation-blocked"],
+    ]
+    .concat();
+    assert_eq!(code(report(&profile, &shoot, &either)), Some(1));
+    // A validation problem: an update to a version the CloudProfile does not offer.
+    let unknown = files.write(
+        "unknown.yaml",
+        &examples::DEFAULT
+            .shoot
+            .replace("version: 1.31.13", "version: 1.31.99"),
+    );
+    let previous = [
+        "--previous-shoot",
+        shoot.to_str().unwrap(),
+        "--fail-on",
+        "invalid",
+    ];
+    assert_eq!(code(report(&profile, &unknown, &previous)), Some(1));
+    // A condition clap cannot parse is a usage error.
+    assert_eq!(
+        code(report(&profile, &shoot, &["--fail-on", "sometimes"])),
+        Some(2)
+    );
+}
+
+#[test]
+fn piped_text_has_no_colour() {
+    let files = Files::new("plain");
+    let profile = files.write("cloudprofile.yaml", examples::DEFAULT.cloud_profile);
+    let shoot = files.write("shoot.yaml", examples::DEFAULT.shoot);
+    let output = report(&profile, &shoot, &[]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("forced update"), "{text}");
+    assert!(!text.contains('\u{1b}'), "{text}");
+}
