@@ -71,12 +71,49 @@ fn fresh_dir(dir: &Path) -> Result {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))
 }
 
+/// The app's module with its glue (`app.js`, `app_bg.wasm`), as `dist/pkg/` and the npm package's
+/// `app/` both ship it. Bound and shrunk once per build of the module: wasm-opt takes most of a
+/// minute, and `cargo xtask test` builds both.
+fn bound_app() -> Result<PathBuf> {
+    let wasm = build_wasm("shoot-policy-web", "shoot-policy-web")?;
+    let bound = target_dir().join("app-bound");
+    let stamp_file = bound.join("built-from");
+    let metadata = std::fs::metadata(&wasm).map_err(|e| format!("{}: {e}", wasm.display()))?;
+    let modified = metadata
+        .modified()
+        .ok()
+        .and_then(|time| time.duration_since(std::time::UNIX_EPOCH).ok())
+        .unwrap_or_default();
+    let stamp = format!(
+        "{} {} {}",
+        wasm.display(),
+        metadata.len(),
+        modified.as_nanos()
+    );
+    if std::fs::read_to_string(&stamp_file).is_ok_and(|built_from| built_from == stamp) {
+        return Ok(bound);
+    }
+    fresh_dir(&bound)?;
+    bind(&wasm, "web", &bound, "app", false)?;
+    std::fs::write(&stamp_file, stamp).map_err(|e| e.to_string())?;
+    Ok(bound)
+}
+
+/// Copies the bound app (not its stamp) into `to`, which is created.
+fn copy_bound_app(from: &Path, to: &Path) -> Result {
+    std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    for name in ["app.js", "app_bg.wasm"] {
+        copy(&from.join(name), &to.join(name))?;
+    }
+    Ok(())
+}
+
 /// Builds the app into `dist/`: `index.html`, its static files and `pkg/app*`.
 pub fn dist() -> Result<PathBuf> {
     let dist = root().join("dist");
-    let wasm = build_wasm("shoot-policy-web", "shoot-policy-web")?;
+    let bound = bound_app()?;
     fresh_dir(&dist)?;
-    bind(&wasm, "web", &dist.join("pkg"), "app", false)?;
+    copy_bound_app(&bound, &dist.join("pkg"))?;
     copy(&root().join("index.html"), &dist.join("index.html"))?;
     let statics = root().join("web/static");
     for entry in std::fs::read_dir(&statics).map_err(|e| format!("{}: {e}", statics.display()))? {
@@ -133,8 +170,7 @@ pub fn npm() -> Result<PathBuf> {
 /// its glue, and its stylesheet rewritten for a shadow root as a JavaScript module (a bundler or a
 /// browser imports it without a CSS loader, and it becomes a constructable stylesheet).
 fn add_embeddable_app(app_dir: &Path) -> Result {
-    let wasm = build_wasm("shoot-policy-web", "shoot-policy-web")?;
-    bind(&wasm, "web", app_dir, "app", false)?;
+    copy_bound_app(&bound_app()?, app_dir)?;
     let css_path = root().join("web/static/style.css");
     let css =
         std::fs::read_to_string(&css_path).map_err(|e| format!("{}: {e}", css_path.display()))?;
