@@ -7,11 +7,11 @@
 //! `SetDefaults_MachineType`, `SetDefaults_VolumeType` (`defaults_cloudprofile.go`).
 
 use crate::document::Value;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 /// One default written into a pasted object.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct AppliedDefault {

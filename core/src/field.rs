@@ -1,11 +1,11 @@
 //! Kubernetes field errors (`k8s.io/apimachinery/pkg/util/validation/field`), the shape in which
 //! Gardener's validation and admission report problems.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A `field.Error`: where, what kind of problem, and Gardener's detail text.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FieldError {
     /// The field path, e.g. `spec.provider.workers[0].updateStrategy`.
     pub field: String,
@@ -16,7 +16,7 @@ pub struct FieldError {
 }
 
 /// `field.ErrorType`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ErrorType {
     FieldValueRequired,
     FieldValueInvalid,

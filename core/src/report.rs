@@ -113,7 +113,7 @@ impl AnalyzeOptions {
 }
 
 /// Everything shoot-policy can tell about the pasted objects.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct Report {
@@ -161,7 +161,7 @@ pub struct Report {
 }
 
 /// The Shoot's status as Gardener derives it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct Status {
@@ -177,7 +177,7 @@ pub struct Status {
 }
 
 /// Hibernation blockers and the Shoot's constraints.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct Hibernation {
@@ -196,7 +196,7 @@ pub struct Hibernation {
     #[cfg_attr(feature = "tsify", tsify(type = "unknown[]"))]
     pub schedule_events: Vec<crate::hibernation::ScheduleEvent>,
     /// Why the schedule cannot be evaluated (an invalid cron spec or location), in Gardener's words.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub schedule_error: Option<String>,
     /// Whether the Shoot may be asleep during its next maintenance window (then maintenance, and
     /// with it forced updates and credential rotations, cannot run).
@@ -204,7 +204,7 @@ pub struct Hibernation {
 }
 
 /// Validation findings, each in Gardener's words.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct Validation {
@@ -215,7 +215,7 @@ pub struct Validation {
 }
 
 /// One validation error: the field, Gardener's error type and detail, and where it is in the input.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct Problem {
@@ -225,9 +225,9 @@ pub struct Problem {
     #[serde(rename = "type")]
     pub error_type: String,
     pub detail: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub column: Option<usize>,
 }
 

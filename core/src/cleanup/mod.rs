@@ -74,7 +74,7 @@ pub enum StepName {
 }
 
 /// One step of the plan.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CleanupStep {
     pub name: StepName,
@@ -84,11 +84,11 @@ pub struct CleanupStep {
     /// The kinds the step deletes, in Gardener's order.
     pub resources: Vec<String>,
     /// `gracePeriodSeconds` of the DELETE calls (absent for a skipped step).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub delete_grace_period_seconds: Option<i64>,
     /// Finalizers are removed once `deletionTimestamp + this` is strictly before now (absent for a
     /// skipped step).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub finalize_after_seconds: Option<i64>,
     /// Whether objects left in vanished namespaces or created after the cleanup start (plus the
     /// leftover allowance) are ignored when checking that everything is gone.
@@ -99,18 +99,18 @@ pub struct CleanupStep {
 }
 
 /// The cleanup plan of a Shoot.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CleanupPlan {
     /// The steps that could be planned (all four unless a step fails).
     pub steps: Vec<CleanupStep>,
     /// Objects created later than cleanup start plus this many seconds no longer block completion.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ignore_leftovers_created_after_seconds: Option<i64>,
     /// The error of the failing step (an unparsable annotation value).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failing_step: Option<StepName>,
 }
 
@@ -278,7 +278,7 @@ impl CleanupObject {
 }
 
 /// What one cleaning pass does to the given objects. Object ids are `<Kind>/<namespace>/<name>`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ObjectSelection {
     /// Objects the pass sends a DELETE for (selected, not yet being deleted).
@@ -296,7 +296,7 @@ pub struct ObjectSelection {
     /// Objects still present that block completion.
     pub remaining: Vec<String>,
     /// `ERR_CLEANUP_CLUSTER_RESOURCES` when objects remain.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error_code: Option<String>,
     /// Gardener's messages for the kinds with remaining objects (`remaining objects are still present: [...]`).
     pub errors: Vec<String>,

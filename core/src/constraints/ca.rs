@@ -31,7 +31,7 @@ pub struct SecretMeta {
 }
 
 /// One expiring CA, keyed by the secret's `name` label.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ExpiringCa {
     pub name: String,
@@ -39,7 +39,7 @@ pub struct ExpiringCa {
 }
 
 /// The constraint result (never carries error codes).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CaValidityResult {
     pub status: String,

@@ -8,29 +8,29 @@
 
 use super::selector::LabelSelectorRequirement;
 use super::webhooks::{apply_fix, Webhook, WebhookConfiguration, WebhookFix};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// `{webhooks: [entry]}`; fields in the order a person writes them (name first).
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 struct Patch {
     webhooks: [Entry; 1],
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct Entry {
     name: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     failure_policy: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     timeout_seconds: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     namespace_selector: Option<Expressions>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     object_selector: Option<Expressions>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct Expressions {
     match_expressions: Vec<LabelSelectorRequirement>,

@@ -13,7 +13,7 @@ use super::webhooks::{
     WebhookConfiguration, ANNOTATION_WARNING, KIND_MUTATING, KIND_VALIDATING,
     MAXIMUM_TIMEOUT_SECONDS_NOT_PROBLEMATIC, MAXIMUM_TIMEOUT_SECONDS_NOT_PROBLEMATIC_FOR_LEASES,
 };
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The label that opts a configuration out of remediation (`LabelExcludeWebhookFromRemediation`).
 pub const LABEL_EXCLUDE_FROM_REMEDIATION: &str = "remediation.webhook.shoot.gardener.cloud/exclude";
@@ -22,7 +22,7 @@ pub const LABEL_EXCLUDE_FROM_REMEDIATION: &str = "remediation.webhook.shoot.gard
 pub const WARNING_HEADER: &str = "ATTENTION: This webhook configuration has been modified by Gardener since it does not follow the best practices recommended by Kubernetes (https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/#best-practices-and-warnings) and might interfere with the cluster operations. Please make sure to follow these recommendations to prevent future interventions. When you are done, please remove this annotation. See also https://github.com/gardener/gardener/blob/master/docs/usage/shoot/shoot_status.md#constraints for further information.\nThe following modifications have been made:\n";
 
 /// What the remediator does with one configuration.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RemediatedConfiguration {
     pub kind: String,
@@ -36,7 +36,7 @@ pub struct RemediatedConfiguration {
     /// about selectors list their requirements in key order; Gardener's order there is random.
     pub remediations: Vec<String>,
     /// The new value of the `gardener.cloud/warning` annotation, when patched.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub warning_annotation: Option<String>,
     /// The configuration after remediation (unchanged when not patched).
     pub result: WebhookConfiguration,

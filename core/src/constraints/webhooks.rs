@@ -112,7 +112,7 @@ pub enum BrokenRule {
 }
 
 /// A problematic webhook, with the reason and the changes that would make it safe.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ProblematicWebhook {
     pub kind: String,
@@ -131,18 +131,18 @@ pub struct ProblematicWebhook {
 }
 
 /// One change to a webhook that makes it non-problematic (verified against the rule).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct WebhookFix {
     /// Plain-language description of the change.
     pub description: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failure_policy: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timeout_seconds: Option<i64>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub add_namespace_selector_expressions: Vec<LabelSelectorRequirement>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub add_object_selector_expressions: Vec<LabelSelectorRequirement>,
     /// The change as a YAML patch of the configuration for `kubectl patch` (see
     /// [`super::fix_patch::fix_patch`]).
@@ -150,18 +150,18 @@ pub struct WebhookFix {
 }
 
 /// The result both webhook constraints receive (`CheckForProblematicWebhooks`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct WebhookConstraintResult {
     pub status: String,
     pub reason: String,
     pub message: String,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub codes: Vec<String>,
 }
 
 /// Everything the shoot's webhook configurations mean for the two webhook constraints.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct WebhookReport {
     /// Every problematic webhook, with the rule it breaks and how to fix it.

@@ -4,13 +4,13 @@
 //! Follows `validationContext.validateShootHibernation` in `plugin/pkg/shoot/validator/admission.go`.
 
 use super::Shoot;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The constraint type the check reads (`core.ShootHibernationPossible`).
 pub const HIBERNATION_POSSIBLE: &str = "HibernationPossible";
 
 /// A rejected update: the API server's `Forbidden` message.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AdmissionDenial {
     pub message: String,

@@ -25,7 +25,7 @@ pub struct HibernationControllerConfig {
 }
 
 /// What the controller does to the Shoot's spec.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum HibernationAction {
     /// Set `spec.hibernation.enabled = true`.
@@ -37,7 +37,7 @@ pub enum HibernationAction {
 }
 
 /// The outcome of one reconciliation.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct HibernationDecision {
     pub action: HibernationAction,
@@ -57,7 +57,7 @@ pub struct HibernationDecision {
 }
 
 /// The entry that fired.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Trigger {
     pub instant: DateTime<Utc>,

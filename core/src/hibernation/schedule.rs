@@ -99,7 +99,7 @@ impl ParsedSchedule {
 }
 
 /// A firing of a schedule entry, for timelines.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ScheduleEvent {
     pub instant: DateTime<Utc>,
@@ -169,7 +169,7 @@ pub(crate) fn latest_firing(
 
 /// The next hibernation and the next wake-up after `now` (each the earliest `Next` among the entries of
 /// that operation), as a UI shows them.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct UpcomingEvents {
     /// `None` when no `start` is configured or none of them fires within five years.

@@ -9,17 +9,26 @@
 
 use chrono::{DateTime, Offset, TimeZone};
 use chrono_tz::Tz;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::str::FromStr;
 
 const SECONDS_PER_DAY: i64 = 86_400;
 
 /// A loaded time zone, as `time.LoadLocation` returns it, with the name Go reports for it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(into = "String")]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
 pub struct Location {
     name: String,
     zone: Tz,
+}
+
+/// A report read back (the app's analysis worker) loads its locations again by name.
+impl TryFrom<String> for Location {
+    type Error = String;
+
+    fn try_from(name: String) -> Result<Location, String> {
+        Location::load(&name)
+    }
 }
 
 impl From<Location> for String {

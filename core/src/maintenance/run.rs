@@ -92,7 +92,7 @@ pub struct WorkerOutcome {
 }
 
 /// Everything one maintenance run does.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MaintenanceOutcome {
     /// The control-plane Kubernetes version.
@@ -102,13 +102,13 @@ pub struct MaintenanceOutcome {
     /// The error that aborted the whole machine-image step (Gardener only logs it). Image updates of
     /// pools before the failing one are still applied and listed in `workers`, but none is recorded
     /// in `lastMaintenance`.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub machine_image_maintenance_error: Option<String>,
     /// Further maintenance texts (field removals, feature gates, admission plugins, annotations), in
     /// Gardener's order.
     pub operations: Vec<String>,
     /// The new `status.lastMaintenance`, or `None` when Gardener leaves the status untouched.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_maintenance: Option<LastMaintenance>,
     /// The Shoot after the run: maintained spec, annotations and status. Not serialized: reports show
     /// the changes above, and a caller that needs the object has it here.
@@ -117,7 +117,7 @@ pub struct MaintenanceOutcome {
     /// Version checks Gardener's API server would fail on the maintained Shoot (see
     /// [`update_rejections`]). Not applied to the fields above: when this is non-empty, Gardener
     /// would discard the run's changes and report `Maintenance failed` instead.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub update_rejections: Vec<FieldError>,
 }
 

@@ -18,7 +18,7 @@ mod readiness;
 pub use readiness::{migration_readiness, MigrationReadiness};
 
 use crate::scheduling::types::{Condition, LastOperation, Seed, Shoot};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The constraint type maintained by the migration controller.
 pub const CONSTRAINT_READY_FOR_MIGRATION: &str = "ReadyForMigration";
@@ -26,7 +26,7 @@ pub const CONSTRAINT_READY_FOR_MIGRATION: &str = "ReadyForMigration";
 pub const ANNOTATION_OPERATION: &str = "gardener.cloud/operation";
 
 /// `gardencorev1beta1.LastOperationType`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum OperationType {
     Create,
     Reconcile,
@@ -104,13 +104,13 @@ pub fn operation_type(shoot: &Shoot) -> OperationType {
 }
 
 /// The `ReadyForMigration` constraint after one run of the migration controller.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ConstraintOutcome {
     /// The constraint afterwards; `None` = absent (removed or never set).
     pub constraint: Option<Condition>,
     /// The controller checks again after this delay.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub requeue_after_seconds: Option<i64>,
 }
 
@@ -248,7 +248,7 @@ pub fn migrate_precondition(shoot: &Shoot, has_bastions: bool) -> Result<(), Str
 }
 
 /// The Shoot's state after the source gardenlet finished the Migrate flow.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MigrateSuccess {
     /// `status.seedName` is set to `spec.seedName` (the destination), not cleared.

@@ -7,10 +7,10 @@ use super::{
     should_prepare_for_migration, ConstraintOutcome, MigrateSuccess, OperationType,
 };
 use crate::scheduling::types::{Seed, Shoot};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A migration the Shoot is being prepared for (`spec.seedName` differs from `status.seedName`).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MigrationReadiness {
     /// `status.seedName`: the Seed the control plane leaves.
@@ -24,7 +24,7 @@ pub struct MigrationReadiness {
     pub next_operation: OperationType,
     /// The `ReadyForMigration` constraint after the migration controller's next run; `None` when a
     /// Seed it needs is not among the given objects (see `missing_seeds`).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub readiness: Option<ConstraintOutcome>,
     /// The Seeds the readiness check reads that were not given, source first.
     pub missing_seeds: Vec<String>,

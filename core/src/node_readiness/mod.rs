@@ -176,7 +176,7 @@ pub struct ClusterObjects {
 }
 
 /// An event the controller records on the node.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct NodeEvent {
     #[serde(rename = "type")]
@@ -186,7 +186,7 @@ pub struct NodeEvent {
 }
 
 /// The result of one reconciliation of a node.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct NodeReadiness {
     /// Whether the controller handles the node at all (it carries the taint).
@@ -204,7 +204,7 @@ pub struct NodeReadiness {
     /// Required drivers missing from the CSINode, sorted.
     pub missing_drivers: Vec<String>,
     /// Requeue delay when the taint stays.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub requeue_after_seconds: Option<i64>,
     /// The events Gardener records (it stops at the first failing check).
     pub events: Vec<NodeEvent>,

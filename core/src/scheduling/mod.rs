@@ -12,7 +12,7 @@
 pub mod toleration_restriction;
 pub mod types;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 use types::{shoot_forbidden, without_nulls};
 pub use types::{Seed, SeedTaint, Shoot, Toleration};
@@ -93,7 +93,7 @@ pub(crate) fn add_toleration_if_missing(tolerations: &mut Vec<Toleration>, key: 
 }
 
 /// The result of the scheduler's candidate step.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CandidateSeeds {
     /// Names of the Seeds that remain candidates, in input order.
@@ -101,7 +101,7 @@ pub struct CandidateSeeds {
     /// Why each other Seed was dropped, by Seed name.
     pub reasons: BTreeMap<String, String>,
     /// The scheduler's error when no candidate remains.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
 }
 
@@ -154,21 +154,21 @@ pub fn candidate_seeds(shoot: &Shoot, seeds: &[Seed], shoots: &[Shoot]) -> Candi
 }
 
 /// What the scheduler does with a Shoot.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ScheduleDecision {
     /// Why the scheduler leaves the Shoot alone (already scheduled, or being deleted).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ignored: Option<String>,
     /// The candidate Seeds (empty when ignored or failed).
     pub candidates: Vec<String>,
     /// Why Seeds were dropped at the candidate step, by Seed name.
     pub reasons: BTreeMap<String, String>,
     /// The chosen Seed: the candidate hosting the fewest Shoots (the first one on a tie).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<String>,
     /// The scheduling error.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
 }
 
@@ -279,12 +279,12 @@ pub struct SchedulingRequest<'a> {
 }
 
 /// The admission decision.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AdmissionResult {
     pub allowed: bool,
     /// The rejection as the API server reports it.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
 }
 

@@ -62,14 +62,14 @@ impl Project {
 }
 
 /// The outcome of the plugin.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RestrictionResult {
     pub allowed: bool,
     /// The Shoot's tolerations after the step (changed only by `admit`).
     pub tolerations: Vec<Toleration>,
     /// The rejection as the API server reports it.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// The tolerations the allowlist rejected.
     pub rejected_tolerations: Vec<Toleration>,

@@ -7,7 +7,7 @@
 //! (`docs/usage/shoot/shoot_status.md`); no Gardener code reads it.
 
 use super::types::LastError;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// `ERR_INFRA_UNAUTHENTICATED`
 pub const ERR_INFRA_UNAUTHENTICATED: &str = "ERR_INFRA_UNAUTHENTICATED";
@@ -33,7 +33,7 @@ pub const ERR_RETRYABLE_CONFIGURATION_PROBLEM: &str = "ERR_RETRYABLE_CONFIGURATI
 pub const ERR_PROBLEMATIC_WEBHOOK: &str = "ERR_PROBLEMATIC_WEBHOOK";
 
 /// Whether an error code lets Gardener keep retrying the operation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Retryability {
     /// The operation ends in `Error` and is retried until the retry window (12h by default) runs out.
@@ -44,7 +44,7 @@ pub enum Retryability {
 }
 
 /// What Gardener does with one error code.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ErrorCodeInfo {
     pub code: String,

@@ -7,13 +7,13 @@ use super::types::{
     Condition, LastError, LastOperation, Shoot, CONDITION_PROGRESSING, CONDITION_TRUE,
     CONDITION_UNKNOWN, OPERATION_CREATE, OPERATION_DELETE, STATE_PROCESSING, STATE_SUCCEEDED,
 };
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The label key Gardener writes the result to.
 pub const STATUS_LABEL_KEY: &str = "shoot.gardener.cloud/status";
 
 /// A value of the status label, from best to worst: healthy, progressing, unknown, unhealthy.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum StatusLabel {
     Healthy,
@@ -65,7 +65,7 @@ impl StatusLabel {
 }
 
 /// Which rule of `ComputeShootStatus` decided the label.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum StatusLabelRule {
     /// No last operation yet: always healthy.
@@ -81,7 +81,7 @@ pub enum StatusLabelRule {
 }
 
 /// A condition that contributed the worst status.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DecidingCondition {
     #[serde(rename = "type")]
@@ -90,7 +90,7 @@ pub struct DecidingCondition {
 }
 
 /// Why the label has its value.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct StatusLabelDerivation {
     pub rule: StatusLabelRule,
@@ -107,7 +107,7 @@ pub struct StatusLabelDerivation {
 }
 
 /// The label value and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct StatusLabelResult {
     pub label: StatusLabel,

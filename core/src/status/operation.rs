@@ -41,7 +41,7 @@ pub const REASON_OUTSIDE_MAINTENANCE_WINDOW: &str = "Shoot is not in its effecti
 const MAINTENANCE_WINDOW_DURATION_MAXIMUM_HOURS: i64 = 6;
 
 /// An operation Gardener runs on a Shoot.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum OperationType {
     Create,
     Reconcile,
@@ -112,7 +112,7 @@ pub struct ShootControllerConfig {
 }
 
 /// When the controller acts on the Shoot again.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Schedule {
     /// Not scheduled.
@@ -131,13 +131,13 @@ pub enum Schedule {
 }
 
 /// Whether and when the gardenlet reconciles a Shoot (Gardener's `CalculateControllerInfos`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ReconcileDecision {
     pub operation_type: OperationType,
     pub reconcile_now: bool,
     /// Gardener's reason when it does not reconcile now.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// The Shoot is not reconciled, but its Cluster resource in the seed is still synced.
     pub only_sync_cluster_resource: bool,
@@ -312,7 +312,7 @@ fn effective_shoot_window(shoot: &Shoot) -> MaintenanceTimeWindow {
 pub const DEFAULT_RETRY_PERIOD_MINUTES: i64 = 10;
 
 /// What the controller-manager's shoot-retry controller does for a Shoot update.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AutoRetry {
     /// The update is one the controller acts on: the Shoot just became Failed because of rate limits.
@@ -321,7 +321,7 @@ pub struct AutoRetry {
     pub failed_due_to_rate_limits: bool,
     /// The instant after which the controller annotates `gardener.cloud/operation=retry`
     /// (last operation update time plus the retry period; plus up to 5m jitter when requeued).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub retry_after: Option<DateTime<Utc>>,
     /// Whether the retry annotation is set right now.
     pub retry_now: bool,

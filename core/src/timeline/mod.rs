@@ -16,13 +16,13 @@ use crate::maintenance::{
 };
 use crate::timewindow::MaintenanceTimeWindow;
 use chrono::{DateTime, TimeDelta, Utc};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Upper bound of windows evaluated, so no input can make a timeline run away.
 const MAX_WINDOWS: usize = 10_000;
 
 /// The simulated maintenance of one Shoot.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Timeline {
     /// Every version change, in time order.
@@ -38,7 +38,7 @@ pub struct Timeline {
 }
 
 /// One version change in one maintenance window.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TimelineEvent {
     /// The maintenance window the change happens in; the run is at a random instant inside it.
@@ -50,7 +50,7 @@ pub struct TimelineEvent {
     /// `auto` or `force`.
     pub reason: UpdateReason,
     /// Gardener's reason text for the update.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason_message: Option<String>,
     /// What the change does to the nodes.
     pub node_impact: NodeImpact,
@@ -60,7 +60,7 @@ pub struct TimelineEvent {
 }
 
 /// Which version a change is about.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", tag = "kind")]
 pub enum Component {
     /// `spec.kubernetes.version`.
@@ -72,7 +72,7 @@ pub enum Component {
 }
 
 /// The consequence of an event for the nodes, per worker pool, as Gardener's roll triggers decide.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct NodeImpact {
     /// Pools whose machines are replaced.
@@ -84,7 +84,7 @@ pub struct NodeImpact {
 }
 
 /// An update the maintenance cannot carry out.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BlockedUpdate {
     /// The first window in which the run fails.
@@ -96,20 +96,20 @@ pub struct BlockedUpdate {
 }
 
 /// The Shoot's versions after the last window of the horizon.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FinalState {
     pub kubernetes_version: String,
     pub pools: Vec<FinalPool>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FinalPool {
     pub name: String,
     pub image: String,
     pub image_version: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kubernetes_version: Option<String>,
 }
 

@@ -12,11 +12,11 @@ use crate::field::FieldError;
 use crate::lifecycle::{Classification, ExpirableVersion, LifecycleStage};
 use crate::version::Version;
 use chrono::{DateTime, Utc};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 /// The outcome of creating or updating a CloudProfile.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CloudProfileValidation {
     /// Field errors of `ValidateCloudProfile` / `ValidateCloudProfileUpdate`.
@@ -26,7 +26,7 @@ pub struct CloudProfileValidation {
 }
 
 /// Version strings of a CloudProfile, per list.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PersistedVersions {
     pub kubernetes: Vec<String>,

@@ -14,11 +14,11 @@ use crate::field::FieldError;
 use crate::lifecycle::ExpirableVersion;
 use crate::version::Version;
 use chrono::{DateTime, Utc};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// The versions a Shoot has after the mutator ran.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DefaultedVersions {
     /// `spec.kubernetes.version`.
@@ -28,7 +28,7 @@ pub struct DefaultedVersions {
 }
 
 /// One pool after defaulting.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DefaultedWorker {
     /// The pool's own Kubernetes version (`None`: the pool follows the control plane).
@@ -38,7 +38,7 @@ pub struct DefaultedWorker {
 }
 
 /// One mutator error: the field error plus the rejected value as Kubernetes prints it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DefaultingFieldError {
     #[serde(flatten)]
@@ -75,7 +75,7 @@ impl DefaultingFieldError {
 }
 
 /// The mutator rejected the Shoot.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DefaultingError {
     pub errors: Vec<DefaultingFieldError>,

@@ -7,10 +7,10 @@ use super::types::*;
 use super::{compare_versions, go_list, not_supported, sorted_set};
 use crate::field::FieldError;
 use chrono::{DateTime, Utc};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// What `validateMachineImagesConstraints` finds out about a pool's image version.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ImageEligibility {
     /// The image version exists in the CloudProfile.
