@@ -112,3 +112,39 @@ fn respond(mut stream: TcpStream, site: &Site) -> std::io::Result<()> {
     )?;
     stream.write_all(&body)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read;
+
+    fn get(base_url: &str, path: &str) -> String {
+        let address = base_url.trim_start_matches("http://").trim_end_matches('/');
+        let mut stream = TcpStream::connect(address).unwrap();
+        write!(stream, "GET {path} HTTP/1.1\r\nHost: {address}\r\n\r\n").unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        response
+    }
+
+    #[test]
+    fn mounted_directories_are_served_under_their_prefix_and_nothing_outside() {
+        let scratch = std::env::temp_dir().join(format!("xtask-serve-{}", std::process::id()));
+        let (root, package) = (scratch.join("root"), scratch.join("package"));
+        std::fs::create_dir_all(package.join("app")).unwrap();
+        std::fs::create_dir_all(&root).unwrap();
+        std::fs::write(root.join("index.html"), "the app").unwrap();
+        std::fs::write(package.join("app/app.js"), "the glue").unwrap();
+        std::fs::write(scratch.join("secret"), "outside").unwrap();
+        let base = spawn(root, vec![("npm/shoot-policy", package)]).unwrap();
+
+        let index = get(&base, "/");
+        assert!(index.starts_with("HTTP/1.1 200 OK") && index.ends_with("the app"));
+        let glue = get(&base, "/npm/shoot-policy/app/app.js?v=1");
+        assert!(glue.contains("Content-Type: text/javascript") && glue.ends_with("the glue"));
+        assert!(glue.contains("Content-Security-Policy: default-src 'self'"));
+        assert!(get(&base, "/npm/shoot-policyx/app/app.js").starts_with("HTTP/1.1 404"));
+        assert!(get(&base, "/npm/shoot-policy/../secret").starts_with("HTTP/1.1 404"));
+        std::fs::remove_dir_all(&scratch).unwrap();
+    }
+}
