@@ -77,23 +77,43 @@ test("the Content-Security-Policy forbids inline script", async () => {
   await context.close();
 });
 
-test("a panic in the analysis is survived: a fresh module, the input kept, analysis resumed on request", async () => {
+/** Sets the test-only panic trigger (web/src/recovery.rs), edits the Shoot, and checks that the
+ * panic's message is shown, the input kept, and the analysis resumes on request. */
+async function survivesPanic(trigger) {
   const context = await browser.newContext();
   const { page, pageErrors } = await openApp(context);
   const shoot = page.getByLabel("Shoot", { exact: true });
   const edited = `${await shoot.inputValue()}# typed just before the crash\n`;
-  // The test-only trigger (web/src/recovery.rs): every analysis panics while it is set.
-  await page.evaluate(() => localStorage.setItem("shoot-policy.test-panic", "1"));
+  await page.evaluate((value) => localStorage.setItem("shoot-policy.test-panic", value), trigger);
   await setEditor(page, "Shoot", edited);
   const alert = page.getByRole("alert").filter({ hasText: "The analysis stopped on an internal error" });
   await alert.waitFor();
   assert.match(await alert.locator("pre").textContent(), /test panic: localStorage shoot-policy.test-panic is set/);
-  assert.ok(pageErrors.some((error) => /unreachable/.test(error)), `the module trapped: ${pageErrors}`);
-  // The new instance restored the input and waits; the editors work.
   assert.equal(await page.getByLabel("Shoot", { exact: true }).inputValue(), edited);
   await page.evaluate(() => localStorage.removeItem("shoot-policy.test-panic"));
   await page.getByRole("button", { name: "Analyse again" }).click();
   await alert.waitFor({ state: "detached" });
   await page.getByRole("region", { name: "Maintenance window" }).getByText("Effective window 21:00:00–21:45:00 UTC").waitFor();
+  await context.close();
+  return pageErrors;
+}
+
+test("a panic in the analysis worker is survived: a new worker, the input kept, analysis resumed on request", async () => {
+  const pageErrors = await survivesPanic("1");
+  // The page's own module never trapped: only the worker died.
+  assert.ok(!pageErrors.some((error) => /unreachable/.test(error)), `the page trapped: ${pageErrors}`);
+});
+
+test("a panic on the page is survived: a fresh module, the input kept, analysis resumed on request", async () => {
+  const pageErrors = await survivesPanic("page");
+  assert.ok(pageErrors.some((error) => /unreachable/.test(error)), `the module trapped: ${pageErrors}`);
+});
+
+test("the analysis runs in a Web Worker, not on the page's thread", async () => {
+  const context = await browser.newContext();
+  const { page } = await openApp(context);
+  await page.getByRole("region", { name: "Maintenance window" }).getByText("Effective window 21:00:00–21:45:00 UTC").waitFor();
+  const workers = page.workers().map((worker) => worker.url());
+  assert.ok(workers.some((url) => url.endsWith("/pkg/analysis-worker.js")), `workers: ${workers}`);
   await context.close();
 });

@@ -23,6 +23,9 @@ let appLoading;
 function loadApp() {
   // Read by the module's `main` (web/src/embed.rs): do not start the standalone app on this page.
   globalThis.shootPolicyEmbedding = true;
+  // The app analyses in this worker (web/src/worker.rs); where the page forbids workers it
+  // analyses on the page's thread instead.
+  globalThis.shootPolicyWorkerUrl ??= new URL("./app/analysis-worker.js", import.meta.url).href;
   appLoading ??= initApp({ module_or_path: new URL("./app/app_bg.wasm", import.meta.url) });
   return appLoading;
 }

@@ -24,6 +24,7 @@ mod time_control;
 mod timeline;
 mod toolbar;
 mod versions;
+mod worker;
 
 #[cfg(test)]
 mod gallery_tests;
@@ -36,6 +37,10 @@ use shoot_policy::report::{analyze, AnalyzeOptions, Report};
 use std::time::Duration;
 
 fn main() {
+    // The analysis worker runs this module too (worker.rs); it has no page to show.
+    if web_sys::window().is_none() {
+        return;
+    }
     // The embedder mounts the app into its own element (embed.rs); the page is not ours then.
     if embed::loaded_by_embedder() {
         return;
@@ -63,6 +68,14 @@ pub fn run_analysis(inputs: &Inputs, clock_now: DateTime<Utc>) -> Analysis {
     let now = inputs.now(clock_now);
     let options = AnalyzeOptions::at(now);
     let report = analyze(&inputs.sources(), &options);
+    analysis_from_report(inputs, report, now)
+}
+
+/// The view models of a report: the same whether the report was computed here or in the worker.
+pub fn analysis_from_report(inputs: &Inputs, report: Report, now: DateTime<Utc>) -> Analysis {
+    if recovery::page_test_panic_requested() {
+        panic!("test panic: localStorage shoot-policy.test-panic is set to page");
+    }
     let profile = timeline::adapter::ProfileVersions::read(&inputs.cloud_profile);
     let timeline = timeline::adapter::from_report(&report, &profile, now);
     let facts = summary::facts(&report, timeline.as_ref(), now);
@@ -72,6 +85,19 @@ pub fn run_analysis(inputs: &Inputs, clock_now: DateTime<Utc>) -> Analysis {
         timeline,
         facts,
     }
+}
+
+/// Analyses in the worker (worker.rs) in the browser; natively, at once.
+#[cfg(target_arch = "wasm32")]
+use worker::request_analysis;
+
+#[cfg(not(target_arch = "wasm32"))]
+fn request_analysis(
+    inputs: Inputs,
+    now: DateTime<Utc>,
+    deliver: impl Fn(Result<Analysis, String>) + 'static,
+) {
+    deliver(Ok(run_analysis(&inputs, now)));
 }
 
 fn browser_now() -> DateTime<Utc> {
@@ -169,18 +195,25 @@ fn App() -> impl IntoView {
         let handle = set_timeout_with_handle(move || analysed.set(current), DEBOUNCE).ok();
         pending.set_value(handle);
     });
-    // A new analysis is always new; comparing two reports would cost more than it saves.
-    let analysis = Memo::new_with_compare(
-        move |_| {
-            let inputs = analysed.get();
-            if paused.get() {
-                Analysis::default()
-            } else {
-                run_analysis(&inputs, browser_now())
+    // The newest analysis; it arrives from the worker a little after the input it belongs to.
+    let latest = RwSignal::new(Analysis::default());
+    Effect::new(move |_| {
+        let inputs = analysed.get();
+        if paused.get() {
+            latest.set(Analysis::default());
+            return;
+        }
+        let now = inputs.now(browser_now());
+        request_analysis(inputs, now, move |outcome| match outcome {
+            Ok(analysis) => latest.set(analysis),
+            Err(message) => {
+                crash.set(Some(message));
+                paused.set(true);
             }
-        },
-        |_, _| true,
-    );
+        });
+    });
+    // A new analysis is always new; comparing two reports would cost more than it saves.
+    let analysis = Memo::new_with_compare(move |_| latest.get(), |_, _| true);
     let report = Memo::new_with_compare(move |_| analysis.with(|a| a.report.clone()), |_, _| true);
     let now = Memo::new(move |_| analysis.with(|a| a.now));
     let facts = Signal::derive(move || analysis.with(|a| a.facts.clone()));

@@ -5,8 +5,10 @@
 //! analysis paused, so the input that caused the panic does not cause it again at once; the user
 //! sees the message and chooses when to analyse again.
 //!
-//! Test-only trigger: with `shoot-policy.test-panic` set to `1` in localStorage, every analysis
-//! panics. Nothing in the app sets it; the end-to-end test of the recovery does.
+//! Test-only triggers: with `shoot-policy.test-panic` set to `1` in localStorage every analysis
+//! panics (in the analysis worker, which the page replaces: see `worker.rs`); set to `page`, the
+//! page's own thread panics when it shows a report. Nothing in the app sets them; the end-to-end
+//! tests of the recovery do.
 
 use gloo_storage::{SessionStorage, Storage};
 
@@ -33,20 +35,30 @@ pub fn take_crash_message() -> Option<String> {
     message
 }
 
-/// Whether a test asked every analysis to panic.
-#[cfg(target_arch = "wasm32")]
+/// Whether a test asked every analysis to panic (`1`), wherever it runs: in the analysis worker
+/// (`worker.rs`), or on the page where there is no worker.
 pub fn test_panic_requested() -> bool {
+    test_panic_value().as_deref() == Some("1")
+}
+
+/// Whether a test asked the page's own thread to panic when it shows a report (`page`): the
+/// module's restart by boot.js, which a panic in the worker does not need.
+pub fn page_test_panic_requested() -> bool {
+    test_panic_value().as_deref() == Some("page")
+}
+
+#[cfg(target_arch = "wasm32")]
+fn test_panic_value() -> Option<String> {
     gloo_storage::LocalStorage::raw()
         .get_item(TEST_PANIC_KEY)
         .ok()
         .flatten()
-        .is_some_and(|value| value == "1")
 }
 
 /// Native builds (the app's unit tests) have no browser storage to ask.
 #[cfg(not(target_arch = "wasm32"))]
-pub fn test_panic_requested() -> bool {
-    false
+fn test_panic_value() -> Option<String> {
+    None
 }
 
 #[cfg(target_arch = "wasm32")]

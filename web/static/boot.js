@@ -9,6 +9,8 @@
 // replaced instance is ignored; more than three crashes within a minute stop the restarts.
 
 const wasm = new URL("./pkg/app_bg.wasm", import.meta.url);
+// The analysis runs in this worker (web/src/worker.rs), so typing never waits for it.
+window.shootPolicyWorkerUrl = new URL("./pkg/analysis-worker.js", import.meta.url).href;
 const crashes = [];
 let generation = 0;
 let restartPending = false;

@@ -99,13 +99,17 @@ fn bound_app() -> Result<PathBuf> {
     Ok(bound)
 }
 
-/// Copies the bound app (not its stamp) into `to`, which is created.
+/// Copies the bound app (not its stamp) into `to`, which is created, with the script of its analysis
+/// worker, which imports the glue beside it.
 fn copy_bound_app(from: &Path, to: &Path) -> Result {
     std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
     for name in ["app.js", "app_bg.wasm"] {
         copy(&from.join(name), &to.join(name))?;
     }
-    Ok(())
+    copy(
+        &root().join("web/worker/analysis-worker.js"),
+        &to.join("analysis-worker.js"),
+    )
 }
 
 /// Builds the app into `dist/`: `index.html`, its static files and `pkg/app*`.
