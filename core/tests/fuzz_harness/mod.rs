@@ -10,8 +10,11 @@ use chrono::{DateTime, TimeDelta, Utc};
 use shoot_policy::document::{parse_documents, Limits};
 use shoot_policy::report::{analyze, AnalyzeOptions, Area, Source, SourceRole};
 
-/// The targets, by the name of their directory under `fuzz/regressions` and `fuzz/corpus`.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+/// A fuzz target: its directory's name under `fuzz/regressions` and `fuzz/corpus`, and its code.
+pub type Target = (&'static str, fn(&[u8]));
+
+/// The targets.
+pub const TARGETS: &[Target] = &[
     ("document", document),
     ("analyze", analyze_sources),
     ("roll_triggers", roll_triggers),
