@@ -15,3 +15,8 @@ fn classifies_versions_given_a_date() {
 fn input_errors_are_data_and_misuse_throws() {
     common::input_errors_are_data_and_misuse_throws();
 }
+
+#[wasm_bindgen_test]
+fn hibernation_schedules_follow_daylight_saving_time() {
+    common::hibernation_schedules_follow_daylight_saving_time();
+}

@@ -55,3 +55,22 @@ pub fn input_errors_are_data_and_misuse_throws() {
     let bad_now = shoot_policy_wasm::analyze(input_with_profile(), &options("yesterday".into()));
     assert!(bad_now.is_err());
 }
+
+/// Hibernation schedules take their offsets from the engine's Intl in wasm (no embedded tz
+/// database): across the change to summer time, 19:00 in Berlin moves from 18:00 to 17:00 UTC,
+/// exactly as the native build (chrono-tz) and Go compute it.
+pub fn hibernation_schedules_follow_daylight_saving_time() {
+    let shoot = "kind: Shoot\nmetadata: {name: s, namespace: garden-t}\nspec:\n  kubernetes: {version: 1.31.0}\n  hibernation:\n    schedules:\n    - {start: '00 19 * * *', location: Europe/Berlin}\n";
+    let input = Object::new();
+    Reflect::set(&input, &"shoot".into(), &shoot.into()).unwrap();
+    let now = JsValue::from_str("2026-03-28T12:00:00Z");
+    let report = shoot_policy_wasm::analyze(input.into(), &options(now)).unwrap();
+    let events = get(&get(&report, "hibernation"), "scheduleEvents");
+    let instant = |index: u32| {
+        get(&Reflect::get_u32(&events, index).unwrap(), "instant")
+            .as_string()
+            .unwrap()
+    };
+    assert_eq!(instant(0), "2026-03-28T18:00:00Z");
+    assert_eq!(instant(1), "2026-03-29T17:00:00Z");
+}

@@ -37,6 +37,8 @@ use shoot_policy::report::{analyze, AnalyzeOptions, Report};
 use std::time::Duration;
 
 fn main() {
+    // Hibernation schedules take their time zones from the browser's Intl (no embedded database).
+    shoot_policy_intl_zones::install();
     // The analysis worker runs this module too (worker.rs); it has no page to show.
     if web_sys::window().is_none() {
         return;

@@ -19,6 +19,7 @@ pub mod cron;
 mod overlap;
 mod schedule;
 mod zone;
+mod zone_names;
 
 use crate::golang::null_as_default;
 pub use admission::{check_hibernation_admission, AdmissionDenial};
@@ -30,7 +31,7 @@ pub use schedule::{
     next_events, parse_schedules, previous_event, upcoming_events, validate_hibernation_schedules,
     HibernationSchedule, Operation, ParsedSchedule, ScheduleEvent, UpcomingEvents,
 };
-pub use zone::Location;
+pub use zone::{days_from_civil, use_time_zone_rules, Location, TimeZoneRules};
 
 use chrono::{DateTime, Utc};
 use serde::Deserialize;

@@ -3,23 +3,42 @@
 //! robfig/cron steps through wall-clock fields with Go's `time.Date`, `Time.AddDate`, `Time.Add` and
 //! `Time.Truncate`. Around daylight-saving transitions those give answers that plain calendar arithmetic
 //! does not, so this module reproduces how Go resolves a wall-clock time into an instant
-//! (`time.Date`'s two-step zone lookup) on top of the IANA database in `chrono-tz`.
+//! (`time.Date`'s two-step zone lookup) on top of an IANA time-zone database: the one `chrono-tz`
+//! embeds (feature `tzdb`, on by default), or rules a host registers with [`use_time_zone_rules`]
+//! (the wasm builds ask the browser's `Intl`, whose database is already there, instead of shipping
+//! chrono-tz's tables, about 190 KB compressed). Either way the same zone names are accepted
+//! ([`ZONE_NAMES`]).
 //!
 //! Instants are whole Unix seconds (`i64`); the cron walk never needs anything finer.
 
-use chrono::{DateTime, Offset, TimeZone};
-use chrono_tz::Tz;
+use super::zone_names::ZONE_NAMES;
 use serde::{Deserialize, Serialize};
-use std::str::FromStr;
+use std::sync::OnceLock;
 
 const SECONDS_PER_DAY: i64 = 86_400;
+
+/// What the hibernation schedules need of a time-zone database: the offset of a zone at an instant.
+pub trait TimeZoneRules: Send + Sync {
+    /// Seconds east of UTC in effect in the IANA zone `zone` at the Unix instant `unix`; `None`
+    /// when the rules do not know the zone or the instant.
+    fn offset_seconds(&self, zone: &str, unix: i64) -> Option<i64>;
+}
+
+static REGISTERED_RULES: OnceLock<&'static dyn TimeZoneRules> = OnceLock::new();
+
+/// Makes the schedules use `rules` for every zone but UTC, in place of the embedded database. The
+/// first registration stays; a later one is ignored.
+pub fn use_time_zone_rules(rules: &'static dyn TimeZoneRules) {
+    let _ = REGISTERED_RULES.set(rules);
+}
 
 /// A loaded time zone, as `time.LoadLocation` returns it, with the name Go reports for it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(into = "String", try_from = "String")]
 pub struct Location {
     name: String,
-    zone: Tz,
+    /// The IANA zone whose rules apply; `None` for UTC (and `Local`, which is UTC in Gardener).
+    zone: Option<String>,
 }
 
 /// A report read back (the app's analysis worker) loads its locations again by name.
@@ -42,7 +61,7 @@ impl Location {
     pub fn utc() -> Location {
         Location {
             name: "UTC".to_string(),
-            zone: Tz::UTC,
+            zone: None,
         }
     }
 
@@ -55,7 +74,7 @@ impl Location {
             "Local" => {
                 return Ok(Location {
                     name: "Local".to_string(),
-                    zone: Tz::UTC,
+                    zone: None,
                 })
             }
             _ => {}
@@ -63,12 +82,18 @@ impl Location {
         if name.contains("..") || name.starts_with('/') || name.starts_with('\\') {
             return Err("time: invalid location name".to_string());
         }
-        Tz::from_str(name)
-            .map(|zone| Location {
-                name: name.to_string(),
-                zone,
-            })
-            .map_err(|_| format!("unknown time zone {name}"))
+        if ZONE_NAMES.binary_search(&name).is_err() {
+            return Err(format!("unknown time zone {name}"));
+        }
+        if REGISTERED_RULES.get().is_none() && !cfg!(feature = "tzdb") {
+            return Err(format!(
+                "no time-zone rules for {name} in this build (register them with use_time_zone_rules)"
+            ));
+        }
+        Ok(Location {
+            name: name.to_string(),
+            zone: Some(name.to_string()),
+        })
     }
 
     /// The name Go's `Location.String` gives.
@@ -76,15 +101,15 @@ impl Location {
         &self.name
     }
 
-    /// Seconds east of UTC in effect at the instant, or `None` outside chrono's range.
+    /// Seconds east of UTC in effect at the instant, or `None` outside the rules' range.
     fn offset_at(&self, unix: i64) -> Option<i64> {
-        let instant = DateTime::from_timestamp(unix, 0)?.naive_utc();
-        Some(i64::from(
-            self.zone
-                .offset_from_utc_datetime(&instant)
-                .fix()
-                .local_minus_utc(),
-        ))
+        let Some(zone) = &self.zone else {
+            return Some(0);
+        };
+        match REGISTERED_RULES.get() {
+            Some(rules) => rules.offset_seconds(zone, unix),
+            None => embedded_offset(zone, unix),
+        }
     }
 
     /// The wall-clock fields of an instant in this location.
@@ -133,6 +158,26 @@ impl Location {
     }
 }
 
+/// The offset from chrono-tz's embedded database.
+#[cfg(feature = "tzdb")]
+fn embedded_offset(zone: &str, unix: i64) -> Option<i64> {
+    use chrono::{Offset, TimeZone};
+    let zone: chrono_tz::Tz = zone.parse().ok()?;
+    let instant = chrono::DateTime::from_timestamp(unix, 0)?.naive_utc();
+    Some(i64::from(
+        zone.offset_from_utc_datetime(&instant)
+            .fix()
+            .local_minus_utc(),
+    ))
+}
+
+/// Without the embedded database only registered rules know offsets ([`Location::load`] refuses
+/// zones then).
+#[cfg(not(feature = "tzdb"))]
+fn embedded_offset(_zone: &str, _unix: i64) -> Option<i64> {
+    None
+}
+
 /// Wall-clock fields (Go's `Date`, `Clock` and `Weekday`, Sunday = 0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Civil {
@@ -164,7 +209,7 @@ impl Civil {
 }
 
 /// Days since 1970-01-01 of a proleptic Gregorian date (month 1..=12).
-fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
+pub fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
     let y = if month <= 2 { year - 1 } else { year };
     let era = y.div_euclid(400);
     let year_of_era = y - era * 400;
@@ -196,6 +241,15 @@ fn civil_from_days(days: i64) -> (i64, i64, i64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chrono::DateTime;
+
+    #[cfg(feature = "tzdb")]
+    #[test]
+    fn the_zone_names_are_chrono_tz_s() {
+        let mut embedded: Vec<&str> = chrono_tz::TZ_VARIANTS.iter().map(|z| z.name()).collect();
+        embedded.sort_unstable();
+        assert_eq!(ZONE_NAMES, embedded.as_slice());
+    }
 
     fn unix(text: &str) -> i64 {
         DateTime::parse_from_rfc3339(text).unwrap().timestamp()
