@@ -34,6 +34,15 @@ impl Document {
     }
 }
 
+/// `objects`: one document (a text may hold several, as the app's "Other objects" editor does) or a
+/// list of them, as `shoot-policy/embed` takes it too.
+#[derive(Deserialize, Tsify)]
+#[serde(untagged)]
+pub enum Documents {
+    Many(Vec<Document>),
+    One(Document),
+}
+
 /// The inputs of [`analyze`], named like the app's editors.
 #[derive(Deserialize, Tsify)]
 #[serde(rename_all = "camelCase")]
@@ -47,7 +56,7 @@ pub struct AnalyzeInput {
     pub previous_shoot: Option<Document>,
     /// Webhook configurations, Seeds, a Project: any number of documents or `List`s.
     #[tsify(optional)]
-    pub objects: Option<Vec<Document>>,
+    pub objects: Option<Documents>,
 }
 
 impl AnalyzeInput {
@@ -69,12 +78,20 @@ impl AnalyzeInput {
             SourceRole::PreviousShoot,
             self.previous_shoot,
         );
-        for (index, document) in self.objects.into_iter().flatten().enumerate() {
-            add(
-                &format!("Other objects #{}", index + 1),
-                SourceRole::Auto,
-                Some(document),
-            );
+        match self.objects {
+            None => {}
+            Some(Documents::One(document)) => {
+                add("Other objects", SourceRole::Auto, Some(document))
+            }
+            Some(Documents::Many(documents)) => {
+                for (index, document) in documents.into_iter().enumerate() {
+                    add(
+                        &format!("Other objects #{}", index + 1),
+                        SourceRole::Auto,
+                        Some(document),
+                    );
+                }
+            }
         }
         sources
     }
@@ -168,6 +185,8 @@ fn analyze_areas(
     options: &Options,
     areas: Option<&[Area]>,
 ) -> Result<JsValue, JsError> {
+    // Hibernation schedules take their time zones from the engine's Intl (no embedded database).
+    shoot_policy_intl_zones::install();
     let input: AnalyzeInput = argument(input, "input")?;
     let mut options = read_options(options)?;
     options.areas = areas.map(<[Area]>::to_vec);

@@ -187,7 +187,7 @@ fn npm_package_tests() -> Result {
 }
 
 /// The app's tests run against `dist/`; the embedding test's host page (`tests/e2e/embed-host/`)
-/// imports the built npm package, served under `/npm/shoot-policy/`. Both are built only when
+/// and the package test import the built npm package, served under `/npm/shoot-policy/`. Both are built only when
 /// missing: `cargo xtask test` built them in the release step.
 fn end_to_end() -> Result {
     let chromium = tools::chromium()?;
@@ -202,7 +202,7 @@ fn end_to_end() -> Result {
     let base_url = serve::spawn(
         dist,
         vec![
-            ("npm/shoot-policy", package),
+            ("npm/shoot-policy", package.clone()),
             ("embed-host", root().join("tests/e2e/embed-host")),
         ],
     )?;
@@ -212,6 +212,7 @@ fn end_to_end() -> Result {
             .args(["--test", "--test-concurrency=1"])
             .arg(root().join("tests/e2e"))
             .env("BASE_URL", base_url)
+            .env("NPM_PACKAGE_DIR", &package)
             .env("CHROMIUM", chromium)
             .env("CHROMIUM_FLAGS", tools::CHROMIUM_FLAGS.join(" "))
             .env("PLAYWRIGHT_CORE", playwright),
