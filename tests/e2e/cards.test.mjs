@@ -1,16 +1,7 @@
 // The status, version-eligibility and migration content of the result cards, as the core computes it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browser, openApp, loadExample, setEditor } from "./helpers.mjs";
-
-async function withApp(body) {
-  const context = await browser.newContext();
-  const { page, foreign, pageErrors } = await openApp(context);
-  await body(page);
-  assert.deepEqual(foreign, []);
-  assert.deepEqual(pageErrors, []);
-  await context.close();
-}
+import { withApp, loadExample, setEditor } from "./helpers.mjs";
 
 test("status card: label with its derivation and the next operation of the default example", () =>
   withApp(async (page) => {

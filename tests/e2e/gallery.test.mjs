@@ -2,16 +2,7 @@
 // core computes.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { browser, openApp, loadExample, fact } from "./helpers.mjs";
-
-async function withApp(body) {
-  const context = await browser.newContext();
-  const { page, foreign, pageErrors } = await openApp(context);
-  await body(page);
-  assert.deepEqual(foreign, []);
-  assert.deepEqual(pageErrors, []);
-  await context.close();
-}
+import { withApp, loadExample, fact } from "./helpers.mjs";
 
 test("expired version: forced to the next minor in the next window, on the timeline", () =>
   withApp(async (page) => {

@@ -1,6 +1,7 @@
 // Shared set-up of the end-to-end tests: Debian's Chromium driven by playwright-core, a fresh
 // context per test, and a record of every request that leaves the app's origin.
 import { before, after } from "node:test";
+import assert from "node:assert/strict";
 import { pathToFileURL } from "node:url";
 
 const { chromium } = await import(pathToFileURL(process.env.PLAYWRIGHT_CORE).href);
@@ -22,6 +23,16 @@ export async function openApp(context, url = BASE_URL) {
   const opened = await openPage(context, url);
   await opened.page.getByRole("region", { name: "Summary" }).waitFor();
   return opened;
+}
+
+/** Runs `body` on a fresh page with the app, then checks that nothing left the origin and nothing threw. */
+export async function withApp(body) {
+  const context = await browser.newContext();
+  const { page, foreign, pageErrors } = await openApp(context);
+  await body(page);
+  assert.deepEqual(foreign, []);
+  assert.deepEqual(pageErrors, []);
+  await context.close();
 }
 
 /** A fresh page; every request that leaves the origin is recorded (data: URLs never leave), and every uncaught error. */
