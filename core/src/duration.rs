@@ -21,9 +21,13 @@ pub fn parse(text: &str) -> Result<TimeDelta, String> {
     }
     let mut total_nanos: i128 = 0;
     while !rest.is_empty() {
-        let number_len = rest
-            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-            .unwrap_or(rest.len());
+        // Go reads digits, then at most one '.' with the digits after it: in `1..5s` the number is
+        // `1.` and the second '.' starts a unit-less rest.
+        let digits = |text: &str| text.bytes().take_while(u8::is_ascii_digit).count();
+        let mut number_len = digits(rest);
+        if rest[number_len..].starts_with('.') {
+            number_len += 1 + digits(&rest[number_len + 1..]);
+        }
         let number = &rest[..number_len];
         if number.is_empty() || number == "." {
             return Err(invalid());
@@ -160,5 +164,17 @@ mod tests {
             "time: unknown unit \"d\" in duration \"5d\""
         );
         assert!(parse("h").is_err());
+        // A second '.' is not part of the number (found by the cron fuzzer: it underflowed).
+        assert_eq!(
+            parse("010..h80h").unwrap_err(),
+            "time: missing unit in duration \"010..h80h\""
+        );
+        assert_eq!(
+            parse("1..5s").unwrap_err(),
+            "time: missing unit in duration \"1..5s\""
+        );
+        assert_eq!(parse(".s").unwrap_err(), "time: invalid duration \".s\"");
+        assert_eq!(format(parse("1.s").unwrap()), "1s");
+        assert_eq!(format(parse(".5s").unwrap()), "500ms");
     }
 }
