@@ -525,10 +525,9 @@ fn decode<T: serde::de::DeserializeOwned>(object: &Located, report: &mut Report)
 
 /// An error about one field of `object`, at the field's line and column.
 fn error_at_field(object: &Located, field: String, message: String) -> Diagnostic {
-    let place =
-        crate::locate::locate_in_document(&object.text, object.document, object.item, &field);
+    let place = object.place_of(&field);
     Diagnostic {
-        field: Some(field),
+        field: Some(object.text_path(&field)),
         line: place.map(|(line, _)| line),
         column: place.map(|(_, column)| column),
         message,
@@ -586,17 +585,12 @@ fn problems(
     errors: Vec<crate::field::FieldError>,
 ) -> impl Iterator<Item = Problem> + '_ {
     errors.into_iter().map(move |error| {
-        let place = crate::locate::locate_in_document(
-            &object.text,
-            object.document,
-            object.item,
-            &error.field,
-        );
+        let place = object.place_of(&error.field);
         Problem {
             source: object.source.clone(),
             line: place.map(|(line, _)| line),
             column: place.map(|(_, column)| column),
-            field: error.field,
+            field: object.text_path(&error.field),
             error_type: error.error_type.as_str().to_string(),
             detail: error.detail,
         }
@@ -712,7 +706,11 @@ fn validate(inputs: &Inputs, options: &AnalyzeOptions, report: &mut Report) {
         .cloud_profile
         .as_ref()
         .and_then(|p| decode::<validation::CloudProfile>(p, report));
-    if let (Some(located), Some(profile)) = (&inputs.cloud_profile, &profile) {
+    if let (Some(located), Some(profile), false) = (
+        &inputs.cloud_profile,
+        &profile,
+        inputs.cloud_profile_is_namespaced,
+    ) {
         let result = validation::validate_cloud_profile(
             profile,
             None,
@@ -805,6 +803,26 @@ struct Inputs {
     webhook_configurations: Vec<Located>,
     seeds: Vec<Located>,
     project: Option<Located>,
+    /// The CloudProfile is a NamespacedCloudProfile's merged profile: Gardener does not validate it
+    /// as a CloudProfile.
+    cloud_profile_is_namespaced: bool,
+}
+
+/// A NamespacedCloudProfile as the CloudProfile Gardener derives from it: its name and namespace with
+/// `status.cloudProfileSpec` as the spec; `None` without that status.
+fn merged_profile_of_namespaced(object: &Value) -> Option<Value> {
+    let spec = object.get("status")?.get("cloudProfileSpec")?;
+    if !spec.is_object() {
+        return None;
+    }
+    let mut profile = serde_json::Map::new();
+    profile.insert("apiVersion".into(), "core.gardener.cloud/v1beta1".into());
+    profile.insert("kind".into(), "CloudProfile".into());
+    if let Some(metadata) = object.get("metadata") {
+        profile.insert("metadata".into(), metadata.clone());
+    }
+    profile.insert("spec".into(), spec.clone());
+    Some(Value::Object(profile))
 }
 
 /// An object with the place it was read from.
@@ -816,6 +834,27 @@ struct Located {
     item: Option<usize>,
     /// The whole text of its source, to find the line of a field.
     text: std::rc::Rc<str>,
+    /// Where the text holds what `value` calls `spec`, when not at `spec` (a NamespacedCloudProfile's
+    /// merged profile is at `status.cloudProfileSpec`).
+    spec_in_text: Option<&'static str>,
+}
+
+impl Located {
+    /// The path in the text of a field of `value`.
+    fn text_path(&self, field: &str) -> String {
+        match (self.spec_in_text, field.strip_prefix("spec")) {
+            (Some(spec), Some(rest)) if rest.is_empty() || rest.starts_with(['.', '[']) => {
+                format!("{spec}{rest}")
+            }
+            _ => field.to_string(),
+        }
+    }
+
+    /// The line and column of a field of `value` in the text.
+    fn place_of(&self, field: &str) -> Option<(usize, usize)> {
+        let field = self.text_path(field);
+        crate::locate::locate_in_document(&self.text, self.document, self.item, &field)
+    }
 }
 
 fn read_source(
@@ -894,7 +933,13 @@ struct Place {
 const KINDS_READ: &str = "shoot-policy reads CloudProfile, NamespacedCloudProfile, Shoot, \
 ValidatingWebhookConfiguration, MutatingWebhookConfiguration, Seed, Project and List";
 
-fn route(source: &Source, place: Place, object: Value, inputs: &mut Inputs, report: &mut Report) {
+fn route(
+    source: &Source,
+    place: Place,
+    mut object: Value,
+    inputs: &mut Inputs,
+    report: &mut Report,
+) {
     let index = place.document;
     let kind_place =
         crate::locate::locate_in_document(&place.text, place.document, place.item, "kind");
@@ -918,10 +963,31 @@ fn route(source: &Source, place: Place, object: Value, inputs: &mut Inputs, repo
         .unwrap_or("")
         .to_string();
     let namespace = text_at(&object, &["metadata", "namespace"]).map(str::to_string);
+    let mut spec_in_text = None;
     let (slot, role) = match kind.as_str() {
-        "CloudProfile" | "NamespacedCloudProfile" => {
-            (Some(&mut inputs.cloud_profile), ObjectRole::CloudProfile)
-        }
+        "CloudProfile" => (Some(&mut inputs.cloud_profile), ObjectRole::CloudProfile),
+        // Gardener's controllers use the merged profile the API server writes into the status
+        // (`GetCloudProfile`), never the overrides in `spec`.
+        "NamespacedCloudProfile" => match merged_profile_of_namespaced(&object) {
+            Some(profile) => {
+                object = profile;
+                spec_in_text = Some("status.cloudProfileSpec");
+                inputs.cloud_profile_is_namespaced = inputs.cloud_profile.is_none();
+                (Some(&mut inputs.cloud_profile), ObjectRole::CloudProfile)
+            }
+            None => {
+                report.diagnostics.push(diagnostic(
+                    Severity::Warning,
+                    format!(
+                        "NamespacedCloudProfile {name} has no status.cloudProfileSpec, the merged profile \
+(its parent CloudProfile with these overrides) that Gardener uses and the API server writes: paste it \
+as read from the cluster (kubectl get namespacedcloudprofile {name} -o yaml), or paste the parent \
+CloudProfile"
+                    ),
+                ));
+                (None, ObjectRole::Ignored)
+            }
+        },
         "Shoot" if source.role == SourceRole::PreviousShoot => {
             (Some(&mut inputs.previous_shoot), ObjectRole::PreviousShoot)
         }
@@ -946,6 +1012,7 @@ fn route(source: &Source, place: Place, object: Value, inputs: &mut Inputs, repo
         document: index,
         item: place.item,
         text: place.text,
+        spec_in_text,
     };
     // Roles that take one object keep the first; a second one is named so the user knows.
     let role = match slot {
@@ -1046,6 +1113,84 @@ mod tests {
 
     fn now() -> DateTime<Utc> {
         "2026-01-01T00:00:00Z".parse().unwrap()
+    }
+
+    /// A NamespacedCloudProfile whose overrides (`spec`) differ from its merged profile (`status`).
+    const NAMESPACED: &str = "apiVersion: core.gardener.cloud/v1beta1
+kind: NamespacedCloudProfile
+metadata: {name: custom, namespace: garden-team}
+spec:
+  parent: {kind: CloudProfile, name: aws}
+  kubernetes:
+    versions:
+    - {version: 1.30.1, expirationDate: '2027-01-01T00:00:00Z'}
+status:
+  cloudProfileSpec:
+    type: aws
+    kubernetes:
+      versions:
+      - {version: 1.31.2}
+      - {version: 1.30.1, expirationDate: '2027-01-01T00:00:00Z'}
+      - {version: 1.29.9, expirationDate: 'not a date'}
+";
+
+    #[test]
+    fn a_namespaced_cloud_profile_is_analysed_as_its_merged_profile() {
+        let report = analyze(
+            &[source("CloudProfile", NAMESPACED)],
+            &AnalyzeOptions::at(now()),
+        );
+        assert_eq!(report.objects[0].role, ObjectRole::CloudProfile);
+        let error = report
+            .diagnostics
+            .iter()
+            .find(|d| d.severity == Severity::Error)
+            .expect("the unparsable date is reported");
+        // Located in the status, where the merged profile's versions are, not in the overrides.
+        assert_eq!(error.line, Some(16), "{error:?}");
+        assert_eq!(
+            error.field.as_deref(),
+            Some("status.cloudProfileSpec.kubernetes.versions[2].expirationDate")
+        );
+        let report = analyze(
+            &[source(
+                "CloudProfile",
+                &NAMESPACED.replace("expirationDate: 'not a date'", "classification: supported"),
+            )],
+            &AnalyzeOptions::at(now()),
+        );
+        let versions: Vec<&str> = report
+            .versions
+            .as_ref()
+            .unwrap()
+            .kubernetes
+            .iter()
+            .map(|v| v.version.as_str())
+            .collect();
+        assert_eq!(versions, ["1.31.2", "1.30.1", "1.29.9"]);
+        // Gardener validates a NamespacedCloudProfile by its own rules, not as a CloudProfile.
+        assert!(
+            report.validation.problems.is_empty(),
+            "{:?}",
+            report.validation.problems
+        );
+    }
+
+    #[test]
+    fn a_namespaced_cloud_profile_without_its_merged_profile_is_not_guessed() {
+        let text = &NAMESPACED[..NAMESPACED.find("status:").unwrap()];
+        let report = analyze(&[source("CloudProfile", text)], &AnalyzeOptions::at(now()));
+        assert_eq!(report.objects[0].role, ObjectRole::Ignored);
+        assert!(report.versions.is_none());
+        let warning = &report.diagnostics[0];
+        assert_eq!(warning.severity, Severity::Warning);
+        assert!(
+            warning.message.starts_with(
+                "NamespacedCloudProfile custom has no status.cloudProfileSpec, the merged profile"
+            ),
+            "{}",
+            warning.message
+        );
     }
 
     #[test]
