@@ -24,29 +24,74 @@ mod engine {
 
     pub struct EngineRules;
 
+    const SECONDS_PER_DAY: i64 = 86_400;
+
+    /// What is known of one zone's offset on one UTC day.
+    #[derive(Clone, Copy)]
+    enum Day {
+        /// The same offset all day.
+        Constant(i64),
+        /// A transition falls on this day: ask the engine for each instant.
+        Changes,
+    }
+
     thread_local! {
         /// One formatter per zone: creating one costs far more than using it.
         static FORMATTERS: RefCell<HashMap<String, Intl::DateTimeFormat>> = RefCell::new(HashMap::new());
+        /// The days already asked about, per zone. A cron walk asks for many instants of few days,
+        /// and one engine call costs microseconds.
+        static DAYS: RefCell<HashMap<String, HashMap<i64, Day>>> = RefCell::new(HashMap::new());
     }
 
     impl TimeZoneRules for EngineRules {
+        /// Offsets are piecewise constant and no zone changes twice within a day, so a day whose
+        /// first and last second have the same offset has it throughout.
         fn offset_seconds(&self, zone: &str, unix: i64) -> Option<i64> {
-            let millis = unix.checked_mul(1000)?;
-            let parts = FORMATTERS.with(|formatters| {
-                let mut formatters = formatters.borrow_mut();
-                let formatter = match formatters.get(zone) {
-                    Some(formatter) => formatter.clone(),
-                    None => {
-                        let formatter = formatter(zone)?;
-                        formatters.insert(zone.to_string(), formatter.clone());
-                        formatter
-                    }
-                };
-                Some(formatter.format_to_parts(&Date::new(&JsValue::from_f64(millis as f64))))
-            })?;
-            let wall = wall_seconds(&parts)?;
-            Some(wall - unix)
+            let day = unix.div_euclid(SECONDS_PER_DAY);
+            let known =
+                DAYS.with(|days| days.borrow().get(zone).and_then(|d| d.get(&day)).copied());
+            let found = match known {
+                Some(found) => found,
+                None => {
+                    let start = engine_offset(zone, day * SECONDS_PER_DAY)?;
+                    let end = engine_offset(zone, day * SECONDS_PER_DAY + SECONDS_PER_DAY - 1)?;
+                    let found = if start == end {
+                        Day::Constant(start)
+                    } else {
+                        Day::Changes
+                    };
+                    DAYS.with(|days| {
+                        days.borrow_mut()
+                            .entry(zone.to_string())
+                            .or_default()
+                            .insert(day, found)
+                    });
+                    found
+                }
+            };
+            match found {
+                Day::Constant(offset) => Some(offset),
+                Day::Changes => engine_offset(zone, unix),
+            }
         }
+    }
+
+    /// The offset the engine shows for `zone` at `unix`.
+    fn engine_offset(zone: &str, unix: i64) -> Option<i64> {
+        let millis = unix.checked_mul(1000)?;
+        let parts = FORMATTERS.with(|formatters| {
+            let mut formatters = formatters.borrow_mut();
+            let formatter = match formatters.get(zone) {
+                Some(formatter) => formatter.clone(),
+                None => {
+                    let formatter = formatter(zone)?;
+                    formatters.insert(zone.to_string(), formatter.clone());
+                    formatter
+                }
+            };
+            Some(formatter.format_to_parts(&Date::new(&JsValue::from_f64(millis as f64))))
+        })?;
+        Some(wall_seconds(&parts)? - unix)
     }
 
     /// A formatter that shows every field of the wall clock in `zone` as plain numbers; `None` when
