@@ -49,6 +49,10 @@ pub fn page_test_panic_requested() -> bool {
 
 #[cfg(target_arch = "wasm32")]
 fn test_panic_value() -> Option<String> {
+    // Embedded, the storage is the host page's: the app reads none of it.
+    if crate::embed::loaded_by_embedder() {
+        return None;
+    }
     gloo_storage::LocalStorage::raw()
         .get_item(TEST_PANIC_KEY)
         .ok()
