@@ -129,7 +129,6 @@ pub struct Report {
     /// The Shoot's maintenance window and the next occurrence after `now`.
     pub maintenance_window: Option<MaintenanceWindowInfo>,
     /// Every forced or automatic update in the coming maintenance windows until the horizon.
-    #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
     pub timeline: Option<crate::timeline::Timeline>,
     /// What a maintenance run at `now` would do (as if the window were open now).
     #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]

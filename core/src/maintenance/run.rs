@@ -32,6 +32,7 @@ const MAINTENANCE_OPERATION_ANNOTATION: &str = "maintenance.gardener.cloud/opera
 
 /// Why a version changed (or had to change) in a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub enum UpdateReason {
     /// Nothing changed and nothing was recorded.

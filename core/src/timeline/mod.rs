@@ -23,6 +23,7 @@ const MAX_WINDOWS: usize = 10_000;
 
 /// The simulated maintenance of one Shoot.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct Timeline {
     /// Every version change, in time order.
@@ -34,15 +35,19 @@ pub struct Timeline {
     /// How many maintenance windows were evaluated (the rest were skipped as unable to change anything).
     pub windows_evaluated: usize,
     /// The horizon end.
+    #[cfg_attr(feature = "tsify", tsify(type = "string"))]
     pub until: DateTime<Utc>,
 }
 
 /// One version change in one maintenance window.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct TimelineEvent {
     /// The maintenance window the change happens in; the run is at a random instant inside it.
+    #[cfg_attr(feature = "tsify", tsify(type = "string"))]
     pub window_begin: DateTime<Utc>,
+    #[cfg_attr(feature = "tsify", tsify(type = "string"))]
     pub window_end: DateTime<Utc>,
     pub component: Component,
     pub from: String,
@@ -61,6 +66,7 @@ pub struct TimelineEvent {
 
 /// Which version a change is about.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase", tag = "kind")]
 pub enum Component {
     /// `spec.kubernetes.version`.
@@ -73,6 +79,7 @@ pub enum Component {
 
 /// The consequence of an event for the nodes, per worker pool, as Gardener's roll triggers decide.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct NodeImpact {
     /// Pools whose machines are replaced.
@@ -85,9 +92,11 @@ pub struct NodeImpact {
 
 /// An update the maintenance cannot carry out.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct BlockedUpdate {
     /// The first window in which the run fails.
+    #[cfg_attr(feature = "tsify", tsify(type = "string"))]
     pub window_begin: DateTime<Utc>,
     pub component: Component,
     pub version: String,
@@ -97,6 +106,7 @@ pub struct BlockedUpdate {
 
 /// The Shoot's versions after the last window of the horizon.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct FinalState {
     pub kubernetes_version: String,
@@ -104,6 +114,7 @@ pub struct FinalState {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct FinalPool {
     pub name: String,

@@ -1,5 +1,5 @@
 // A typed consumer: `tsc --noEmit` must accept it against the package's generated declarations.
-import { analyze, type Report, type Diagnostic, type Classification } from "shoot-policy";
+import { analyze, type Report, type Diagnostic, type Classification, type TimelineEvent, type UpdateReason, type Component } from "shoot-policy";
 
 const report: Report = analyze(
   { cloudProfile: "kind: CloudProfile", shoot: { kind: "Shoot", metadata: { name: "x" } } },
@@ -9,8 +9,16 @@ const firstProblem: Diagnostic | undefined = report.diagnostics[0];
 const line: number | undefined = firstProblem?.line;
 const classes: Classification[] = report.versions?.kubernetes.map((v) => v.classification) ?? [];
 const nextWindow: string | undefined = report.maintenanceWindow?.nextBegin;
+// The timeline is typed: a dashboard can list forced updates without casts.
+const forced: TimelineEvent[] = report.timeline?.events.filter((event) => event.reason === "force") ?? [];
+const reason: UpdateReason | undefined = forced[0]?.reason;
+type ImageComponent = Extract<Component, { kind: "machineImage" }>;
+const pool: string | undefined = forced
+  .map((e) => e.component)
+  .find((c): c is ImageComponent => c.kind === "machineImage")?.pool;
+const impact: string[] = forced[0]?.nodeImpact.rolling ?? [];
 
-export { line, classes, nextWindow };
+export { line, classes, nextWindow, reason, pool, impact };
 
 // The embedded app (`shoot-policy/embed`): mount options and the custom element's properties are typed.
 import { mount, defineExplainer, type ExplainerHandle, type ExplainerInputs } from "shoot-policy/embed";
