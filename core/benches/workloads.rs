@@ -63,6 +63,44 @@ pub fn large_shoot(pools: u32, images: u32) -> String {
     yaml
 }
 
+/// `count` Shoots of a project against the example CloudProfile: the example Shoot under other names,
+/// with Kubernetes and image versions spread over the profile's versions.
+pub fn fleet_shoots(count: usize) -> Vec<String> {
+    const KUBERNETES: [&str; 5] = ["1.31.13", "1.32.8", "1.32.9", "1.33.4", "1.33.5"];
+    const IMAGES: [&str; 3] = ["1592.14.0", "1877.3.0", "1877.5.0"];
+    (0..count)
+        .map(|index| {
+            examples::DEFAULT
+                .shoot
+                .replacen("name: payments", &format!("name: shoot-{index}"), 1)
+                .replacen(
+                    "version: 1.31.13",
+                    &format!("version: {}", KUBERNETES[index % KUBERNETES.len()]),
+                    1,
+                )
+                .replacen(
+                    "version: 1592.14.0",
+                    &format!("version: {}", IMAGES[index % IMAGES.len()]),
+                    1,
+                )
+        })
+        .collect()
+}
+
+/// The fleet's summary: how many of its Shoots face a forced update within the timeline.
+fn forced_updates(reports: impl Iterator<Item = shoot_policy::report::Report>) -> usize {
+    reports
+        .filter(|report| {
+            report.timeline.as_ref().is_some_and(|timeline| {
+                timeline
+                    .events
+                    .iter()
+                    .any(|e| e.reason == shoot_policy::maintenance::UpdateReason::Force)
+            })
+        })
+        .count()
+}
+
 fn sources(profile: &str, shoot: &str) -> Vec<Source> {
     let source = |name: &str, text: &str| Source {
         name: name.to_string(),
@@ -101,6 +139,15 @@ fn main() {
         std::fs::create_dir_all(&dir).expect("bench directory");
         std::fs::write(format!("{dir}/large-cloudprofile.yaml"), &profile).expect("write");
         std::fs::write(format!("{dir}/large-shoot.yaml"), &shoot).expect("write");
+        let example = examples::DEFAULT;
+        std::fs::write(
+            format!("{dir}/example-cloudprofile.yaml"),
+            example.cloud_profile,
+        )
+        .expect("write");
+        std::fs::write(format!("{dir}/example-shoot.yaml"), example.shoot).expect("write");
+        let fleet = serde_json::to_string(&fleet_shoots(FLEET_SIZE)).expect("serialises");
+        std::fs::write(format!("{dir}/fleet-shoots.json"), fleet).expect("write");
     }
     let example = sources(examples::DEFAULT.cloud_profile, examples::DEFAULT.shoot);
     let large = sources(&profile, &shoot);
@@ -132,33 +179,44 @@ fn main() {
         std::hint::black_box(analyze(sources, &options));
         return;
     }
-    let example_ms = print(
+    let mut figures = Figures::default();
+    figures.record(
         "example",
         median(51, || {
             std::hint::black_box(analyze(&example, &options));
         }),
     );
-    let parse_example_ms = print("parse-only-example", median(51, || parse_only(&example)));
-    let large_ms = print(
+    figures.record("parse-only-example", median(51, || parse_only(&example)));
+    figures.record(
         "large",
         median(11, || {
             std::hint::black_box(analyze(&large, &options));
         }),
     );
-    let parse_large_ms = print("parse-only-large", median(11, || parse_only(&large)));
+    figures.record("parse-only-large", median(11, || parse_only(&large)));
     let ten_years = AnalyzeOptions {
-        now,
         until: Some("2036-11-22T00:00:00Z".parse().expect("instant")),
         areas: Some(vec![shoot_policy::report::Area::Timeline]),
-        feature_gates: Default::default(),
-        limits: Default::default(),
+        ..AnalyzeOptions::at(now)
     };
-    print(
+    figures.record(
         "timeline-10y",
         median(11, || {
             std::hint::black_box(analyze(&large, &ten_years));
         }),
     );
+    let fleet = fleet_shoots(FLEET_SIZE);
+    let mut forced = 0;
+    figures.record(
+        "fleet-10k",
+        median(1, || {
+            forced =
+                forced_updates(fleet.iter().map(|shoot| {
+                    analyze(&sources(examples::DEFAULT.cloud_profile, shoot), &options)
+                }));
+        }),
+    );
+    println!("fleet-10k summary: {forced} of {FLEET_SIZE} Shoots face a forced update");
     if std::env::var_os("BENCH_AREAS").is_some() {
         use shoot_policy::report::Area;
         for area in [
@@ -173,11 +231,8 @@ fn main() {
             Area::Scheduling,
         ] {
             let only = AnalyzeOptions {
-                now,
-                until: None,
                 areas: Some(vec![area]),
-                feature_gates: Default::default(),
-                limits: Default::default(),
+                ..AnalyzeOptions::at(now)
             };
             print(
                 &format!("large-{area:?}"),
@@ -187,12 +242,46 @@ fn main() {
             );
         }
     }
+    let ms = |name: &str| figures.millis[name];
     println!(
         "ratio example/parse-only-example {:.1}",
-        example_ms / parse_example_ms
+        ms("example") / ms("parse-only-example")
     );
     println!(
         "ratio large/parse-only-large {:.1}",
-        large_ms / parse_large_ms
+        ms("large") / ms("parse-only-large")
     );
+    verdict(
+        "large ≤ 1.5 × parse-only-large",
+        "native",
+        ms("large") <= 1.5 * ms("parse-only-large"),
+    );
+    verdict("timeline-10y < 1 ms", "native", ms("timeline-10y") < 1.0);
+    if let Some(dir) = std::env::args().nth(1).filter(|a| !a.starts_with('-')) {
+        // For the wasm runs' ratios to native.
+        let json = serde_json::to_string(&figures.millis).expect("serialises");
+        std::fs::write(format!("{dir}/native.json"), json).expect("write");
+    }
+}
+
+/// Shoots in the fleet workload.
+const FLEET_SIZE: usize = 10_000;
+
+/// The medians measured, by workload, in milliseconds.
+#[derive(Default)]
+struct Figures {
+    millis: std::collections::BTreeMap<String, f64>,
+}
+
+impl Figures {
+    fn record(&mut self, workload: &str, duration: Duration) {
+        let millis = print(workload, duration);
+        self.millis.insert(workload.to_string(), millis);
+    }
+}
+
+/// One target of the performance issue and whether this run meets it.
+fn verdict(target: &str, environment: &str, met: bool) {
+    let verdict = if met { "met" } else { "MISSED" };
+    println!("target {target} ({environment}): {verdict}");
 }

@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 
 const [packageDir, inputsDir, exampleProfilePath, exampleShootPath] = process.argv.slice(2);
 const require = createRequire(import.meta.url);
-const { analyze } = require(`${packageDir}/node/shoot_policy.js`);
+const { analyze, timeline } = require(`${packageDir}/node/shoot_policy.js`);
 const now = "2026-11-22T00:00:00Z";
 
 function median(runs, work) {
@@ -28,6 +28,27 @@ const large = {
   cloudProfile: readFileSync(`${inputsDir}/large-cloudprofile.yaml`, "utf8"),
   shoot: readFileSync(`${inputsDir}/large-shoot.yaml`, "utf8"),
 };
-for (const [name, input, runs] of [["example", example, 51], ["large", large, 5]]) {
-  console.log(`bench ${name} wasm-node ${median(runs, () => analyze(input, { now })).toFixed(3)} ms`);
+const fleet = JSON.parse(readFileSync(`${inputsDir}/fleet-shoots.json`, "utf8"));
+const native = JSON.parse(readFileSync(`${inputsDir}/native.json`, "utf8"));
+const figures = {};
+function record(name, runs, work) {
+  figures[name] = median(runs, work);
+  console.log(`bench ${name} wasm-node ${figures[name].toFixed(3)} ms`);
 }
+
+record("example", 51, () => analyze(example, { now }));
+record("large", 5, () => analyze(large, { now }));
+record("timeline-10y", 3, () => timeline(large, { now, until: "2036-11-22T00:00:00Z" }));
+let forced = 0;
+record("fleet-10k", 1, () => {
+  forced = 0;
+  for (const shoot of fleet) {
+    const report = analyze({ cloudProfile: example.cloudProfile, shoot }, { now });
+    if (report.timeline?.events.some((event) => event.reason === "force")) forced += 1;
+  }
+});
+console.log(`fleet-10k summary: ${forced} of ${fleet.length} Shoots face a forced update`);
+for (const name of Object.keys(figures)) {
+  if (native[name]) console.log(`ratio ${name} wasm-node/native ${(figures[name] / native[name]).toFixed(1)}`);
+}
+console.log(`target fleet-10k < 1 s (wasm-node): ${figures["fleet-10k"] < 1000 ? "met" : "MISSED"}`);

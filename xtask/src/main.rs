@@ -60,14 +60,34 @@ fn bench() -> Result {
             .arg(&inputs),
     )?;
     let package = build::npm()?;
-    let examples = root().join("core/src/examples");
     exec(
         Command::new("node")
             .arg(root().join("tests/bench/wasm-node.mjs"))
             .arg(&package)
             .arg(&inputs)
-            .arg(examples.join("cloudprofile.yaml"))
-            .arg(examples.join("shoot.yaml")),
+            .arg(inputs.join("example-cloudprofile.yaml"))
+            .arg(inputs.join("example-shoot.yaml")),
+    )?;
+    // The analyze path in a page and the app's cold load, served from loopback.
+    let dist = build::dist()?;
+    let base_url = serve::spawn(
+        dist,
+        vec![
+            ("npm/shoot-policy", package),
+            ("bench-inputs", inputs),
+            ("bench-page", root().join("tests/bench/page")),
+        ],
+    )?;
+    exec(
+        Command::new("node")
+            .arg(root().join("tests/bench/chromium.mjs"))
+            .env("BASE_URL", base_url)
+            .env("CHROMIUM", tools::chromium()?)
+            .env("CHROMIUM_FLAGS", tools::CHROMIUM_FLAGS.join(" "))
+            .env(
+                "PLAYWRIGHT_CORE",
+                root().join("tools/node_modules/playwright-core/index.mjs"),
+            ),
     )
 }
 

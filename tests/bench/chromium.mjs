@@ -1,0 +1,76 @@
+// The Chromium measurements: the npm package's analyze path in a real page, and the app's cold load
+// from navigation to its first rendered result. `cargo xtask bench` serves the app, the package and
+// the generated inputs on loopback and runs this. Prints `bench <workload> chromium <median> ms`.
+import { pathToFileURL } from "node:url";
+
+const { chromium } = await import(pathToFileURL(process.env.PLAYWRIGHT_CORE).href);
+const BASE_URL = process.env.BASE_URL;
+const now = "2026-11-22T00:00:00Z";
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM,
+  args: process.env.CHROMIUM_FLAGS.split(" ").filter((flag) => flag !== "--headless"),
+  headless: true,
+});
+
+const figures = {};
+function report(name, millis) {
+  figures[name] = millis;
+  console.log(`bench ${name} chromium ${millis.toFixed(3)} ms`);
+}
+
+// The analyze path: medians measured inside the page, so only the call is timed.
+const context = await browser.newContext();
+const page = await context.newPage();
+await page.goto(new URL("bench-page/index.html", BASE_URL).href);
+const inPage = await page.evaluate(async (now) => {
+  const { analyze, timeline } = await import("/npm/shoot-policy/index.js");
+  const text = async (path) => (await fetch(path)).text();
+  const example = {
+    cloudProfile: await text("/bench-inputs/example-cloudprofile.yaml"),
+    shoot: await text("/bench-inputs/example-shoot.yaml"),
+  };
+  const large = {
+    cloudProfile: await text("/bench-inputs/large-cloudprofile.yaml"),
+    shoot: await text("/bench-inputs/large-shoot.yaml"),
+  };
+  const median = (runs, work) => {
+    work();
+    const timings = [];
+    for (let i = 0; i < runs; i += 1) {
+      const started = performance.now();
+      work();
+      timings.push(performance.now() - started);
+    }
+    timings.sort((a, b) => a - b);
+    return timings[Math.floor(runs / 2)];
+  };
+  return {
+    example: median(51, () => analyze(example, { now })),
+    large: median(5, () => analyze(large, { now })),
+    "timeline-10y": median(3, () => timeline(large, { now, until: "2036-11-22T00:00:00Z" })),
+  };
+}, now);
+for (const [name, millis] of Object.entries(inPage)) report(name, millis);
+await context.close();
+
+// Cold load: a new context each time (empty cache), from navigation until the app shows the
+// maintenance window it computed for the default example.
+const loads = [];
+for (let i = 0; i < 5; i += 1) {
+  const cold = await browser.newContext();
+  const app = await cold.newPage();
+  const started = performance.now();
+  await app.goto(BASE_URL);
+  await app.getByRole("region", { name: "Maintenance window" }).waitFor();
+  loads.push(performance.now() - started);
+  await cold.close();
+}
+loads.sort((a, b) => a - b);
+report("cold-load", loads[Math.floor(loads.length / 2)]);
+await browser.close();
+
+const verdict = (target, met) => console.log(`target ${target} (chromium): ${met ? "met" : "MISSED"}`);
+verdict("example < 1 ms", figures.example < 1);
+verdict("large < 10 ms", figures.large < 10);
+verdict("cold-load < 300 ms", figures["cold-load"] < 300);
