@@ -35,6 +35,7 @@ use leptos::prelude::*;
 use shoot_policy::examples;
 use shoot_policy::report::{analyze, AnalyzeOptions, Report};
 use std::time::Duration;
+use worker::request_analysis;
 
 fn main() {
     // Hibernation schedules take their time zones from the browser's Intl (no embedded database).
@@ -65,7 +66,7 @@ pub struct Analysis {
 
 pub fn run_analysis(inputs: &Inputs, clock_now: DateTime<Utc>) -> Analysis {
     if recovery::test_panic_requested() {
-        panic!("test panic: localStorage shoot-policy.test-panic is set");
+        panic!("{}", recovery::TEST_PANIC_MESSAGE);
     }
     let now = inputs.now(clock_now);
     let options = AnalyzeOptions::at(now);
@@ -76,7 +77,7 @@ pub fn run_analysis(inputs: &Inputs, clock_now: DateTime<Utc>) -> Analysis {
 /// The view models of a report: the same whether the report was computed here or in the worker.
 pub fn analysis_from_report(inputs: &Inputs, report: Report, now: DateTime<Utc>) -> Analysis {
     if recovery::page_test_panic_requested() {
-        panic!("test panic: localStorage shoot-policy.test-panic is set to page");
+        panic!("{} to page", recovery::TEST_PANIC_MESSAGE);
     }
     let profile = timeline::adapter::ProfileVersions::read(&inputs.cloud_profile);
     let timeline = timeline::adapter::from_report(&report, &profile, now);
@@ -87,19 +88,6 @@ pub fn analysis_from_report(inputs: &Inputs, report: Report, now: DateTime<Utc>)
         timeline,
         facts,
     }
-}
-
-/// Analyses in the worker (worker.rs) in the browser; natively, at once.
-#[cfg(target_arch = "wasm32")]
-use worker::request_analysis;
-
-#[cfg(not(target_arch = "wasm32"))]
-fn request_analysis(
-    inputs: Inputs,
-    now: DateTime<Utc>,
-    deliver: impl Fn(Result<Analysis, String>) + 'static,
-) {
-    deliver(Ok(run_analysis(&inputs, now)));
 }
 
 fn browser_now() -> DateTime<Utc> {

@@ -35,6 +35,9 @@ pub fn take_crash_message() -> Option<String> {
     message
 }
 
+/// What the analysis panics with when a test asks it to.
+pub const TEST_PANIC_MESSAGE: &str = "test panic: localStorage shoot-policy.test-panic is set";
+
 /// Whether a test asked every analysis to panic (`1`), wherever it runs: in the analysis worker
 /// (`worker.rs`), or on the page where there is no worker.
 pub fn test_panic_requested() -> bool {

@@ -35,7 +35,7 @@ pub fn answer(request_json: &str) -> Result<String, String> {
     let request: WorkerRequest =
         serde_json::from_str(request_json).map_err(|e| format!("unreadable request: {e}"))?;
     if request.test_panic {
-        panic!("test panic: localStorage shoot-policy.test-panic is set");
+        panic!("{}", crate::recovery::TEST_PANIC_MESSAGE);
     }
     let report = shoot_policy::report::analyze(&request.sources, &request.options);
     serde_json::to_string(&report).map_err(|e| format!("the report does not serialise: {e}"))
@@ -57,6 +57,16 @@ pub fn request_for(
 
 #[cfg(target_arch = "wasm32")]
 pub use browser::request_analysis;
+
+/// Natively (the app's unit tests) the analysis runs at once.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn request_analysis(
+    inputs: Inputs,
+    now: chrono::DateTime<chrono::Utc>,
+    deliver: impl FnOnce(Result<crate::Analysis, String>) + 'static,
+) {
+    deliver(Ok(crate::run_analysis(&inputs, now)));
+}
 
 #[cfg(target_arch = "wasm32")]
 mod browser {
@@ -107,7 +117,7 @@ mod browser {
         id: u32,
         inputs: Inputs,
         now: DateTime<Utc>,
-        deliver: Box<dyn Fn(Result<Analysis, String>)>,
+        deliver: Box<dyn FnOnce(Result<Analysis, String>)>,
     }
 
     thread_local! {
@@ -123,7 +133,7 @@ mod browser {
     pub fn request_analysis(
         inputs: Inputs,
         now: DateTime<Utc>,
-        deliver: impl Fn(Result<Analysis, String>) + 'static,
+        deliver: impl FnOnce(Result<Analysis, String>) + 'static,
     ) {
         let test_panic = recovery::test_panic_requested();
         let Some(worker) = worker() else {
