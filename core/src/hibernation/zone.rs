@@ -39,6 +39,9 @@ pub struct Location {
     name: String,
     /// The IANA zone whose rules apply; `None` for UTC (and `Local`, which is UTC in Gardener).
     zone: Option<String>,
+    /// The zone in the embedded database, looked up once: the cron walk asks for many offsets.
+    #[cfg(feature = "tzdb")]
+    embedded: Option<chrono_tz::Tz>,
 }
 
 /// A report read back (the app's analysis worker) loads its locations again by name.
@@ -62,6 +65,8 @@ impl Location {
         Location {
             name: "UTC".to_string(),
             zone: None,
+            #[cfg(feature = "tzdb")]
+            embedded: None,
         }
     }
 
@@ -74,7 +79,7 @@ impl Location {
             "Local" => {
                 return Ok(Location {
                     name: "Local".to_string(),
-                    zone: None,
+                    ..Location::utc()
                 })
             }
             _ => {}
@@ -93,6 +98,8 @@ impl Location {
         Ok(Location {
             name: name.to_string(),
             zone: Some(name.to_string()),
+            #[cfg(feature = "tzdb")]
+            embedded: name.parse().ok(),
         })
     }
 
@@ -108,7 +115,7 @@ impl Location {
         };
         match REGISTERED_RULES.get() {
             Some(rules) => rules.offset_seconds(zone, unix),
-            None => embedded_offset(zone, unix),
+            None => self.embedded_offset(unix),
         }
     }
 
@@ -158,24 +165,26 @@ impl Location {
     }
 }
 
-/// The offset from chrono-tz's embedded database.
-#[cfg(feature = "tzdb")]
-fn embedded_offset(zone: &str, unix: i64) -> Option<i64> {
-    use chrono::{Offset, TimeZone};
-    let zone: chrono_tz::Tz = zone.parse().ok()?;
-    let instant = chrono::DateTime::from_timestamp(unix, 0)?.naive_utc();
-    Some(i64::from(
-        zone.offset_from_utc_datetime(&instant)
-            .fix()
-            .local_minus_utc(),
-    ))
-}
+impl Location {
+    /// The offset from chrono-tz's embedded database.
+    #[cfg(feature = "tzdb")]
+    fn embedded_offset(&self, unix: i64) -> Option<i64> {
+        use chrono::{Offset, TimeZone};
+        let instant = chrono::DateTime::from_timestamp(unix, 0)?.naive_utc();
+        Some(i64::from(
+            self.embedded?
+                .offset_from_utc_datetime(&instant)
+                .fix()
+                .local_minus_utc(),
+        ))
+    }
 
-/// Without the embedded database only registered rules know offsets ([`Location::load`] refuses
-/// zones then).
-#[cfg(not(feature = "tzdb"))]
-fn embedded_offset(_zone: &str, _unix: i64) -> Option<i64> {
-    None
+    /// Without the embedded database only registered rules know offsets ([`Location::load`] refuses
+    /// zones then).
+    #[cfg(not(feature = "tzdb"))]
+    fn embedded_offset(&self, _unix: i64) -> Option<i64> {
+        None
+    }
 }
 
 /// Wall-clock fields (Go's `Date`, `Clock` and `Weekday`, Sunday = 0).
