@@ -35,63 +35,69 @@ mod engine {
         Changes,
     }
 
+    /// What the engine has told of one zone.
+    struct Zone {
+        /// Creating a formatter costs far more than using it.
+        formatter: Intl::DateTimeFormat,
+        /// The days already asked about: a cron walk asks for many instants of few days, and one
+        /// engine call costs microseconds.
+        days: HashMap<i64, Day>,
+    }
+
     thread_local! {
-        /// One formatter per zone: creating one costs far more than using it.
-        static FORMATTERS: RefCell<HashMap<String, Intl::DateTimeFormat>> = RefCell::new(HashMap::new());
-        /// The days already asked about, per zone. A cron walk asks for many instants of few days,
-        /// and one engine call costs microseconds.
-        static DAYS: RefCell<HashMap<String, HashMap<i64, Day>>> = RefCell::new(HashMap::new());
+        static ZONES: RefCell<HashMap<String, Zone>> = RefCell::new(HashMap::new());
     }
 
     impl TimeZoneRules for EngineRules {
+        fn offset_seconds(&self, zone: &str, unix: i64) -> Option<i64> {
+            ZONES.with(|zones| {
+                let mut zones = zones.borrow_mut();
+                if !zones.contains_key(zone) {
+                    let formatter = formatter(zone)?;
+                    zones.insert(
+                        zone.to_string(),
+                        Zone {
+                            formatter,
+                            days: HashMap::new(),
+                        },
+                    );
+                }
+                zones.get_mut(zone)?.offset(unix)
+            })
+        }
+    }
+
+    impl Zone {
         /// Offsets are piecewise constant and no zone changes twice within a day, so a day whose
         /// first and last second have the same offset has it throughout.
-        fn offset_seconds(&self, zone: &str, unix: i64) -> Option<i64> {
+        fn offset(&mut self, unix: i64) -> Option<i64> {
             let day = unix.div_euclid(SECONDS_PER_DAY);
-            let known =
-                DAYS.with(|days| days.borrow().get(zone).and_then(|d| d.get(&day)).copied());
-            let found = match known {
-                Some(found) => found,
+            let known = match self.days.get(&day) {
+                Some(known) => *known,
                 None => {
-                    let start = engine_offset(zone, day * SECONDS_PER_DAY)?;
-                    let end = engine_offset(zone, day * SECONDS_PER_DAY + SECONDS_PER_DAY - 1)?;
-                    let found = if start == end {
+                    let start = self.engine_offset(day * SECONDS_PER_DAY)?;
+                    let end = self.engine_offset(day * SECONDS_PER_DAY + SECONDS_PER_DAY - 1)?;
+                    let known = if start == end {
                         Day::Constant(start)
                     } else {
                         Day::Changes
                     };
-                    DAYS.with(|days| {
-                        days.borrow_mut()
-                            .entry(zone.to_string())
-                            .or_default()
-                            .insert(day, found)
-                    });
-                    found
+                    self.days.insert(day, known);
+                    known
                 }
             };
-            match found {
+            match known {
                 Day::Constant(offset) => Some(offset),
-                Day::Changes => engine_offset(zone, unix),
+                Day::Changes => self.engine_offset(unix),
             }
         }
-    }
 
-    /// The offset the engine shows for `zone` at `unix`.
-    fn engine_offset(zone: &str, unix: i64) -> Option<i64> {
-        let millis = unix.checked_mul(1000)?;
-        let parts = FORMATTERS.with(|formatters| {
-            let mut formatters = formatters.borrow_mut();
-            let formatter = match formatters.get(zone) {
-                Some(formatter) => formatter.clone(),
-                None => {
-                    let formatter = formatter(zone)?;
-                    formatters.insert(zone.to_string(), formatter.clone());
-                    formatter
-                }
-            };
-            Some(formatter.format_to_parts(&Date::new(&JsValue::from_f64(millis as f64))))
-        })?;
-        Some(wall_seconds(&parts)? - unix)
+        /// The offset the engine shows at `unix`.
+        fn engine_offset(&self, unix: i64) -> Option<i64> {
+            let millis = unix.checked_mul(1000)?;
+            let date = Date::new(&JsValue::from_f64(millis as f64));
+            Some(wall_seconds(&self.formatter.format_to_parts(&date))? - unix)
+        }
     }
 
     /// A formatter that shows every field of the wall clock in `zone` as plain numbers; `None` when
