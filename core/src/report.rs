@@ -705,11 +705,13 @@ fn validate(inputs: &Inputs, options: &AnalyzeOptions, report: &mut Report) {
         .cloud_profile
         .as_ref()
         .and_then(|p| decode::<validation::CloudProfile>(p, report));
-    if let (Some(located), Some(profile), false) = (
-        &inputs.cloud_profile,
-        &profile,
-        inputs.cloud_profile_is_namespaced,
-    ) {
+    // Gardener does not validate a NamespacedCloudProfile's merged profile (its spec lives
+    // elsewhere in the text) as a CloudProfile.
+    let own_profile = inputs
+        .cloud_profile
+        .as_ref()
+        .filter(|p| p.spec_in_text.is_none());
+    if let (Some(located), Some(profile)) = (own_profile, &profile) {
         let result = validation::validate_cloud_profile(
             profile,
             None,
@@ -802,9 +804,6 @@ struct Inputs {
     webhook_configurations: Vec<Located>,
     seeds: Vec<Located>,
     project: Option<Located>,
-    /// The CloudProfile is a NamespacedCloudProfile's merged profile: Gardener does not validate it
-    /// as a CloudProfile.
-    cloud_profile_is_namespaced: bool,
 }
 
 /// A NamespacedCloudProfile as the CloudProfile Gardener derives from it: its name and namespace with
@@ -971,7 +970,6 @@ fn route(
             Some(profile) => {
                 object = profile;
                 spec_in_text = Some("status.cloudProfileSpec");
-                inputs.cloud_profile_is_namespaced = inputs.cloud_profile.is_none();
                 (Some(&mut inputs.cloud_profile), ObjectRole::CloudProfile)
             }
             None => {
