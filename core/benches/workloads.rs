@@ -161,22 +161,22 @@ fn main() {
         }
     };
 
+    // The timeline alone, over ten years.
+    let ten_years = AnalyzeOptions {
+        until: Some("2036-11-22T00:00:00Z".parse().expect("instant")),
+        areas: Some(vec![shoot_policy::report::Area::Timeline]),
+        ..AnalyzeOptions::at(now)
+    };
+
     if let Ok(workload) = std::env::var("BENCH_PROFILE") {
         // One run of one workload only, for a profiler (`valgrind --tool=callgrind`, `perf record`).
         let (sources, options) = match workload.as_str() {
-            "example" => (&example, options.clone()),
-            "large" => (&large, options.clone()),
-            "timeline-10y" => (
-                &large,
-                AnalyzeOptions {
-                    until: Some("2036-11-22T00:00:00Z".parse().expect("instant")),
-                    areas: Some(vec![shoot_policy::report::Area::Timeline]),
-                    ..AnalyzeOptions::at(now)
-                },
-            ),
+            "example" => (&example, &options),
+            "large" => (&large, &options),
+            "timeline-10y" => (&large, &ten_years),
             other => panic!("BENCH_PROFILE={other}: not one of example, large, timeline-10y"),
         };
-        std::hint::black_box(analyze(sources, &options));
+        std::hint::black_box(analyze(sources, options));
         return;
     }
     let mut figures = Figures::default();
@@ -194,11 +194,6 @@ fn main() {
         }),
     );
     figures.record("parse-only-large", median(11, || parse_only(&large)));
-    let ten_years = AnalyzeOptions {
-        until: Some("2036-11-22T00:00:00Z".parse().expect("instant")),
-        areas: Some(vec![shoot_policy::report::Area::Timeline]),
-        ..AnalyzeOptions::at(now)
-    };
     figures.record(
         "timeline-10y",
         median(11, || {
