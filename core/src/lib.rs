@@ -5,6 +5,7 @@
 //! an argument, so the same inputs give the same answer in the CLI, the npm package and the browser.
 
 pub mod conformance;
+pub mod decode;
 pub mod defaults;
 pub mod document;
 pub mod duration;

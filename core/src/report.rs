@@ -507,11 +507,11 @@ fn annotations(object: &Value) -> std::collections::BTreeMap<String, String> {
 
 /// Reads an object into an area's typed view; a mismatch becomes a diagnostic at the object.
 fn decode<T: serde::de::DeserializeOwned>(object: &Located, report: &mut Report) -> Option<T> {
-    match serde_path_to_error::deserialize::<_, T>(&object.value) {
+    match crate::decode::from_value::<T>(&object.value) {
         Ok(typed) => Some(typed),
         Err(error) => {
             let field = error.path().to_string();
-            let message = plain_type_error(&error.inner().to_string(), &object.value, &field);
+            let message = plain_type_error(error.message(), &object.value, &field);
             let diagnostic = error_at_field(object, field, message);
             // Several areas read the same object; one report of its problem is enough.
             if !report.diagnostics.contains(&diagnostic) {
@@ -1045,7 +1045,7 @@ CloudProfile"
 
 fn classify(versions: Option<&Value>, now: DateTime<Utc>) -> Vec<ClassifiedVersion> {
     let versions: Vec<ExpirableVersion> = versions
-        .and_then(|v| serde_json::from_value(v.clone()).ok())
+        .and_then(|v| crate::decode::from_value(v).ok())
         .unwrap_or_default();
     versions
         .into_iter()

@@ -34,7 +34,8 @@ pub fn loaded_by_embedder() -> bool {
 /// for the browser's clock). Missing fields are empty.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub fn inputs_from_json(json: &str) -> Result<Inputs, String> {
-    serde_json::from_str(json).map_err(|e| format!("shoot-policy embed: unreadable inputs: {e}"))
+    shoot_policy::decode::from_json(json.as_bytes())
+        .map_err(|e| format!("shoot-policy embed: unreadable inputs: {e}"))
 }
 
 #[cfg(target_arch = "wasm32")]

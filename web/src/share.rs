@@ -21,7 +21,8 @@ pub fn decode(fragment: &str) -> Option<Result<Inputs, String>> {
         base64url_decode(payload)
             .and_then(|packed| lz::decompress(&packed))
             .and_then(|json| {
-                serde_json::from_slice(&json).map_err(|e| format!("the link is damaged: {e}"))
+                shoot_policy::decode::from_json(&json)
+                    .map_err(|e| format!("the link is damaged: {e}"))
             }),
     )
 }

@@ -32,8 +32,8 @@ pub struct WorkerRequest {
 
 /// The worker's side: one analysis, JSON in and out. A panic here is reported by the page.
 pub fn answer(request_json: &str) -> Result<String, String> {
-    let request: WorkerRequest =
-        serde_json::from_str(request_json).map_err(|e| format!("unreadable request: {e}"))?;
+    let request: WorkerRequest = shoot_policy::decode::from_json(request_json.as_bytes())
+        .map_err(|e| format!("unreadable request: {e}"))?;
     if request.test_panic {
         panic!("{}", crate::recovery::TEST_PANIC_MESSAGE);
     }
@@ -238,7 +238,7 @@ mod browser {
             .and_then(|r| r.as_string())
             .ok_or_else(|| "the analysis worker sent no report".to_string())
             .and_then(|json| {
-                serde_json::from_str::<Report>(&json)
+                shoot_policy::decode::from_json::<Report>(json.as_bytes())
                     .map_err(|e| format!("the worker's report is unreadable: {e}"))
             });
         (pending.deliver)(

@@ -113,7 +113,7 @@ impl Shoot {
     pub fn tolerations(&self) -> Vec<Toleration> {
         self.spec
             .get("tolerations")
-            .and_then(|value| serde_json::from_value(value.clone()).ok())
+            .and_then(|value| crate::decode::from_value(value).ok())
             .unwrap_or_default()
     }
 

@@ -42,7 +42,7 @@ impl ProfileVersions {
                 .map(|entries| {
                     entries
                         .iter()
-                        .filter_map(|e| serde_json::from_value(e.clone()).ok())
+                        .filter_map(|e| shoot_policy::decode::from_value(e).ok())
                         .collect()
                 })
                 .unwrap_or_default()
