@@ -173,16 +173,24 @@ fn App() -> impl IntoView {
     // Save every keystroke at once (nothing typed is lost), analyse when typing pauses.
     Effect::new(move |previous: Option<()>| {
         let current = inputs.get();
-        if previous.is_some() {
-            paused.set(false);
-        }
         if standalone {
             persist::save(&current);
         }
         if let Some(handle) = pending.get_value() {
             handle.clear();
         }
-        let handle = set_timeout_with_handle(move || analysed.set(current), DEBOUNCE).ok();
+        if previous.is_none() {
+            return; // `analysed` starts with these inputs: analysing them again would be waste
+        }
+        // An edit also resumes an analysis paused by a crash, but only with the debounced input:
+        // resuming at once would re-run the input that crashed, once for every keystroke.
+        let resume_with_edit = move || {
+            if paused.get_untracked() {
+                paused.set(false);
+            }
+            analysed.set(current);
+        };
+        let handle = set_timeout_with_handle(resume_with_edit, DEBOUNCE).ok();
         pending.set_value(handle);
     });
     // The newest analysis; it arrives from the worker a little after the input it belongs to.

@@ -126,6 +126,8 @@ mod browser {
         static NEXT_ID: Cell<u32> = const { Cell::new(0) };
         /// Set when a worker could not even load (a host page's policy may forbid workers).
         static UNAVAILABLE: Cell<bool> = const { Cell::new(false) };
+        /// Set when the first worker starts; replacing a crashed one does not clear it.
+        static WORKER_EVER_STARTED: Cell<bool> = const { Cell::new(false) };
     }
 
     /// Analyses `inputs` at `now` in the worker and calls `deliver` with the result, or with the
@@ -136,6 +138,14 @@ mod browser {
         deliver: impl FnOnce(Result<Analysis, String>) + 'static,
     ) {
         let test_panic = recovery::test_panic_requested();
+        if !WORKER_EVER_STARTED.with(Cell::get) && !test_panic {
+            // The first analysis, at load, runs here: this module is compiled and ready, while a
+            // worker would first fetch and compile its own copy, and the first result would wait
+            // for that. The worker starts now, to be ready for the first edit.
+            deliver(Ok(run_analysis(&inputs, now)));
+            let _ = worker();
+            return;
+        }
         let Some(worker) = worker() else {
             deliver(Ok(run_analysis(&inputs, now)));
             return;
@@ -178,6 +188,7 @@ mod browser {
             .as_string()?;
         let options = WorkerOptions::new();
         options.set_type(WorkerType::Module);
+        WORKER_EVER_STARTED.with(|started| started.set(true));
         let worker = Worker::new_with_options(&url, &options).ok()?;
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(receive);
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
