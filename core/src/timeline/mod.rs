@@ -142,13 +142,14 @@ pub fn timeline(
     let mut windows_evaluated = 0;
     let mut from = now;
     let mut transition_in_previous_window = false;
+    let mut memo = maintenance::RunMemo::default();
     while windows_evaluated < MAX_WINDOWS {
         let (begin, end) = window.next_occurrence(from);
         if begin > until {
             break;
         }
         windows_evaluated += 1;
-        let outcome = maintenance::run_defaulted(cloud_profile, &shoot, begin)?;
+        let outcome = maintenance::run_memoized(cloud_profile, &shoot, begin, &mut memo)?;
         let transitions = maintenance::relevant_transitions(cloud_profile, &shoot, begin);
         let transition_inside = transitions.iter().any(|instant| *instant < end);
         note_blocked(&outcome, begin, &mut blocked);
