@@ -28,6 +28,25 @@ pub fn hash_of_hashes<S: AsRef<str>>(elements: &[S], length: usize) -> String {
     digest[..length.min(digest.len())].to_string()
 }
 
+/// [`hash_of_hashes`] remembering each data list's digest: one evaluation of a Shoot change hashes
+/// the same lists again and again (a pool's key and its rolling fingerprint are one hash, unchanged
+/// pools hash alike before and after, and pools with equal settings have equal lists), and each
+/// hash is two rounds of SHA-256 over every element.
+#[derive(Default)]
+pub(crate) struct Digests {
+    known: std::cell::RefCell<std::collections::HashMap<Vec<String>, String>>,
+}
+
+impl Digests {
+    pub(crate) fn hash_of_hashes(&self, elements: Vec<String>, length: usize) -> String {
+        let mut known = self.known.borrow_mut();
+        let digest = known
+            .entry(elements)
+            .or_insert_with_key(|elements| hash_of_hashes(elements, 64));
+        digest[..length.min(digest.len())].to_string()
+    }
+}
+
 /// Go's `time.Time.String()` of a `metav1.Time` read from JSON by a process running in UTC
 /// (gardenlet): `2026-01-01 00:00:00 +0000 UTC`. The API server stores `metav1.Time` with whole
 /// seconds, so sub-second parts never reach the hash and are dropped here.
@@ -149,6 +168,22 @@ mod tests {
             hash_of_hashes(&["1.31", "1593.0", "none"], 16),
             "8899f1cd0de77a6c"
         );
+    }
+
+    #[test]
+    fn remembered_digests_are_the_digests() {
+        let digests = Digests::default();
+        let data = |texts: &[&str]| texts.iter().map(|t| t.to_string()).collect::<Vec<_>>();
+        for _ in 0..2 {
+            assert_eq!(
+                digests.hash_of_hashes(data(&["1.32", "1592.0", "static"]), 16),
+                "c6cc5f56a36222bf"
+            );
+            assert_eq!(
+                digests.hash_of_hashes(data(&["1.31", "1593.0", "none"]), 5),
+                "8899f"
+            );
+        }
     }
 
     #[test]
