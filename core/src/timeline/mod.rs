@@ -143,6 +143,9 @@ pub fn timeline(
     let mut from = now;
     let mut transition_in_previous_window = false;
     let mut memo = maintenance::RunMemo::default();
+    // The roll-trigger view of the Shoot as it stands, converted when first needed: the view after
+    // one change is the view before the next.
+    let mut rollout_view: Option<Option<crate::rollout::Shoot>> = None;
     while windows_evaluated < MAX_WINDOWS {
         let (begin, end) = window.next_occurrence(from);
         if begin > until {
@@ -154,7 +157,9 @@ pub fn timeline(
         let transition_inside = transitions.iter().any(|instant| *instant < end);
         note_blocked(&outcome, begin, &mut blocked);
         if outcome.changed_versions() {
-            let impact = node_impact(&shoot, &outcome.shoot);
+            let before = rollout_view.get_or_insert_with(|| as_rollout(&shoot));
+            let after = as_rollout(&outcome.shoot);
+            let impact = node_impact(before.as_ref(), after.as_ref());
             for (component, update) in changes(&outcome) {
                 events.push(TimelineEvent {
                     window_begin: begin,
@@ -169,6 +174,7 @@ pub fn timeline(
                 });
             }
             outcome.apply(&mut shoot);
+            rollout_view = Some(after);
             // A change can enable the next one (consecutive minor updates): look at the next window.
             from = end;
         } else {
@@ -263,18 +269,21 @@ fn note_blocked(
     }
 }
 
+/// The Shoot as the roll triggers read it, or `None` when it does not fit their view.
+fn as_rollout(shoot: &Shoot) -> Option<crate::rollout::Shoot> {
+    serde_json::to_value(shoot)
+        .ok()
+        .and_then(|value| serde_json::from_value(value).ok())
+}
+
 /// The roll triggers between the Shoot before and after a run.
-fn node_impact(before: &Shoot, after: &Shoot) -> NodeImpact {
-    let as_rollout = |shoot: &Shoot| -> Option<crate::rollout::Shoot> {
-        serde_json::to_value(shoot)
-            .ok()
-            .and_then(|value| serde_json::from_value(value).ok())
-    };
-    let verdict = as_rollout(before)
-        .zip(as_rollout(after))
-        .and_then(|(old, new)| {
-            crate::rollout::roll_triggers(Some(&old), &new, &Default::default()).ok()
-        });
+fn node_impact(
+    before: Option<&crate::rollout::Shoot>,
+    after: Option<&crate::rollout::Shoot>,
+) -> NodeImpact {
+    let verdict = before.zip(after).and_then(|(old, new)| {
+        crate::rollout::roll_triggers(Some(old), new, &Default::default()).ok()
+    });
     let Some(verdict) = verdict else {
         return NodeImpact {
             rolling: Vec::new(),
