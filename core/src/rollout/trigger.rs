@@ -91,27 +91,11 @@ pub fn roll_triggers(
     let mode = HashMode::from_options(options)?;
     let new_shoot = with_hash_defaults(new_shoot);
     let old_shoot = old_shoot.map(with_hash_defaults);
-
     let digests = Digests::default();
-    let mut workers = BTreeMap::new();
-    if let Some(old_shoot) = &old_shoot {
-        for worker in &new_shoot.spec.provider.workers {
-            let verdict = match old_shoot.worker(&worker.name) {
-                Some(old_worker) => {
-                    pool_trigger(mode, old_shoot, old_worker, &new_shoot, worker, &digests)?
-                }
-                None => PoolTrigger {
-                    update: UpdateKind::None,
-                    causes: Vec::new(),
-                    provider_dependent: false,
-                    new_pool: true,
-                    old_key: None,
-                    new_key: Some(node_agent_key(mode, &new_shoot, worker, &digests)?),
-                },
-            };
-            workers.insert(worker.name.clone(), verdict);
-        }
-    }
+    let workers = match &old_shoot {
+        Some(old_shoot) => pool_triggers(mode, old_shoot, &new_shoot, &digests)?,
+        None => BTreeMap::new(),
+    };
 
     let mut in_place_hashes = BTreeMap::new();
     for worker in &new_shoot.spec.provider.workers {
@@ -138,6 +122,49 @@ pub fn roll_triggers(
 /// `gardener-node-agent-<pool>` for in-place pools, else with the 16-hex hash of the pool's data.
 pub fn osc_key(shoot: &Shoot, worker: &Worker) -> Result<String, String> {
     node_agent_key(HashMode::CURRENT, shoot, worker, &Digests::default())
+}
+
+/// The per-pool verdicts of [`roll_triggers`] with the default options, for a caller that evaluates
+/// many changes of one Shoot: `digests` remembers the hashes between calls (the Shoot after one
+/// change is the Shoot before the next). `None` where [`roll_triggers`] fails.
+pub(crate) fn pool_updates(
+    old_shoot: &Shoot,
+    new_shoot: &Shoot,
+    digests: &Digests,
+) -> Option<BTreeMap<String, PoolTrigger>> {
+    let mode = HashMode::from_options(&RollTriggerOptions::default()).ok()?;
+    let old_shoot = with_hash_defaults(old_shoot);
+    let new_shoot = with_hash_defaults(new_shoot);
+    // Without a `Worker` resource, the rest of `roll_triggers` cannot fail: the pending pools need
+    // no hash, and failed in-place hashes are left out.
+    pool_triggers(mode, &old_shoot, &new_shoot, digests).ok()
+}
+
+/// The verdict of every pool of the new Shoot (both Shoots with the hash defaults).
+fn pool_triggers(
+    mode: HashMode,
+    old_shoot: &Shoot,
+    new_shoot: &Shoot,
+    digests: &Digests,
+) -> Result<BTreeMap<String, PoolTrigger>, String> {
+    let mut workers = BTreeMap::new();
+    for worker in &new_shoot.spec.provider.workers {
+        let verdict = match old_shoot.worker(&worker.name) {
+            Some(old_worker) => {
+                pool_trigger(mode, old_shoot, old_worker, new_shoot, worker, digests)?
+            }
+            None => PoolTrigger {
+                update: UpdateKind::None,
+                causes: Vec::new(),
+                provider_dependent: false,
+                new_pool: true,
+                old_key: None,
+                new_key: Some(node_agent_key(mode, new_shoot, worker, digests)?),
+            },
+        };
+        workers.insert(worker.name.clone(), verdict);
+    }
+    Ok(workers)
 }
 
 /// `CalculateWorkerPoolHashForInPlaceUpdate` as gardenlet calls it for a pool (effective Kubernetes
@@ -869,6 +896,43 @@ mod tests {
             }),
             ..Default::default()
         }
+    }
+
+    #[test]
+    fn pool_updates_are_the_verdicts_of_roll_triggers_also_with_digests_kept_between_calls() {
+        let example = crate::examples::IN_PLACE_POOL;
+        let previous: Shoot = serde_yaml::from_str(example.previous_shoot).unwrap();
+        let current: Shoot = serde_yaml::from_str(example.shoot).unwrap();
+        let mut rolled = current.clone();
+        rolled.spec.kubernetes.version = "1.34.0".to_string();
+        let mut broken = rolled.clone();
+        broken.spec.kubernetes.version = "one".to_string();
+        let rolling: Shoot = serde_yaml::from_str(crate::examples::DEFAULT.shoot).unwrap();
+        let mut rolling_next = rolling.clone();
+        rolling_next.spec.kubernetes.version = "1.32.0".to_string();
+        let digests = Digests::default();
+        let changes = [
+            (&rolling, &rolling_next),
+            (&previous, &current),
+            (&current, &rolled),
+            (&rolled, &current),
+            (&current, &current),
+            (&rolled, &broken),
+        ];
+        let mut kinds = Vec::new();
+        for (old, new) in changes {
+            let expected = roll_triggers(Some(old), new, &Default::default())
+                .ok()
+                .map(|triggers| triggers.workers);
+            let found = pool_updates(old, new, &digests);
+            assert_eq!(found, expected);
+            kinds.extend(found.iter().flatten().map(|(_, trigger)| trigger.update));
+        }
+        // The changes above roll, update in place and leave alone, and one cannot be evaluated.
+        for kind in [UpdateKind::Rolling, UpdateKind::InPlace, UpdateKind::None] {
+            assert!(kinds.contains(&kind), "{kind:?} in {kinds:?}");
+        }
+        assert_eq!(pool_updates(&rolled, &broken, &digests), None);
     }
 
     fn shoot(worker: Worker) -> Shoot {
