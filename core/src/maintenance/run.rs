@@ -21,7 +21,7 @@ use super::types::{parse_version, CloudProfile, ComponentConfig, LastMaintenance
 use super::version_ranges::{ADMISSION_PLUGINS, FEATURE_GATES};
 use crate::field::FieldError;
 use crate::lifecycle::ExpirableVersion;
-use crate::version::{compare_normalized, Version};
+use crate::version::{compare, compare_normalized, parse_normalized, Version};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -502,9 +502,14 @@ fn maintain_kubernetes_version(
     now: DateTime<Utc>,
     adjust: impl Fn(&str) -> Result<String, String>,
 ) -> Option<VersionUpdate> {
+    // `compare_normalized(version, "=", current)` for each version, with `current` parsed once.
+    let current_normalized = parse_normalized(current);
     let mut existing = None;
     for version in versions {
-        match compare_normalized(&version.version, "=", current) {
+        let equal = parse_normalized(&version.version)
+            .zip(current_normalized.as_ref())
+            .and_then(|(version, current)| compare(&version, "=", current));
+        match equal {
             None => return None, // Gardener logs the comparison error and leaves the version.
             Some(true) => {
                 existing = Some(version);

@@ -146,6 +146,8 @@ pub fn timeline(
     // The roll-trigger view of the Shoot as it stands, converted when first needed: the view after
     // one change is the view before the next.
     let mut rollout_view: Option<Option<crate::rollout::Shoot>> = None;
+    let digests = crate::rollout::hash::Digests::default();
+    let mut relevant = Transitions::default();
     while windows_evaluated < MAX_WINDOWS {
         let (begin, end) = window.next_occurrence(from);
         if begin > until {
@@ -153,13 +155,13 @@ pub fn timeline(
         }
         windows_evaluated += 1;
         let outcome = maintenance::run_memoized(cloud_profile, &shoot, begin, &mut memo)?;
-        let transitions = maintenance::relevant_transitions(cloud_profile, &shoot, begin);
+        let transitions = relevant.after(cloud_profile, &shoot, begin);
         let transition_inside = transitions.iter().any(|instant| *instant < end);
         note_blocked(&outcome, begin, &mut blocked);
         if outcome.changed_versions() {
             let before = rollout_view.get_or_insert_with(|| as_rollout(&shoot));
             let after = as_rollout(&outcome.shoot);
-            let impact = node_impact(before.as_ref(), after.as_ref());
+            let impact = node_impact(before.as_ref(), after.as_ref(), &digests);
             for (component, update) in changes(&outcome) {
                 events.push(TimelineEvent {
                     window_begin: begin,
@@ -194,6 +196,44 @@ pub fn timeline(
         windows_evaluated,
         until,
     })
+}
+
+/// [`maintenance::relevant_transitions`] of the timeline's windows, listed once: they depend on the
+/// CloudProfile and on which images the pools use, and maintenance changes versions, not images.
+#[derive(Default)]
+struct Transitions {
+    images: Vec<String>,
+    /// All of them, ascending; `None` until first asked.
+    all: Option<Vec<DateTime<Utc>>>,
+}
+
+impl Transitions {
+    /// The relevant transitions after `now`, ascending.
+    fn after(
+        &mut self,
+        cloud_profile: &CloudProfile,
+        shoot: &Shoot,
+        now: DateTime<Utc>,
+    ) -> &[DateTime<Utc>] {
+        let images = shoot
+            .spec
+            .provider
+            .workers
+            .iter()
+            .map(|worker| &worker.machine.image.name);
+        if self.all.is_none() || !images.clone().eq(self.images.iter()) {
+            self.images = images.cloned().collect();
+            // Every window begins after the earliest instant, so nothing listed for a window is
+            // left out by starting there.
+            self.all = Some(maintenance::relevant_transitions(
+                cloud_profile,
+                shoot,
+                DateTime::<Utc>::MIN_UTC,
+            ));
+        }
+        let all = self.all.as_deref().unwrap_or_default();
+        &all[all.partition_point(|instant| *instant <= now)..]
+    }
 }
 
 /// The components whose version changed in a run, control plane first, then the pools in order.
@@ -280,10 +320,11 @@ fn as_rollout(shoot: &Shoot) -> Option<crate::rollout::Shoot> {
 fn node_impact(
     before: Option<&crate::rollout::Shoot>,
     after: Option<&crate::rollout::Shoot>,
+    digests: &crate::rollout::hash::Digests,
 ) -> NodeImpact {
-    let verdict = before.zip(after).and_then(|(old, new)| {
-        crate::rollout::roll_triggers(Some(old), new, &Default::default()).ok()
-    });
+    let verdict = before
+        .zip(after)
+        .and_then(|(old, new)| crate::rollout::trigger::pool_updates(old, new, digests));
     let Some(verdict) = verdict else {
         return NodeImpact {
             rolling: Vec::new(),
@@ -293,7 +334,6 @@ fn node_impact(
     };
     let pools_with = |kind: crate::rollout::UpdateKind| -> Vec<String> {
         verdict
-            .workers
             .iter()
             .filter(|(_, trigger)| trigger.update == kind)
             .map(|(name, _)| name.clone())
