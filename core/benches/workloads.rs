@@ -4,7 +4,9 @@
 //! Prints one figure a line: `bench <workload> native <median> <unit>`.
 
 use shoot_policy::examples;
-use shoot_policy::report::{analyze, AnalyzeOptions, Source, SourceRole};
+use shoot_policy::report::{
+    analyze, analyze_with_profile, AnalyzeOptions, PreparedProfile, Source, SourceRole,
+};
 use std::fmt::Write;
 use std::time::{Duration, Instant};
 
@@ -205,10 +207,15 @@ fn main() {
     figures.record(
         "fleet-10k",
         median(1, || {
-            forced =
-                forced_updates(fleet.iter().map(|shoot| {
-                    analyze(&sources(examples::DEFAULT.cloud_profile, shoot), &options)
-                }));
+            // The CloudProfile is read, checked and defaulted once for the whole fleet.
+            let profile = PreparedProfile::new(
+                sources(examples::DEFAULT.cloud_profile, "").swap_remove(0),
+                options.limits,
+            );
+            forced = forced_updates(fleet.iter().map(|shoot| {
+                let shoot = sources("", shoot).swap_remove(1);
+                analyze_with_profile(&profile, &[shoot], &options)
+            }));
         }),
     );
     println!("fleet-10k summary: {forced} of {FLEET_SIZE} Shoots face a forced update");
