@@ -8,9 +8,10 @@
 //! behind them give the same decision, and that number is part of each key.
 
 use super::run::VersionUpdate;
+use super::selection::parse_all;
 use super::types::{MachineImage, Worker, DEFAULT_CRI};
 use crate::lifecycle::ExpirableVersion;
-use crate::version::Version;
+use crate::version::{parse_normalized, Version};
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 
@@ -23,6 +24,14 @@ pub(crate) struct RunMemo {
     image_facts: HashMap<String, ImageFacts>,
     kubernetes: HashMap<(KubernetesKey, usize), Option<VersionUpdate>>,
     kubernetes_transitions: Option<Vec<DateTime<Utc>>>,
+    kubernetes_parsed: Option<ParsedKubernetes>,
+}
+
+/// The CloudProfile's Kubernetes versions parsed once, in list order: as the selections parse
+/// them, and as the lookup of the current version normalises and parses them.
+pub(crate) struct ParsedKubernetes {
+    pub(crate) results: Vec<Result<Version, String>>,
+    pub(crate) normalized: Vec<Option<Version>>,
 }
 
 /// Everything a pool's image decision reads besides the CloudProfile: the filter's inputs, the
@@ -100,21 +109,30 @@ impl RunMemo {
         self.images.entry(key).or_insert_with(decide).clone()
     }
 
-    /// A Kubernetes version decision, from `decide` the first time.
+    /// A Kubernetes version decision, from `decide` on the parsed `versions` the first time.
     pub(crate) fn kubernetes_decision(
         &mut self,
         versions: &[ExpirableVersion],
         key: KubernetesKey,
         now: DateTime<Utc>,
-        decide: impl FnOnce() -> Option<VersionUpdate>,
+        decide: impl FnOnce(&ParsedKubernetes) -> Option<VersionUpdate>,
     ) -> Option<VersionUpdate> {
         let transitions = self
             .kubernetes_transitions
             .get_or_insert_with(|| sorted_transitions(versions.iter()));
         let passed = passed(transitions, now);
+        let parsed = self
+            .kubernetes_parsed
+            .get_or_insert_with(|| ParsedKubernetes {
+                results: parse_all(versions),
+                normalized: versions
+                    .iter()
+                    .map(|v| parse_normalized(&v.version))
+                    .collect(),
+            });
         self.kubernetes
             .entry((key, passed))
-            .or_insert_with(decide)
+            .or_insert_with(|| decide(parsed))
             .clone()
     }
 }

@@ -13,9 +13,9 @@
 use super::admission::update_rejections;
 use super::images::filter_machine_image_versions;
 use super::images::{determine_machine_image, determine_machine_image_version};
-use super::memo::{KubernetesKey, RunMemo};
+use super::memo::{KubernetesKey, ParsedKubernetes, RunMemo};
 use super::selection::{
-    determine_version_for_strategy, force_consecutive_minor, latest_patch_for_auto_update,
+    determine_version_for_strategy, force_consecutive_minor_in, latest_patch_in, Parsed,
 };
 use super::types::{parse_version, CloudProfile, ComponentConfig, LastMaintenance, Shoot};
 use super::version_ranges::{ADMISSION_PLUGINS, FEATURE_GATES};
@@ -188,11 +188,12 @@ pub(crate) fn run_memoized(
             cap: None,
         },
         now,
-        || {
+        |parsed| {
             maintain_kubernetes_version(
                 &old_control_plane,
                 auto_update_kubernetes,
                 &profile.spec.kubernetes.versions,
+                parsed,
                 now,
                 |target| Ok(target.to_string()),
             )
@@ -222,11 +223,13 @@ pub(crate) fn run_memoized(
             auto_update: auto_update_kubernetes,
             cap: Some(maintained.spec.kubernetes.version.clone()),
         };
-        let update = memo.kubernetes_decision(&profile.spec.kubernetes.versions, key, now, || {
+        let versions = &profile.spec.kubernetes.versions;
+        let update = memo.kubernetes_decision(versions, key, now, |parsed| {
             maintain_kubernetes_version(
                 &current,
                 auto_update_kubernetes,
-                &profile.spec.kubernetes.versions,
+                versions,
+                parsed,
                 now,
                 |target| {
                     let target = parse_version(target)?;
@@ -499,16 +502,18 @@ fn maintain_kubernetes_version(
     current: &str,
     auto_update: bool,
     versions: &[ExpirableVersion],
+    parsed: &ParsedKubernetes,
     now: DateTime<Utc>,
     adjust: impl Fn(&str) -> Result<String, String>,
 ) -> Option<VersionUpdate> {
-    // `compare_normalized(version, "=", current)` for each version, with `current` parsed once.
+    // `compare_normalized(version, "=", current)` for each version, every version parsed once.
     let current_normalized = parse_normalized(current);
     let mut existing = None;
-    for version in versions {
-        let equal = parse_normalized(&version.version)
+    for (version, normalized) in versions.iter().zip(&parsed.normalized) {
+        let equal = normalized
+            .as_ref()
             .zip(current_normalized.as_ref())
-            .and_then(|(version, current)| compare(&version, "=", current));
+            .and_then(|(version, current)| compare(version, "=", current));
         match equal {
             None => return None, // Gardener logs the comparison error and leaves the version.
             Some(true) => {
@@ -541,11 +546,13 @@ fn maintain_kubernetes_version(
         description: Some(description),
         failed: true,
     };
+    // The searches get `versions` back, parsed already.
+    let selectable = Parsed::with_results(versions, &parsed.results);
     let target = determine_version_for_strategy(
         versions,
         current,
-        &|v, c| latest_patch_for_auto_update(v, c, now),
-        &|v, c| force_consecutive_minor(v, c, now),
+        &|_, c| latest_patch_in(&selectable, c, now),
+        &|_, c| force_consecutive_minor_in(&selectable, c, now),
         reason == UpdateReason::Force,
     );
     match target {

@@ -24,8 +24,13 @@ pub fn latest_patch_for_auto_update(
     current: &str,
     now: DateTime<Utc>,
 ) -> Selection {
+    latest_patch_in(&Parsed::new(versions), current, now)
+}
+
+/// [`latest_patch_for_auto_update`] on versions parsed already.
+pub(crate) fn latest_patch_in(versions: &Parsed, current: &str, now: DateTime<Utc>) -> Selection {
     let current = parse_version(current)?;
-    patch_search(&Parsed::new(versions), &current, now)
+    patch_search(versions, &current, now)
 }
 
 /// `GetLatestVersionForMinorAutoUpdate`: a higher patch of the current minor if there is one,
@@ -66,15 +71,23 @@ pub fn force_consecutive_minor(
     current_text: &str,
     now: DateTime<Utc>,
 ) -> Selection {
+    force_consecutive_minor_in(&Parsed::new(versions), current_text, now)
+}
+
+/// [`force_consecutive_minor`] on versions parsed already.
+pub(crate) fn force_consecutive_minor_in(
+    parsed: &Parsed,
+    current_text: &str,
+    now: DateTime<Utc>,
+) -> Selection {
     let current = parse_version(current_text)?;
     let in_next_minor = |_: &ExpirableVersion, v: &Version| in_consecutive_minor(v, &current);
-    let parsed = Parsed::new(versions);
-    let non_expired = latest_qualifying(&parsed, now, |entry, v| {
+    let non_expired = latest_qualifying(parsed, now, |entry, v| {
         in_next_minor(entry, v) && !entry.is_expired(now)
     })?;
     match non_expired {
         Some(found) => Ok(Some(found.version.clone())),
-        None => Ok(latest_qualifying(&parsed, now, in_next_minor)?.map(|e| e.version.clone())),
+        None => Ok(latest_qualifying(parsed, now, in_next_minor)?.map(|e| e.version.clone())),
     }
 }
 
@@ -467,18 +480,43 @@ fn patch_search(versions: &Parsed, current: &Version, now: DateTime<Utc>) -> Sel
 /// A CloudProfile version list with each entry's parse result, so that the several passes of one
 /// selection parse every version once. Errors stay with their entry and are reported where a pass
 /// reaches it, exactly as when each pass parsed for itself.
-struct Parsed<'a> {
-    entries: Vec<(&'a ExpirableVersion, Result<Version, String>)>,
+pub(crate) struct Parsed<'a> {
+    versions: &'a [ExpirableVersion],
+    /// `parse_version` of each entry's version, in list order.
+    results: std::borrow::Cow<'a, [Result<Version, String>]>,
 }
 
 impl<'a> Parsed<'a> {
     fn new(versions: &'a [ExpirableVersion]) -> Parsed<'a> {
-        let entries = versions
-            .iter()
-            .map(|entry| (entry, parse_version(&entry.version)))
-            .collect();
-        Parsed { entries }
+        Parsed {
+            versions,
+            results: parse_all(versions).into(),
+        }
     }
+
+    /// The versions with their [`parse_all`] results, kept by a caller that selects from one list
+    /// many times.
+    pub(crate) fn with_results(
+        versions: &'a [ExpirableVersion],
+        results: &'a [Result<Version, String>],
+    ) -> Parsed<'a> {
+        Parsed {
+            versions,
+            results: results.into(),
+        }
+    }
+
+    fn entries(&self) -> impl Iterator<Item = (&'a ExpirableVersion, &Result<Version, String>)> {
+        self.versions.iter().zip(self.results.iter())
+    }
+}
+
+/// `parse_version` of each entry's version.
+pub(crate) fn parse_all(versions: &[ExpirableVersion]) -> Vec<Result<Version, String>> {
+    versions
+        .iter()
+        .map(|entry| parse_version(&entry.version))
+        .collect()
 }
 
 /// `GetLatestQualifyingVersion`: the highest non-preview version accepted by `accept`. Starts from
@@ -490,7 +528,7 @@ fn latest_qualifying<'a>(
 ) -> Result<Option<&'a ExpirableVersion>, String> {
     let mut best: Option<(&'a ExpirableVersion, &Version)> = None;
     let zero = Version::parse("0.0.0").map_err(|e| e.to_string())?;
-    for (entry, parsed) in &versions.entries {
+    for (entry, parsed) in versions.entries() {
         if entry.classification_at(now) == Classification::Preview {
             continue;
         }
