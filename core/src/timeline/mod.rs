@@ -175,7 +175,9 @@ pub fn timeline(
                     may_happen_one_window_earlier: transition_in_previous_window,
                 });
             }
-            outcome.apply(&mut shoot);
+            // The run's Shoot is the one the next window starts from (`MaintenanceOutcome::apply`
+            // without the copy).
+            shoot = outcome.shoot;
             rollout_view = Some(after);
             // A change can enable the next one (consecutive minor updates): look at the next window.
             from = end;
