@@ -128,16 +128,14 @@ pub fn osc_key(shoot: &Shoot, worker: &Worker) -> Result<String, String> {
 /// many changes of one Shoot: `digests` remembers the hashes between calls (the Shoot after one
 /// change is the Shoot before the next). `None` where [`roll_triggers`] fails.
 pub(crate) fn pool_updates(
-    old_shoot: &Shoot,
-    new_shoot: &Shoot,
+    old_shoot: &HashView,
+    new_shoot: &HashView,
     digests: &Digests,
 ) -> Option<BTreeMap<String, PoolTrigger>> {
     let mode = HashMode::from_options(&RollTriggerOptions::default()).ok()?;
-    let old_shoot = with_hash_defaults(old_shoot);
-    let new_shoot = with_hash_defaults(new_shoot);
     // Without a `Worker` resource, the rest of `roll_triggers` cannot fail: the pending pools need
     // no hash, and failed in-place hashes are left out.
-    pool_triggers(mode, &old_shoot, &new_shoot, digests).ok()
+    pool_triggers(mode, &old_shoot.0, &new_shoot.0, digests).ok()
 }
 
 /// The verdict of every pool of the new Shoot (both Shoots with the hash defaults).
@@ -259,6 +257,11 @@ impl HashMode {
 /// `SetDefaults_Worker`).
 fn with_hash_defaults(shoot: &Shoot) -> Shoot {
     let mut shoot = shoot.clone();
+    apply_hash_defaults(&mut shoot);
+    shoot
+}
+
+fn apply_hash_defaults(shoot: &mut Shoot) {
     for worker in &mut shoot.spec.provider.workers {
         if worker.cri.is_none() {
             worker.cri = Some(super::types::Cri {
@@ -270,7 +273,17 @@ fn with_hash_defaults(shoot: &Shoot) -> Shoot {
             worker.update_strategy = Some(super::types::AUTO_ROLLING_UPDATE.to_string());
         }
     }
-    shoot
+}
+
+/// A Shoot with the hash defaults [`roll_triggers`] applies, for a caller that evaluates many
+/// changes of one Shoot ([`pool_updates`]) and so defaults each state once.
+pub(crate) struct HashView(Shoot);
+
+impl HashView {
+    pub(crate) fn new(mut shoot: Shoot) -> HashView {
+        apply_hash_defaults(&mut shoot);
+        HashView(shoot)
+    }
 }
 
 /// `CalculateEffectiveKubernetesVersion` on the parsed control-plane version.
@@ -920,11 +933,12 @@ mod tests {
             (&rolled, &broken),
         ];
         let mut kinds = Vec::new();
+        let view = |shoot: &Shoot| HashView::new(shoot.clone());
         for (old, new) in changes {
             let expected = roll_triggers(Some(old), new, &Default::default())
                 .ok()
                 .map(|triggers| triggers.workers);
-            let found = pool_updates(old, new, &digests);
+            let found = pool_updates(&view(old), &view(new), &digests);
             assert_eq!(found, expected);
             kinds.extend(found.iter().flatten().map(|(_, trigger)| trigger.update));
         }
@@ -932,7 +946,7 @@ mod tests {
         for kind in [UpdateKind::Rolling, UpdateKind::InPlace, UpdateKind::None] {
             assert!(kinds.contains(&kind), "{kind:?} in {kinds:?}");
         }
-        assert_eq!(pool_updates(&rolled, &broken, &digests), None);
+        assert_eq!(pool_updates(&view(&rolled), &view(&broken), &digests), None);
     }
 
     fn shoot(worker: Worker) -> Shoot {

@@ -14,6 +14,7 @@
 use crate::maintenance::{
     self, CloudProfile, MaintenanceOutcome, Shoot, UpdateReason, VersionUpdate,
 };
+use crate::rollout::trigger::HashView;
 use crate::timewindow::MaintenanceTimeWindow;
 use chrono::{DateTime, TimeDelta, Utc};
 use serde::{Deserialize, Serialize};
@@ -145,7 +146,7 @@ pub fn timeline(
     let mut memo = maintenance::RunMemo::default();
     // The roll-trigger view of the Shoot as it stands, converted when first needed: the view after
     // one change is the view before the next.
-    let mut rollout_view: Option<Option<crate::rollout::Shoot>> = None;
+    let mut rollout_view: Option<Option<HashView>> = None;
     let digests = crate::rollout::hash::Digests::default();
     let mut relevant = Transitions::default();
     while windows_evaluated < MAX_WINDOWS {
@@ -312,16 +313,17 @@ fn note_blocked(
 }
 
 /// The Shoot as the roll triggers read it, or `None` when it does not fit their view.
-fn as_rollout(shoot: &Shoot) -> Option<crate::rollout::Shoot> {
+fn as_rollout(shoot: &Shoot) -> Option<HashView> {
     serde_json::to_value(shoot)
         .ok()
         .and_then(|value| serde_json::from_value(value).ok())
+        .map(HashView::new)
 }
 
 /// The roll triggers between the Shoot before and after a run.
 fn node_impact(
-    before: Option<&crate::rollout::Shoot>,
-    after: Option<&crate::rollout::Shoot>,
+    before: Option<&HashView>,
+    after: Option<&HashView>,
     digests: &crate::rollout::hash::Digests,
 ) -> NodeImpact {
     let verdict = before
