@@ -562,9 +562,15 @@ fn pool_trigger(
             (UpdateKind::None, Vec::new())
         }
     } else {
-        let changed = rolling_fingerprint(mode, &old_data, digests)
-            != rolling_fingerprint(mode, &new_data, digests)
-            || old_key != new_key;
+        // The current fingerprint is the hash inside the key, and both keys carry the same pool
+        // name: comparing the keys compares the fingerprints.
+        let changed = if mode.new_worker_pool_hash {
+            old_key != new_key
+        } else {
+            rolling_fingerprint(mode, &old_data, digests)
+                != rolling_fingerprint(mode, &new_data, digests)
+                || old_key != new_key
+        };
         if changed {
             let context = CauseContext::new(old_shoot, old_worker, new_shoot, new_worker);
             let hashed = if mode.new_worker_pool_hash {
