@@ -11,11 +11,13 @@
 //! the current minor exists (the image strategies take the patch first).
 
 use super::images::{determine_machine_image, filter_machine_image_versions, strategy_searches};
+use super::memo::PoolImageInputs;
 use super::selection::Search;
 use super::types::{parse_version, CloudProfile, Shoot};
 use crate::lifecycle::ExpirableVersion;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 
 /// The eligible update targets of one version the Shoot uses.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,6 +58,7 @@ pub fn eligible_updates(
     if shoot.is_workerless() {
         return result;
     }
+    let mut computed: HashMap<PoolImageInputs, EligibleUpdates> = HashMap::new();
     for worker in &shoot.spec.provider.workers {
         let pool = Some(worker.name.clone());
         let image = &worker.machine.image;
@@ -102,29 +105,42 @@ pub fn eligible_updates(
                 continue;
             }
         };
-        let filtered = filter_machine_image_versions(
-            profile_image,
-            &worker,
-            &kubelet,
-            machine_type,
-            &profile.spec.machine_capabilities,
-        );
-        let versions: Vec<ExpirableVersion> = filtered
-            .versions
-            .iter()
-            .map(|v| v.expirable.clone())
-            .collect();
-        let (auto, force) =
-            strategy_searches(filtered.effective_update_strategy(), &image.name, &current);
-        result.push(entry(
-            pool.clone(),
-            Some(image.name.clone()),
-            &current,
-            &versions,
-            &auto,
-            &force,
-            now,
-        ));
+        // Pools that agree on everything the filter and the searches read have the same lists.
+        let inputs = PoolImageInputs::of(&worker, &kubelet, profile_image);
+        let image_updates = match computed.get(&inputs) {
+            Some(same) => EligibleUpdates {
+                pool: pool.clone(),
+                ..same.clone()
+            },
+            None => {
+                let filtered = filter_machine_image_versions(
+                    profile_image,
+                    &worker,
+                    &kubelet,
+                    machine_type,
+                    &profile.spec.machine_capabilities,
+                );
+                let versions: Vec<ExpirableVersion> = filtered
+                    .versions
+                    .iter()
+                    .map(|v| v.expirable.clone())
+                    .collect();
+                let (auto, force) =
+                    strategy_searches(filtered.effective_update_strategy(), &image.name, &current);
+                let found = entry(
+                    pool.clone(),
+                    Some(image.name.clone()),
+                    &current,
+                    &versions,
+                    &auto,
+                    &force,
+                    now,
+                );
+                computed.insert(inputs, found.clone());
+                found
+            }
+        };
+        result.push(image_updates);
         if let Some(own) = worker.kubernetes_version() {
             result.push(kubernetes(pool, own));
         }
@@ -224,6 +240,52 @@ spec:
         assert_eq!(pool.auto, ["1.1.3"]);
         assert_eq!(pool.force, ["1.2.0"]);
         assert_eq!(pool.error, None);
+    }
+
+    #[test]
+    fn pools_get_the_lists_they_get_alone() {
+        let profile = PROFILE.replace(
+            "- {version: 1.2.0, cri: [{name: containerd}], architectures: [amd64]}",
+            "- {version: 1.2.0, cri: [{name: containerd}], architectures: [amd64], kubeletVersionConstraint: '>= 1.32'}",
+        );
+        let pools = [
+            "{name: a, machine: {type: m5.large, image: {name: gardenlinux, version: 1.1.1}}}",
+            "{name: b, machine: {type: m5.large, architecture: arm64, image: {name: gardenlinux, version: 1.1.1}}}",
+            "{name: c, machine: {type: m5.large, image: {name: gardenlinux, version: 1.1.1}}}",
+            "{name: d, machine: {type: m5.large, image: {name: gardenlinux, version: 1.1.1}}, kubernetes: {version: 1.32.1}}",
+            "{name: e, machine: {type: m5.large, image: {name: gardenlinux, version: 1.1.3}}}",
+        ];
+        let shoot_with = |pools: &[&str]| {
+            let mut yaml = SHOOT
+                .split("    - name: general")
+                .next()
+                .unwrap()
+                .to_string();
+            for pool in pools {
+                yaml.push_str(&format!("    - {pool}\n"));
+            }
+            yaml
+        };
+        let now = "2026-01-01T00:00:00Z".parse().unwrap();
+        let (profile, shoot) = inputs(&profile, &shoot_with(&pools));
+        let together = eligible_updates(&profile, &shoot, now);
+        let mut alone = vec![together[0].clone()];
+        for pool in pools {
+            let (_, shoot) = inputs(PROFILE, &shoot_with(&[pool]));
+            alone.extend(eligible_updates(&profile, &shoot, now).into_iter().skip(1));
+        }
+        assert_eq!(together, alone);
+        // The pools differ where their inputs do: architecture, kubelet version, current version.
+        let image_lists = |pool: &str| {
+            let found = together
+                .iter()
+                .find(|e| e.pool.as_deref() == Some(pool) && e.image.is_some());
+            found.map(|e| (e.auto.clone(), e.force.clone())).unwrap()
+        };
+        assert_eq!(image_lists("a"), image_lists("c"));
+        assert_ne!(image_lists("a"), image_lists("b"));
+        assert_ne!(image_lists("a"), image_lists("d"));
+        assert_ne!(image_lists("a"), image_lists("e"));
     }
 
     /// The module's definition run literally, one search per version on the versions up to and

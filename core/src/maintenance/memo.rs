@@ -34,10 +34,18 @@ pub(crate) struct ParsedKubernetes {
     pub(crate) normalized: Vec<Option<Version>>,
 }
 
-/// Everything a pool's image decision reads besides the CloudProfile: the filter's inputs, the
-/// current version and the auto-update setting.
+/// Everything a pool's image decision reads besides the CloudProfile and the instant.
 #[derive(Debug, Hash, PartialEq, Eq)]
 struct ImageKey {
+    pool: PoolImageInputs,
+    auto_update: bool,
+    transitions_passed: usize,
+}
+
+/// What `FilterMachineImageVersions` and the image searches read of a pool (with its defaulted
+/// architecture): pools that agree on these get the same image versions and targets.
+#[derive(Debug, Hash, PartialEq, Eq)]
+pub(crate) struct PoolImageInputs {
     image_name: String,
     version: Option<String>,
     machine_type: String,
@@ -48,8 +56,36 @@ struct ImageKey {
     /// Only when a version of the image constrains it: otherwise the filter does not read it, and
     /// leaving it out keeps the decision across control-plane updates.
     kubelet: Option<String>,
-    auto_update: bool,
-    transitions_passed: usize,
+}
+
+impl PoolImageInputs {
+    pub(crate) fn of(worker: &Worker, kubelet: &Version, image: &MachineImage) -> PoolImageInputs {
+        let constrained = image
+            .versions
+            .iter()
+            .any(|v| v.kubelet_version_constraint.is_some());
+        PoolImageInputs::with(worker, kubelet, constrained)
+    }
+
+    fn with(worker: &Worker, kubelet: &Version, kubelet_constrained: bool) -> PoolImageInputs {
+        let shoot_image = &worker.machine.image;
+        let cri = worker.cri.as_ref();
+        PoolImageInputs {
+            image_name: shoot_image.name.clone(),
+            version: shoot_image.version.clone(),
+            machine_type: worker.machine.machine_type.clone(),
+            architecture: worker.architecture().to_string(),
+            cri: cri.map_or(DEFAULT_CRI, |cri| cri.name.as_str()).to_string(),
+            container_runtimes: cri
+                .and_then(|cri| cri.container_runtimes.as_deref())
+                .unwrap_or_default()
+                .iter()
+                .map(|runtime| runtime.runtime_type.clone())
+                .collect(),
+            in_place: worker.is_in_place(),
+            kubelet: kubelet_constrained.then(|| kubelet.to_string()),
+        }
+    }
 }
 
 /// What decides a Kubernetes version update besides the CloudProfile.
@@ -88,21 +124,8 @@ impl RunMemo {
                     .iter()
                     .any(|v| v.kubelet_version_constraint.is_some()),
             });
-        let cri = worker.cri.as_ref();
         let key = ImageKey {
-            image_name: shoot_image.name.clone(),
-            version: shoot_image.version.clone(),
-            machine_type: worker.machine.machine_type.clone(),
-            architecture: worker.architecture().to_string(),
-            cri: cri.map_or(DEFAULT_CRI, |cri| cri.name.as_str()).to_string(),
-            container_runtimes: cri
-                .and_then(|cri| cri.container_runtimes.as_deref())
-                .unwrap_or_default()
-                .iter()
-                .map(|runtime| runtime.runtime_type.clone())
-                .collect(),
-            in_place: worker.is_in_place(),
-            kubelet: facts.kubelet_constrained.then(|| kubelet.to_string()),
+            pool: PoolImageInputs::with(worker, kubelet, facts.kubelet_constrained),
             auto_update,
             transitions_passed: passed(&facts.transitions, now),
         };
