@@ -250,7 +250,7 @@ impl Search {
             }
             Search::NextHigherMinor => ascending.next_higher_group(&current, Group::Minor),
             Search::NextHigherMajor => ascending.next_higher_group(&current, Group::Major),
-            Search::Fails(_) => unreachable!("returned above"),
+            Search::Fails(error) => return (Vec::new(), Some(error.clone())),
         };
         let found = versions
             .iter()
