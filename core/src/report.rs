@@ -337,9 +337,24 @@ pub struct MaintenanceWindowInfo {
 
 /// Analyses the given sources at `options.now`.
 pub fn analyze(sources: &[Source], options: &AnalyzeOptions) -> Report {
+    analyze_from(None, sources, options)
+}
+
+/// [`analyze`] of the prepared profile's source followed by `sources`, taking what the prepared
+/// profile did once (reading its source, the CloudProfile's syntax check and defaults) from it.
+fn analyze_from(
+    prepared: Option<&PreparedProfile>,
+    sources: &[Source],
+    options: &AnalyzeOptions,
+) -> Report {
     let mut report = Report::default();
     let mut inputs = Inputs::default();
-    let total_bytes = sources.iter().map(|source| source.text.len()).sum();
+    let prepared_bytes = prepared.map_or(0, |prepared| prepared.source.text.len());
+    let total_bytes = prepared_bytes
+        + sources
+            .iter()
+            .map(|source| source.text.len())
+            .sum::<usize>();
     if let Err(error) = document::check_size(total_bytes, &options.limits) {
         report.diagnostics.push(Diagnostic {
             severity: Severity::Error,
@@ -352,11 +367,25 @@ pub fn analyze(sources: &[Source], options: &AnalyzeOptions) -> Report {
         });
         return report;
     }
+    // Read with other limits, the prepared source could read differently: then it is read again.
+    let prepared = match prepared {
+        Some(prepared) if prepared.limits != options.limits => {
+            read_source(&prepared.source, &options.limits, &mut inputs, &mut report);
+            None
+        }
+        other => other,
+    };
+    if let Some(prepared) = prepared {
+        inputs = prepared.inputs.clone();
+        report.objects.clone_from(&prepared.objects);
+        report.diagnostics.clone_from(&prepared.diagnostics);
+    }
     for source in sources {
         read_source(source, &options.limits, &mut inputs, &mut report);
     }
-    let unparsable = check_syntax(&inputs, &mut report);
-    apply_defaults(&mut inputs, &mut report);
+    let profile_done = prepared.and_then(|prepared| prepared.profile.as_ref());
+    let unparsable = check_syntax(&inputs, profile_done, &mut report);
+    apply_defaults(&mut inputs, profile_done, &mut report);
     if options.wants(Area::Versions) {
         if let Some(profile) = &inputs.cloud_profile {
             let mut matrix = version_matrix(&profile.value, options.now);
@@ -443,9 +472,10 @@ fn status(inputs: &Inputs, report: &mut Report) {
 }
 
 /// Reports every string field of the CloudProfile and the Shoots that the engine would fail to
-/// parse; true when the CloudProfile or the Shoot has one.
-fn check_syntax(inputs: &Inputs, report: &mut Report) -> bool {
-    use crate::syntax::{check, ObjectKind};
+/// parse; true when the CloudProfile or the Shoot has one. `profile_done` has the CloudProfile's
+/// findings when it was prepared.
+fn check_syntax(inputs: &Inputs, profile_done: Option<&ProfileDone>, report: &mut Report) -> bool {
+    use crate::syntax::ObjectKind;
     let objects = [
         (&inputs.cloud_profile, ObjectKind::CloudProfile),
         (&inputs.shoot, ObjectKind::Shoot),
@@ -456,22 +486,38 @@ fn check_syntax(inputs: &Inputs, report: &mut Report) -> bool {
         let Some(object) = object else {
             continue;
         };
-        for error in check(kind, &object.value) {
-            unparsable |= index < 2;
-            report
-                .diagnostics
-                .push(error_at_field(object, error.field, error.message));
-        }
+        let errors = match (index, profile_done) {
+            (0, Some(done)) => done.syntax_errors.clone(),
+            _ => syntax_errors(object, kind),
+        };
+        unparsable |= index < 2 && !errors.is_empty();
+        report.diagnostics.extend(errors);
     }
     unparsable
 }
 
-fn apply_defaults(inputs: &mut Inputs, report: &mut Report) {
+/// The fields of `object` the engine would fail to parse, each at its place.
+fn syntax_errors(object: &Located, kind: crate::syntax::ObjectKind) -> Vec<Diagnostic> {
+    crate::syntax::check(kind, &object.value)
+        .into_iter()
+        .map(|error| error_at_field(object, error.field, error.message))
+        .collect()
+}
+
+/// Writes the API defaults into the CloudProfile (unless `profile_done` holds it defaulted already)
+/// and the Shoots.
+fn apply_defaults(inputs: &mut Inputs, profile_done: Option<&ProfileDone>, report: &mut Report) {
     use crate::defaults::{default_cloud_profile, default_shoot};
     if let Some(profile) = &mut inputs.cloud_profile {
-        report
-            .defaults_applied
-            .extend(default_cloud_profile(&mut profile.value));
+        match profile_done {
+            // Its inputs hold the CloudProfile defaulted already.
+            Some(done) => report
+                .defaults_applied
+                .extend(done.defaults_applied.iter().cloned()),
+            None => report
+                .defaults_applied
+                .extend(default_cloud_profile(&mut profile.value)),
+        }
     }
     if let Some(shoot) = &mut inputs.shoot {
         report
@@ -490,6 +536,59 @@ fn apply_defaults(inputs: &mut Inputs, report: &mut Report) {
                     }),
             );
     }
+}
+
+/// A source with a CloudProfile, read once to analyse many Shoots against it
+/// ([`analyze_with_profile`]): the CloudProfile is parsed, checked for unparsable fields and
+/// defaulted here instead of once per analysis.
+pub struct PreparedProfile {
+    source: Source,
+    limits: document::Limits,
+    /// What reading the source found, as `analyze` finds it when the source comes first, but with
+    /// the CloudProfile defaulted.
+    inputs: Inputs,
+    objects: Vec<RecognisedObject>,
+    diagnostics: Vec<Diagnostic>,
+    /// `None` when the source has no CloudProfile.
+    profile: Option<ProfileDone>,
+}
+
+/// What `analyze` does to the CloudProfile itself before its areas.
+struct ProfileDone {
+    syntax_errors: Vec<Diagnostic>,
+    defaults_applied: Vec<crate::defaults::AppliedDefault>,
+}
+
+impl PreparedProfile {
+    /// Reads `source` (typically one CloudProfile) within `limits`, which analyses should share: an
+    /// analysis with other limits reads the source again.
+    pub fn new(source: Source, limits: document::Limits) -> PreparedProfile {
+        let mut inputs = Inputs::default();
+        let mut report = Report::default();
+        read_source(&source, &limits, &mut inputs, &mut report);
+        // The syntax check reads the CloudProfile as written, so it comes before the defaults.
+        let profile = inputs.cloud_profile.as_mut().map(|profile| ProfileDone {
+            syntax_errors: syntax_errors(profile, crate::syntax::ObjectKind::CloudProfile),
+            defaults_applied: crate::defaults::default_cloud_profile(&mut profile.value),
+        });
+        PreparedProfile {
+            source,
+            limits,
+            inputs,
+            objects: report.objects,
+            diagnostics: report.diagnostics,
+            profile,
+        }
+    }
+}
+
+/// The same report as [`analyze`] of the prepared profile's source followed by `sources`.
+pub fn analyze_with_profile(
+    profile: &PreparedProfile,
+    sources: &[Source],
+    options: &AnalyzeOptions,
+) -> Report {
+    analyze_from(Some(profile), sources, options)
 }
 
 fn annotations(object: &Value) -> std::collections::BTreeMap<String, String> {
@@ -796,7 +895,7 @@ fn rollout(inputs: &Inputs, report: &mut Report) {
 }
 
 /// The documents the areas work on, routed by kind.
-#[derive(Default)]
+#[derive(Default, Clone)]
 struct Inputs {
     cloud_profile: Option<Located>,
     shoot: Option<Located>,
@@ -824,6 +923,7 @@ fn merged_profile_of_namespaced(object: &Value) -> Option<Value> {
 }
 
 /// An object with the place it was read from.
+#[derive(Clone)]
 struct Located {
     value: Value,
     source: String,
@@ -1110,6 +1210,91 @@ mod tests {
 
     fn now() -> DateTime<Utc> {
         "2026-01-01T00:00:00Z".parse().unwrap()
+    }
+
+    #[test]
+    fn a_prepared_profile_gives_the_report_of_its_source_analysed_first() {
+        let json = |report: Report| serde_json::to_value(report).unwrap();
+        let options = AnalyzeOptions::at(now());
+        let tight = AnalyzeOptions {
+            limits: document::Limits {
+                max_documents: 1,
+                ..Default::default()
+            },
+            ..AnalyzeOptions::at(now())
+        };
+        let broken_profile = crate::examples::DEFAULT.cloud_profile.replacen(
+            "version: 1.31.13",
+            "version: 1.31.x",
+            1,
+        );
+        assert_ne!(broken_profile, crate::examples::DEFAULT.cloud_profile);
+        let profile_and_shoot = format!(
+            "{}\n---\n{}",
+            crate::examples::DEFAULT.cloud_profile,
+            crate::examples::DEFAULT.shoot
+        );
+        let mut cases: Vec<(String, Vec<Source>)> = crate::examples::GALLERY
+            .iter()
+            .map(|example| {
+                let mut rest = vec![source("Shoot", example.shoot)];
+                if !example.previous_shoot.is_empty() {
+                    rest.push(Source {
+                        role: SourceRole::PreviousShoot,
+                        ..source("Previous", example.previous_shoot)
+                    });
+                }
+                if !example.objects.is_empty() {
+                    rest.push(source("Objects", example.objects));
+                }
+                (example.cloud_profile.to_string(), rest)
+            })
+            .collect();
+        // A field the engine cannot parse, a profile source that holds the Shoot too, a second
+        // CloudProfile, a NamespacedCloudProfile, no CloudProfile at all.
+        let shoot = || source("Shoot", crate::examples::DEFAULT.shoot);
+        cases.push((broken_profile, vec![shoot()]));
+        cases.push((profile_and_shoot, vec![]));
+        cases.push((
+            crate::examples::DEFAULT.cloud_profile.to_string(),
+            vec![
+                shoot(),
+                source("Second", crate::examples::DEFAULT.cloud_profile),
+            ],
+        ));
+        cases.push((NAMESPACED.to_string(), vec![shoot()]));
+        cases.push((crate::examples::DEFAULT.shoot.to_string(), vec![]));
+        let hand_written = "apiVersion: core.gardener.cloud/v1beta1
+kind: CloudProfile
+metadata: {name: hand-written}
+spec:
+  kubernetes: {versions: [{version: 1.31.13}]}
+  machineImages: [{name: gardenlinux, versions: [{version: 1592.14.0}]}]
+  machineTypes: [{name: m5.large, cpu: '2', gpu: '0', memory: 8Gi}]
+";
+        let defaulted =
+            PreparedProfile::new(source("CloudProfile", hand_written), Default::default());
+        assert!(!defaulted.profile.unwrap().defaults_applied.is_empty());
+        cases.push((hand_written.to_string(), vec![shoot()]));
+        for (profile_text, rest) in cases {
+            let profile_source = source("CloudProfile", &profile_text);
+            let prepared = PreparedProfile::new(profile_source.clone(), Default::default());
+            let all: Vec<Source> = std::iter::once(profile_source)
+                .chain(rest.clone())
+                .collect();
+            for options in [&options, &tight] {
+                assert_eq!(
+                    json(analyze_with_profile(&prepared, &rest, options)),
+                    json(analyze(&all, options)),
+                    "{profile_text}"
+                );
+            }
+            // Prepared once, used for many.
+            assert_eq!(
+                json(analyze_with_profile(&prepared, &rest, &options)),
+                json(analyze(&all, &options))
+            );
+        }
     }
 
     /// A NamespacedCloudProfile whose overrides (`spec`) differ from its merged profile (`status`).

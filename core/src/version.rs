@@ -153,8 +153,19 @@ pub fn normalize(text: &str) -> String {
 /// Gardener's `versionutils.CompareVersions(a, op, b)` on normalized versions; `None` when either side
 /// does not parse. Operators: `=`, `!=`, `<`, `<=`, `>`, `>=`, `~` (same minor, patch ≥), `^`.
 pub fn compare_normalized(a: &str, op: &str, b: &str) -> Option<bool> {
-    let a = Version::parse(&normalize(a)).ok()?;
-    let b = Version::parse(&normalize(b)).ok()?;
+    let a = parse_normalized(a)?;
+    let b = parse_normalized(b)?;
+    compare(&a, op, &b)
+}
+
+/// The version [`compare_normalized`] compares for `text`, for a caller comparing one text with
+/// many; `None` when it does not parse.
+pub fn parse_normalized(text: &str) -> Option<Version> {
+    Version::parse(&normalize(text)).ok()
+}
+
+/// [`compare_normalized`] of two versions parsed by [`parse_normalized`].
+pub fn compare(a: &Version, op: &str, b: &Version) -> Option<bool> {
     Some(match op {
         "=" | "==" => a == b,
         "!=" => a != b,
@@ -162,7 +173,7 @@ pub fn compare_normalized(a: &str, op: &str, b: &str) -> Option<bool> {
         "<=" => a <= b,
         ">" => a > b,
         ">=" => a >= b,
-        "~" => a.same_minor(&b) && a >= b,
+        "~" => a.same_minor(b) && a >= b,
         "^" => a.major == b.major && a >= b,
         _ => return None,
     })

@@ -10,14 +10,14 @@
 //! supported one qualifies (Gardener prefers that one), or a higher minor while a higher patch of
 //! the current minor exists (the image strategies take the patch first).
 
-use super::images::{
-    determine_machine_image, filter_machine_image_versions, strategy_searches, Search,
-};
-use super::selection::{force_consecutive_minor, latest_patch_for_auto_update};
+use super::images::{determine_machine_image, filter_machine_image_versions, strategy_searches};
+use super::memo::PoolImageInputs;
+use super::selection::Search;
 use super::types::{parse_version, CloudProfile, Shoot};
 use crate::lifecycle::ExpirableVersion;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 
 /// The eligible update targets of one version the Shoot uses.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,15 +50,15 @@ pub fn eligible_updates(
     let profile = cloud_profile.clone().with_defaults();
     let kubernetes_versions = &profile.spec.kubernetes.versions;
     let kubernetes = |pool: Option<String>, current: &str| {
-        let auto: Search = Box::new(move |v, c| latest_patch_for_auto_update(v, c, now));
-        let force: Search = Box::new(move |v, c| force_consecutive_minor(v, c, now));
-        entry(pool, None, current, kubernetes_versions, &auto, &force)
+        let (auto, force) = (Search::LatestPatch, Search::ConsecutiveMinor);
+        entry(pool, None, current, kubernetes_versions, &auto, &force, now)
     };
     let control_plane = &shoot.spec.kubernetes.version;
     let mut result = vec![kubernetes(None, control_plane)];
     if shoot.is_workerless() {
         return result;
     }
+    let mut computed: HashMap<PoolImageInputs, EligibleUpdates> = HashMap::new();
     for worker in &shoot.spec.provider.workers {
         let pool = Some(worker.name.clone());
         let image = &worker.machine.image;
@@ -105,32 +105,42 @@ pub fn eligible_updates(
                 continue;
             }
         };
-        let filtered = filter_machine_image_versions(
-            profile_image,
-            &worker,
-            &kubelet,
-            machine_type,
-            &profile.spec.machine_capabilities,
-        );
-        let versions: Vec<ExpirableVersion> = filtered
-            .versions
-            .iter()
-            .map(|v| v.expirable.clone())
-            .collect();
-        let (auto, force) = strategy_searches(
-            filtered.effective_update_strategy(),
-            &image.name,
-            &current,
-            now,
-        );
-        result.push(entry(
-            pool.clone(),
-            Some(image.name.clone()),
-            &current,
-            &versions,
-            &auto,
-            &force,
-        ));
+        // Pools that agree on everything the filter and the searches read have the same lists.
+        let inputs = PoolImageInputs::of(&worker, &kubelet, profile_image);
+        let image_updates = match computed.get(&inputs) {
+            Some(same) => EligibleUpdates {
+                pool: pool.clone(),
+                ..same.clone()
+            },
+            None => {
+                let filtered = filter_machine_image_versions(
+                    profile_image,
+                    &worker,
+                    &kubelet,
+                    machine_type,
+                    &profile.spec.machine_capabilities,
+                );
+                let versions: Vec<ExpirableVersion> = filtered
+                    .versions
+                    .iter()
+                    .map(|v| v.expirable.clone())
+                    .collect();
+                let (auto, force) =
+                    strategy_searches(filtered.effective_update_strategy(), &image.name, &current);
+                let found = entry(
+                    pool.clone(),
+                    Some(image.name.clone()),
+                    &current,
+                    &versions,
+                    &auto,
+                    &force,
+                    now,
+                );
+                computed.insert(inputs, found.clone());
+                found
+            }
+        };
+        result.push(image_updates);
         if let Some(own) = worker.kubernetes_version() {
             result.push(kubernetes(pool, own));
         }
@@ -145,9 +155,10 @@ fn entry(
     versions: &[ExpirableVersion],
     auto: &Search,
     force: &Search,
+    now: DateTime<Utc>,
 ) -> EligibleUpdates {
-    let (auto, auto_error) = eligible(versions, current, auto);
-    let (force, force_error) = eligible(versions, current, force);
+    let (auto, auto_error) = auto.eligible(versions, current, now);
+    let (force, force_error) = force.eligible(versions, current, now);
     EligibleUpdates {
         pool,
         image,
@@ -156,35 +167,6 @@ fn entry(
         force,
         error: auto_error.or(force_error),
     }
-}
-
-/// Every version `search` selects from the versions up to and including it (see the module).
-fn eligible(
-    versions: &[ExpirableVersion],
-    current: &str,
-    search: &Search,
-) -> (Vec<String>, Option<String>) {
-    let parsed: Result<Vec<_>, String> =
-        versions.iter().map(|v| parse_version(&v.version)).collect();
-    let parsed = match parsed {
-        Ok(parsed) => parsed,
-        Err(error) => return (Vec::new(), Some(error)),
-    };
-    let mut found = Vec::new();
-    for (entry, version) in versions.iter().zip(&parsed) {
-        let up_to: Vec<ExpirableVersion> = versions
-            .iter()
-            .zip(&parsed)
-            .filter(|(_, other)| *other <= version)
-            .map(|(e, _)| e.clone())
-            .collect();
-        match search(&up_to, current) {
-            Ok(Some(selected)) if selected == entry.version => found.push(selected),
-            Ok(_) => {}
-            Err(error) => return (found, Some(error)),
-        }
-    }
-    (found, None)
 }
 
 #[cfg(test)]
@@ -258,6 +240,188 @@ spec:
         assert_eq!(pool.auto, ["1.1.3"]);
         assert_eq!(pool.force, ["1.2.0"]);
         assert_eq!(pool.error, None);
+    }
+
+    #[test]
+    fn pools_get_the_lists_they_get_alone() {
+        let profile = PROFILE.replace(
+            "- {version: 1.2.0, cri: [{name: containerd}], architectures: [amd64]}",
+            "- {version: 1.2.0, cri: [{name: containerd}], architectures: [amd64], kubeletVersionConstraint: '>= 1.32'}",
+        );
+        let pools = [
+            "{name: a, machine: {type: m5.large, image: {name: gardenlinux, version: 1.1.1}}}",
+            "{name: b, machine: {type: m5.large, architecture: arm64, image: {name: gardenlinux, version: 1.1.1}}}",
+            "{name: c, machine: {type: m5.large, image: {name: gardenlinux, version: 1.1.1}}}",
+            "{name: d, machine: {type: m5.large, image: {name: gardenlinux, version: 1.1.1}}, kubernetes: {version: 1.32.1}}",
+            "{name: e, machine: {type: m5.large, image: {name: gardenlinux, version: 1.1.3}}}",
+        ];
+        let shoot_with = |pools: &[&str]| {
+            let mut yaml = SHOOT
+                .split("    - name: general")
+                .next()
+                .unwrap()
+                .to_string();
+            for pool in pools {
+                yaml.push_str(&format!("    - {pool}\n"));
+            }
+            yaml
+        };
+        let now = "2026-01-01T00:00:00Z".parse().unwrap();
+        let (profile, shoot) = inputs(&profile, &shoot_with(&pools));
+        let together = eligible_updates(&profile, &shoot, now);
+        let mut alone = vec![together[0].clone()];
+        for pool in pools {
+            let (_, shoot) = inputs(PROFILE, &shoot_with(&[pool]));
+            alone.extend(eligible_updates(&profile, &shoot, now).into_iter().skip(1));
+        }
+        assert_eq!(together, alone);
+        // The pools differ where their inputs do: architecture, kubelet version, current version.
+        let image_lists = |pool: &str| {
+            let found = together
+                .iter()
+                .find(|e| e.pool.as_deref() == Some(pool) && e.image.is_some());
+            found.map(|e| (e.auto.clone(), e.force.clone())).unwrap()
+        };
+        assert_eq!(image_lists("a"), image_lists("c"));
+        assert_ne!(image_lists("a"), image_lists("b"));
+        assert_ne!(image_lists("a"), image_lists("d"));
+        assert_ne!(image_lists("a"), image_lists("e"));
+    }
+
+    /// The module's definition run literally, one search per version on the versions up to and
+    /// including it (quadratic; what `Search::eligible` computes in one pass).
+    fn eligible_by_definition(
+        search: &Search,
+        versions: &[ExpirableVersion],
+        current: &str,
+        now: DateTime<Utc>,
+    ) -> (Vec<String>, Option<String>) {
+        let parsed: Result<Vec<_>, String> =
+            versions.iter().map(|v| parse_version(&v.version)).collect();
+        let parsed = match parsed {
+            Ok(parsed) => parsed,
+            Err(error) => return (Vec::new(), Some(error)),
+        };
+        let mut found = Vec::new();
+        for (entry, version) in versions.iter().zip(&parsed) {
+            let up_to: Vec<ExpirableVersion> = versions
+                .iter()
+                .zip(&parsed)
+                .filter(|(_, other)| *other <= version)
+                .map(|(e, _)| e.clone())
+                .collect();
+            match search.select(&up_to, current, now) {
+                Ok(Some(selected)) if selected == entry.version => found.push(selected),
+                Ok(_) => {}
+                Err(error) => return (found, Some(error)),
+            }
+        }
+        (found, None)
+    }
+
+    /// Small lists of every shape the searches distinguish: duplicates and equal versions spelled
+    /// differently (`v` prefix, build metadata, two numbers), pre-releases, 0.0.0, unparsable
+    /// entries, every classification, past and future expiry, lifecycles.
+    fn random_versions(random: &mut impl FnMut(u64) -> u64) -> Vec<ExpirableVersion> {
+        use crate::lifecycle::{Classification, LifecycleStage};
+        let past: DateTime<Utc> = "2025-06-01T00:00:00Z".parse().unwrap();
+        let future: DateTime<Utc> = "2027-06-01T00:00:00Z".parse().unwrap();
+        (0..random(10))
+            .map(|_| {
+                let version = random_version(random);
+                let classification = match random(7) {
+                    0 => Some(Classification::Preview),
+                    1 => Some(Classification::Deprecated),
+                    2 => Some(Classification::Supported),
+                    3 => Some(Classification::Expired),
+                    4 => Some(Classification::Unavailable),
+                    _ => None,
+                };
+                let expiration_date = [None, None, Some(past), Some(future)][random(4) as usize];
+                let lifecycle = if random(8) == 0 {
+                    let stage = |classification, start_time| LifecycleStage {
+                        classification,
+                        start_time,
+                    };
+                    vec![
+                        stage(Classification::Preview, None),
+                        stage(Classification::Supported, Some(past)),
+                        stage(
+                            Classification::Deprecated,
+                            [Some(past), Some(future)][random(2) as usize],
+                        ),
+                    ]
+                } else {
+                    Vec::new()
+                };
+                ExpirableVersion {
+                    version,
+                    classification,
+                    expiration_date,
+                    lifecycle,
+                }
+            })
+            .collect()
+    }
+
+    fn random_version(random: &mut impl FnMut(u64) -> u64) -> String {
+        if random(60) == 0 {
+            return ["bad", "", "1.x"][random(3) as usize].to_string();
+        }
+        let prefix = if random(8) == 0 { "v" } else { "" };
+        let (major, minor, patch) = (random(3), random(4), random(3));
+        let mut text = if random(10) == 0 {
+            format!("{prefix}{major}.{minor}")
+        } else {
+            format!("{prefix}{major}.{minor}.{patch}")
+        };
+        if random(8) == 0 {
+            text.push_str("-rc.1");
+        }
+        if random(8) == 0 {
+            text.push_str("+build.7");
+        }
+        text
+    }
+
+    #[test]
+    fn the_one_pass_finds_exactly_what_the_definition_finds() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut random = move |bound: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % bound.max(1)
+        };
+        let now: DateTime<Utc> = "2026-01-01T00:00:00Z".parse().unwrap();
+        let mut non_empty = [0usize; 7];
+        for _ in 0..3000 {
+            let versions = random_versions(&mut random);
+            let current = random_version(&mut random);
+            let searches = [
+                Search::LatestPatch,
+                Search::LatestMinor,
+                Search::OverallLatest,
+                Search::ConsecutiveMinor,
+                Search::NextHigherMinor,
+                Search::NextHigherMajor,
+                Search::Fails("no search".to_string()),
+            ];
+            for (index, search) in searches.iter().enumerate() {
+                let expected = eligible_by_definition(search, &versions, &current, now);
+                let found = search.eligible(&versions, &current, now);
+                assert_eq!(
+                    found, expected,
+                    "{search:?} from {current:?} in {versions:#?}"
+                );
+                non_empty[index] += usize::from(!found.0.is_empty());
+            }
+        }
+        // Every search but the failing one found targets often enough to have been compared.
+        assert!(
+            non_empty[..6].iter().all(|count| *count > 100),
+            "{non_empty:?}"
+        );
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! `pkg/controllermanager/controller/shoot/maintenance/helper/helper.go`, and the capability helpers
 //! of `pkg/api/core/v1beta1/helper/cloudprofile.go`.
 
-use super::selection::{self, determine_version_for_strategy, Selection};
+use super::selection::{determine_version_for_strategy, Search};
 use super::types::{
     Capabilities, CapabilityDefinition, CloudProfile, MachineImage, MachineImageVersion,
     MachineType, ShootMachineImage, Worker, ARCHITECTURE_CAPABILITY, DEFAULT_CRI,
@@ -91,8 +91,15 @@ pub fn determine_machine_image_version(
     let current = shoot_image.version.clone().unwrap_or_default();
     let versions: Vec<ExpirableVersion> =
         image.versions.iter().map(|v| v.expirable.clone()).collect();
-    let (auto, force) = strategy_searches(strategy, &shoot_image.name, &current, now);
-    determine_version_for_strategy(&versions, &current, &*auto, &*force, current_expired).map_err(
+    let (auto, force) = strategy_searches(strategy, &shoot_image.name, &current);
+    determine_version_for_strategy(
+        &versions,
+        &current,
+        &|v, c| auto.select(v, c, now),
+        &|v, c| force.select(v, c, now),
+        current_expired,
+    )
+    .map_err(
         |error| {
             format!(
                 "failed to determine the target version for maintenance of machine image {:?} with strategy {:?}: {error}",
@@ -102,33 +109,18 @@ pub fn determine_machine_image_version(
     )
 }
 
-/// A version search: the versions to choose from and the current version, to the selection.
-pub type Search = Box<dyn Fn(&[ExpirableVersion], &str) -> Selection>;
-
 /// The auto-update and force-update searches of an image update strategy (the table of
 /// [`determine_machine_image_version`]). The `major` strategy has no force search: its error is
 /// Gardener's end-of-life text for `image_name` at version `current`.
-pub fn strategy_searches(
-    strategy: &str,
-    image_name: &str,
-    current: &str,
-    now: DateTime<Utc>,
-) -> (Search, Search) {
-    let end_of_life = format!(
-        "either the machine image {image_name:?} is reaching end of life and migration to another machine image is required or there is a misconfiguration in the CloudProfile. If it is the latter, make sure the machine image in the CloudProfile has at least one version that is not expired, not in preview and greater or equal to the current Shoot image version {current:?}"
-    );
+pub fn strategy_searches(strategy: &str, image_name: &str, current: &str) -> (Search, Search) {
     match strategy {
-        "patch" => (
-            Box::new(move |v, c| selection::latest_patch_for_auto_update(v, c, now)),
-            Box::new(move |v, c| selection::force_next_higher_minor(v, c, now)),
-        ),
-        "minor" => (
-            Box::new(move |v, c| selection::latest_minor_for_auto_update(v, c, now)),
-            Box::new(move |v, c| selection::force_next_higher_major(v, c, now)),
-        ),
+        "patch" => (Search::LatestPatch, Search::NextHigherMinor),
+        "minor" => (Search::LatestMinor, Search::NextHigherMajor),
         _ => (
-            Box::new(move |v, c| selection::overall_latest_for_auto_update(v, c, now)),
-            Box::new(move |_, _| Err(end_of_life.clone())),
+            Search::OverallLatest,
+            Search::Fails(format!(
+                "either the machine image {image_name:?} is reaching end of life and migration to another machine image is required or there is a misconfiguration in the CloudProfile. If it is the latter, make sure the machine image in the CloudProfile has at least one version that is not expired, not in preview and greater or equal to the current Shoot image version {current:?}"
+            )),
         ),
     }
 }

@@ -18,6 +18,7 @@ pub mod admission;
 mod eligibility;
 
 pub mod images;
+mod memo;
 mod run;
 pub mod selection;
 pub mod types;
@@ -28,7 +29,8 @@ pub use eligibility::{eligible_updates, EligibleUpdates};
 pub use images::{
     determine_machine_image, determine_machine_image_version, filter_machine_image_versions,
 };
-pub(crate) use run::run_defaulted;
+pub(crate) use memo::RunMemo;
+pub(crate) use run::run_memoized;
 pub use run::{
     relevant_transitions, run, MaintenanceOutcome, UpdateReason, VersionUpdate, WorkerOutcome,
 };

@@ -13,14 +13,15 @@
 use super::admission::update_rejections;
 use super::images::filter_machine_image_versions;
 use super::images::{determine_machine_image, determine_machine_image_version};
+use super::memo::{KubernetesKey, ParsedKubernetes, RunMemo};
 use super::selection::{
-    determine_version_for_strategy, force_consecutive_minor, latest_patch_for_auto_update,
+    determine_version_for_strategy, force_consecutive_minor_in, latest_patch_in, Parsed,
 };
 use super::types::{parse_version, CloudProfile, ComponentConfig, LastMaintenance, Shoot};
 use super::version_ranges::{ADMISSION_PLUGINS, FEATURE_GATES};
 use crate::field::FieldError;
 use crate::lifecycle::ExpirableVersion;
-use crate::version::{compare_normalized, Version};
+use crate::version::{compare, compare_normalized, parse_normalized, Version};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -149,15 +150,18 @@ pub fn run(
     shoot: &Shoot,
     now: DateTime<Utc>,
 ) -> Result<MaintenanceOutcome, String> {
-    run_defaulted(&cloud_profile.clone().with_defaults(), shoot, now)
+    let profile = cloud_profile.clone().with_defaults();
+    run_memoized(&profile, shoot, now, &mut RunMemo::default())
 }
 
-/// [`run`] on a CloudProfile that has its API defaults already, so that a caller running many
-/// windows against one profile defaults it once.
-pub(crate) fn run_defaulted(
+/// [`run`] on a CloudProfile that has its API defaults already, remembering its version decisions
+/// in `memo` for the next run against the same profile: a caller running many windows defaults the
+/// profile once and decides each pool's image once per combination of inputs.
+pub(crate) fn run_memoized(
     profile: &CloudProfile,
     shoot: &Shoot,
     now: DateTime<Utc>,
+    memo: &mut RunMemo,
 ) -> Result<MaintenanceOutcome, String> {
     let mut maintained = shoot.clone();
     let auto_update_kubernetes = shoot.auto_update_kubernetes_version();
@@ -168,7 +172,7 @@ pub(crate) fn run_defaulted(
     let mut machine_image_maintenance_error = None;
     if !shoot.is_workerless() {
         if let Err(error) =
-            maintain_machine_images(profile, &mut maintained, &mut image_results, now)
+            maintain_machine_images(profile, &mut maintained, &mut image_results, now, memo)
         {
             machine_image_maintenance_error = Some(error);
         }
@@ -176,12 +180,24 @@ pub(crate) fn run_defaulted(
 
     // 2. Control-plane Kubernetes version.
     let old_control_plane = shoot.spec.kubernetes.version.clone();
-    let control_plane = maintain_kubernetes_version(
-        &old_control_plane,
-        auto_update_kubernetes,
+    let control_plane = memo.kubernetes_decision(
         &profile.spec.kubernetes.versions,
+        KubernetesKey {
+            current: old_control_plane.clone(),
+            auto_update: auto_update_kubernetes,
+            cap: None,
+        },
         now,
-        |target| Ok(target.to_string()),
+        |parsed| {
+            maintain_kubernetes_version(
+                &old_control_plane,
+                auto_update_kubernetes,
+                &profile.spec.kubernetes.versions,
+                parsed,
+                now,
+                |target| Ok(target.to_string()),
+            )
+        },
     );
     if let Some(update) = control_plane.as_ref().filter(|u| !u.failed) {
         maintained.spec.kubernetes.version = update.to.clone();
@@ -202,16 +218,25 @@ pub(crate) fn run_defaulted(
             worker_kubernetes.push(None);
             continue;
         };
-        let update = maintain_kubernetes_version(
-            &current,
-            auto_update_kubernetes,
-            &profile.spec.kubernetes.versions,
-            now,
-            |target| {
-                let target = parse_version(target)?;
-                Ok(std::cmp::min(target, new_version.clone()).canonical())
-            },
-        );
+        let key = KubernetesKey {
+            current: current.clone(),
+            auto_update: auto_update_kubernetes,
+            cap: Some(maintained.spec.kubernetes.version.clone()),
+        };
+        let versions = &profile.spec.kubernetes.versions;
+        let update = memo.kubernetes_decision(versions, key, now, |parsed| {
+            maintain_kubernetes_version(
+                &current,
+                auto_update_kubernetes,
+                versions,
+                parsed,
+                now,
+                |target| {
+                    let target = parse_version(target)?;
+                    Ok(std::cmp::min(target, new_version.clone()).canonical())
+                },
+            )
+        });
         if let Some(update) = update.as_ref().filter(|u| !u.failed) {
             if let Some(kubernetes) = maintained.spec.provider.workers[index].kubernetes.as_mut() {
                 kubernetes.version = Some(update.to.clone());
@@ -341,14 +366,14 @@ fn maintain_machine_images(
     maintained: &mut Shoot,
     results: &mut [Option<VersionUpdate>],
     now: DateTime<Utc>,
+    memo: &mut RunMemo,
 ) -> Result<(), String> {
     let control_plane = parse_version(&maintained.spec.kubernetes.version)?;
     let auto_update = maintained.auto_update_machine_image_version();
     for (index, result) in results.iter_mut().enumerate() {
-        let Some(worker) = maintained.spec.provider.workers.get(index).cloned() else {
+        let Some(worker) = maintained.spec.provider.workers.get(index) else {
             break;
         };
-        let shoot_image = &worker.machine.image;
         let machine_type = profile
             .spec
             .machine_types
@@ -360,7 +385,7 @@ fn maintain_machine_images(
                     worker.machine.machine_type, worker.name
                 )
             })?;
-        let image = determine_machine_image(profile, shoot_image)?;
+        let image = determine_machine_image(profile, &worker.machine.image)?;
         // Stored Shoots always carry the pool architecture (the Shoot mutator defaults it from the
         // machine type); default it the same way for pasted objects that omit it.
         let mut worker = worker.clone();
@@ -369,79 +394,104 @@ fn maintain_machine_images(
                 .effective_architecture(&profile.spec.machine_capabilities)
                 .map(str::to_string);
         }
-        let shoot_image = &worker.machine.image;
         let kubelet_version = match worker.kubernetes_version() {
             Some(version) => parse_version(version)?,
             None => control_plane.clone(),
         };
-        let filtered = filter_machine_image_versions(
-            image,
-            &worker,
-            &kubelet_version,
-            machine_type,
-            &profile.spec.machine_capabilities,
-        );
-
-        let strategy = filtered.effective_update_strategy();
-        let current = shoot_image.version.clone().unwrap_or_default();
-        let existing = (filtered.name == shoot_image.name)
-            .then(|| {
-                filtered
-                    .versions
-                    .iter()
-                    .find(|v| shoot_image.version.as_deref() == Some(v.version()))
-            })
-            .flatten();
-        let (reason, message) = match existing {
-            None => (
-                UpdateReason::Force,
-                "Version does not exist in CloudProfile".to_string(),
-            ),
-            Some(version) if version.expirable.is_expired(now) => (
-                UpdateReason::Force,
-                format!("Machine image version expired - force update required (image update strategy: {strategy})"),
-            ),
-            Some(_) if auto_update => (
-                UpdateReason::Auto,
-                format!("Automatic update of the machine image version is configured (image update strategy: {strategy})"),
-            ),
-            Some(_) => continue,
+        let decide = || {
+            decide_pool_image(
+                profile,
+                image,
+                &worker,
+                machine_type,
+                &kubelet_version,
+                auto_update,
+                now,
+            )
         };
-        let forced = reason == UpdateReason::Force;
-        match determine_machine_image_version(shoot_image, &filtered, forced, now) {
-            Err(error) => {
-                *result = Some(VersionUpdate {
-                    from: current.clone(),
-                    to: current,
-                    reason,
-                    reason_message: Some(message),
-                    description: Some(format!(
-                        "failed to update machine image {:?}: {error}",
-                        shoot_image.name
-                    )),
-                    failed: true,
-                });
-            }
-            Ok(None) => {}
-            Ok(Some(target)) => {
-                *result = Some(VersionUpdate {
-                    from: current.clone(),
-                    to: target.clone(),
-                    reason,
-                    reason_message: Some(message),
-                    description: Some(format!(
-                        "Updated machine image {:?} from {:?} to {:?}",
-                        shoot_image.name, current, target
-                    )),
-                    failed: false,
-                });
-                if let Some(worker) = maintained.spec.provider.workers.get_mut(index) {
-                    worker.machine.image.version = Some(target);
-                }
+        let decision =
+            memo.image_decision(image, &worker, &kubelet_version, auto_update, now, decide);
+        if let Some(update) = decision.as_ref().filter(|update| !update.failed) {
+            if let Some(worker) = maintained.spec.provider.workers.get_mut(index) {
+                worker.machine.image.version = Some(update.to.clone());
             }
         }
+        *result = decision;
     }
     Ok(())
+}
+
+/// One pool's part of `maintainMachineImages` once its machine type, image and kubelet version are
+/// known: `None` when nothing is recorded, else the update or its failure (`failed`).
+fn decide_pool_image(
+    profile: &CloudProfile,
+    image: &super::types::MachineImage,
+    worker: &super::types::Worker,
+    machine_type: &super::types::MachineType,
+    kubelet_version: &Version,
+    auto_update: bool,
+    now: DateTime<Utc>,
+) -> Option<VersionUpdate> {
+    let shoot_image = &worker.machine.image;
+    let filtered = filter_machine_image_versions(
+        image,
+        worker,
+        kubelet_version,
+        machine_type,
+        &profile.spec.machine_capabilities,
+    );
+
+    let strategy = filtered.effective_update_strategy();
+    let current = shoot_image.version.clone().unwrap_or_default();
+    let existing = (filtered.name == shoot_image.name)
+        .then(|| {
+            filtered
+                .versions
+                .iter()
+                .find(|v| shoot_image.version.as_deref() == Some(v.version()))
+        })
+        .flatten();
+    let (reason, message) = match existing {
+        None => (
+            UpdateReason::Force,
+            "Version does not exist in CloudProfile".to_string(),
+        ),
+        Some(version) if version.expirable.is_expired(now) => (
+            UpdateReason::Force,
+            format!("Machine image version expired - force update required (image update strategy: {strategy})"),
+        ),
+        Some(_) if auto_update => (
+            UpdateReason::Auto,
+            format!("Automatic update of the machine image version is configured (image update strategy: {strategy})"),
+        ),
+        Some(_) => return None,
+    };
+    let forced = reason == UpdateReason::Force;
+    match determine_machine_image_version(shoot_image, &filtered, forced, now) {
+        Err(error) => Some(VersionUpdate {
+            from: current.clone(),
+            to: current,
+            reason,
+            reason_message: Some(message),
+            description: Some(format!(
+                "failed to update machine image {:?}: {error}",
+                shoot_image.name
+            )),
+            failed: true,
+        }),
+        Ok(None) => None,
+        Ok(Some(target)) => Some(VersionUpdate {
+            from: current.clone(),
+            description: Some(format!(
+                "Updated machine image {:?} from {:?} to {:?}",
+                shoot_image.name, current, target
+            )),
+            to: target,
+            reason,
+            reason_message: Some(message),
+            failed: false,
+        }),
+    }
 }
 
 /// `maintainKubernetesVersion` with `shouldKubernetesVersionBeUpdated` and `determineKubernetesVersion`:
@@ -452,12 +502,19 @@ fn maintain_kubernetes_version(
     current: &str,
     auto_update: bool,
     versions: &[ExpirableVersion],
+    parsed: &ParsedKubernetes,
     now: DateTime<Utc>,
     adjust: impl Fn(&str) -> Result<String, String>,
 ) -> Option<VersionUpdate> {
+    // `compare_normalized(version, "=", current)` for each version, every version parsed once.
+    let current_normalized = parse_normalized(current);
     let mut existing = None;
-    for version in versions {
-        match compare_normalized(&version.version, "=", current) {
+    for (version, normalized) in versions.iter().zip(&parsed.normalized) {
+        let equal = normalized
+            .as_ref()
+            .zip(current_normalized.as_ref())
+            .and_then(|(version, current)| compare(version, "=", current));
+        match equal {
             None => return None, // Gardener logs the comparison error and leaves the version.
             Some(true) => {
                 existing = Some(version);
@@ -489,11 +546,13 @@ fn maintain_kubernetes_version(
         description: Some(description),
         failed: true,
     };
+    // The searches get `versions` back, parsed already.
+    let selectable = Parsed::with_results(versions, &parsed.results);
     let target = determine_version_for_strategy(
         versions,
         current,
-        &|v, c| latest_patch_for_auto_update(v, c, now),
-        &|v, c| force_consecutive_minor(v, c, now),
+        &|_, c| latest_patch_in(&selectable, c, now),
+        &|_, c| force_consecutive_minor_in(&selectable, c, now),
         reason == UpdateReason::Force,
     );
     match target {

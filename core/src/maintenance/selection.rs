@@ -24,8 +24,13 @@ pub fn latest_patch_for_auto_update(
     current: &str,
     now: DateTime<Utc>,
 ) -> Selection {
+    latest_patch_in(&Parsed::new(versions), current, now)
+}
+
+/// [`latest_patch_for_auto_update`] on versions parsed already.
+pub(crate) fn latest_patch_in(versions: &Parsed, current: &str, now: DateTime<Utc>) -> Selection {
     let current = parse_version(current)?;
-    patch_search(&Parsed::new(versions), &current, now)
+    patch_search(versions, &current, now)
 }
 
 /// `GetLatestVersionForMinorAutoUpdate`: a higher patch of the current minor if there is one,
@@ -66,17 +71,23 @@ pub fn force_consecutive_minor(
     current_text: &str,
     now: DateTime<Utc>,
 ) -> Selection {
+    force_consecutive_minor_in(&Parsed::new(versions), current_text, now)
+}
+
+/// [`force_consecutive_minor`] on versions parsed already.
+pub(crate) fn force_consecutive_minor_in(
+    parsed: &Parsed,
+    current_text: &str,
+    now: DateTime<Utc>,
+) -> Selection {
     let current = parse_version(current_text)?;
-    let in_next_minor = |_: &ExpirableVersion, v: &Version| {
-        v.major == current.major && v.minor == current.minor + 1
-    };
-    let parsed = Parsed::new(versions);
-    let non_expired = latest_qualifying(&parsed, now, |entry, v| {
+    let in_next_minor = |_: &ExpirableVersion, v: &Version| in_consecutive_minor(v, &current);
+    let non_expired = latest_qualifying(parsed, now, |entry, v| {
         in_next_minor(entry, v) && !entry.is_expired(now)
     })?;
     match non_expired {
         Some(found) => Ok(Some(found.version.clone())),
-        None => Ok(latest_qualifying(&parsed, now, in_next_minor)?.map(|e| e.version.clone())),
+        None => Ok(latest_qualifying(parsed, now, in_next_minor)?.map(|e| e.version.clone())),
     }
 }
 
@@ -88,7 +99,7 @@ pub fn force_next_higher_minor(
     now: DateTime<Utc>,
 ) -> Selection {
     let current = parse_version(current_text)?;
-    let scope = |v: &Version| v.major == current.major && v.minor > current.minor;
+    let scope = |v: &Version| Group::Minor.in_scope(v, &current);
     force_next_higher_group(versions, &current, now, Group::Minor, &scope)
 }
 
@@ -100,7 +111,7 @@ pub fn force_next_higher_major(
     now: DateTime<Utc>,
 ) -> Selection {
     let current = parse_version(current_text)?;
-    let scope = |v: &Version| v.major > current.major;
+    let scope = |v: &Version| Group::Major.in_scope(v, &current);
     force_next_higher_group(versions, &current, now, Group::Major, &scope)
 }
 
@@ -142,6 +153,271 @@ pub fn determine_version_for_strategy(
     }
 }
 
+/// One of the searches above, named, so that a caller can both run it and ask which versions it
+/// could ever select ([`Search::eligible`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Search {
+    /// [`latest_patch_for_auto_update`].
+    LatestPatch,
+    /// [`latest_minor_for_auto_update`].
+    LatestMinor,
+    /// [`overall_latest_for_auto_update`].
+    OverallLatest,
+    /// [`force_consecutive_minor`].
+    ConsecutiveMinor,
+    /// [`force_next_higher_minor`].
+    NextHigherMinor,
+    /// [`force_next_higher_major`].
+    NextHigherMajor,
+    /// No search: it fails with this text (the image strategy `major` has no forced update).
+    Fails(String),
+}
+
+/// The versions a search could select, in list order, and the error that stopped the search.
+pub type Eligible = (Vec<String>, Option<String>);
+
+impl Search {
+    pub fn select(
+        &self,
+        versions: &[ExpirableVersion],
+        current: &str,
+        now: DateTime<Utc>,
+    ) -> Selection {
+        match self {
+            Search::LatestPatch => latest_patch_for_auto_update(versions, current, now),
+            Search::LatestMinor => latest_minor_for_auto_update(versions, current, now),
+            Search::OverallLatest => overall_latest_for_auto_update(versions, current, now),
+            Search::ConsecutiveMinor => force_consecutive_minor(versions, current, now),
+            Search::NextHigherMinor => force_next_higher_minor(versions, current, now),
+            Search::NextHigherMajor => force_next_higher_major(versions, current, now),
+            Search::Fails(error) => Err(error.clone()),
+        }
+    }
+
+    /// Every version that [`Search::select`] selects from the versions up to and including it (by
+    /// version precedence, in list order), in list order: the targets the search could reach if the
+    /// list ended there. On an error, the versions found before it and the error.
+    ///
+    /// One pass over the versions in ascending order instead of one search per version: the list
+    /// "up to and including" a version only grows along that order, and each search's answer on it
+    /// follows from the answer one class of equal versions earlier and the entries of the new class.
+    pub fn eligible(
+        &self,
+        versions: &[ExpirableVersion],
+        current: &str,
+        now: DateTime<Utc>,
+    ) -> Eligible {
+        let parsed: Result<Vec<Version>, String> =
+            versions.iter().map(|v| parse_version(&v.version)).collect();
+        let parsed = match parsed {
+            Ok(parsed) => parsed,
+            Err(error) => return (Vec::new(), Some(error)),
+        };
+        if versions.is_empty() {
+            return (Vec::new(), None);
+        }
+        // With every version parsed, a search fails on no list or on every one (the current version
+        // or the search itself), so the first candidate already stops it.
+        let current = match self {
+            Search::Fails(error) => return (Vec::new(), Some(error.clone())),
+            _ => match parse_version(current) {
+                Ok(current) => current,
+                Err(error) => return (Vec::new(), Some(error)),
+            },
+        };
+        let ascending = Ascending::new(versions, &parsed, now);
+        let selected = match self {
+            Search::LatestPatch => ascending.first_accepted_chain(&patch_chain(&current)),
+            Search::LatestMinor => {
+                let major = current.major;
+                let mut chain = patch_chain(&current);
+                chain.extend(preferring_non_deprecated(&current, move |v: &Version| {
+                    v.major == major
+                }));
+                ascending.first_accepted_chain(&chain)
+            }
+            Search::OverallLatest => {
+                let mut chain = patch_chain(&current);
+                chain.extend(preferring_non_deprecated(&current, |_: &Version| true));
+                ascending.first_accepted_chain(&chain)
+            }
+            Search::ConsecutiveMinor => {
+                let non_expired: Accept = Box::new(|entry, v, now| {
+                    in_consecutive_minor(v, &current) && !entry.is_expired(now)
+                });
+                let any: Accept = Box::new(|_, v, _| in_consecutive_minor(v, &current));
+                ascending.first_accepted_chain(&[non_expired, any])
+            }
+            Search::NextHigherMinor => ascending.next_higher_group(&current, Group::Minor),
+            Search::NextHigherMajor => ascending.next_higher_group(&current, Group::Major),
+            Search::Fails(error) => return (Vec::new(), Some(error.clone())),
+        };
+        let found = versions
+            .iter()
+            .zip(&ascending.class_of)
+            .filter(|(entry, class)| {
+                selected[**class].is_some_and(|chosen| versions[chosen].version == entry.version)
+            })
+            .map(|(entry, _)| entry.version.clone())
+            .collect();
+        (found, None)
+    }
+}
+
+/// An acceptance test of a search pass, on the entry, its parsed version and the instant.
+type Accept<'a> = Box<dyn Fn(&ExpirableVersion, &Version, DateTime<Utc>) -> bool + 'a>;
+
+/// The passes of [`auto_update_search`]: non-deprecated candidates first, then any candidate.
+fn preferring_non_deprecated<'a>(
+    current: &'a Version,
+    scope: impl Fn(&Version) -> bool + Copy + 'a,
+) -> [Accept<'a>; 2] {
+    [
+        Box::new(move |entry, v, now| {
+            auto_update_candidate(entry, v, current, now, &scope) && !entry.is_deprecated(now)
+        }),
+        Box::new(move |entry, v, now| auto_update_candidate(entry, v, current, now, &scope)),
+    ]
+}
+
+/// The passes of [`patch_search`].
+fn patch_chain(current: &Version) -> Vec<Accept<'_>> {
+    preferring_non_deprecated(current, move |v| same_minor_and_not_lower(v, current)).into()
+}
+
+/// A version list in ascending order (stable, so equal versions keep their list order), grouped in
+/// classes of equal versions: the lists "up to and including" a version are its prefixes.
+struct Ascending<'a> {
+    versions: &'a [ExpirableVersion],
+    parsed: &'a [Version],
+    /// Indices into `versions`, ascending.
+    order: Vec<usize>,
+    /// For each class of equal versions, its range in `order`, ascending.
+    classes: Vec<std::ops::Range<usize>>,
+    /// For each entry of `versions`, the index of its class.
+    class_of: Vec<usize>,
+    preview: Vec<bool>,
+    now: DateTime<Utc>,
+}
+
+impl<'a> Ascending<'a> {
+    fn new(versions: &'a [ExpirableVersion], parsed: &'a [Version], now: DateTime<Utc>) -> Self {
+        let mut order: Vec<usize> = (0..versions.len()).collect();
+        order.sort_by(|a, b| parsed[*a].cmp(&parsed[*b]));
+        let mut classes: Vec<std::ops::Range<usize>> = Vec::new();
+        let mut class_of = vec![0; versions.len()];
+        for (position, index) in order.iter().enumerate() {
+            match classes.last_mut() {
+                Some(class) if parsed[order[class.start]] == parsed[*index] => class.end += 1,
+                _ => classes.push(position..position + 1),
+            }
+            class_of[*index] = classes.len() - 1;
+        }
+        let preview = versions
+            .iter()
+            .map(|v| v.classification_at(now) == Classification::Preview)
+            .collect();
+        Ascending {
+            versions,
+            parsed,
+            order,
+            classes,
+            class_of,
+            preview,
+            now,
+        }
+    }
+
+    /// Per class, what a chain of [`latest_qualifying`] passes (the first pass that accepts anything
+    /// decides) selects from the versions up to that class. A pass's choice is the first entry, in
+    /// list order, of the highest class with a qualifying accepted entry, so it only moves to a new
+    /// class when that class has one.
+    fn first_accepted_chain(&self, passes: &[Accept]) -> Vec<Option<usize>> {
+        let zero = Version::parse("0.0.0").expect("0.0.0 is a version");
+        let mut chosen: Vec<Option<usize>> = vec![None; passes.len()];
+        self.classes
+            .iter()
+            .map(|class| {
+                for (pass, choice) in passes.iter().zip(chosen.iter_mut()) {
+                    let first = self.order[class.clone()].iter().copied().find(|&index| {
+                        let v = &self.parsed[index];
+                        !self.preview[index]
+                            && *v > zero
+                            && pass(&self.versions[index], v, self.now)
+                    });
+                    if first.is_some() {
+                        *choice = first;
+                    }
+                }
+                chosen.iter().find_map(|choice| *choice)
+            })
+            .collect()
+    }
+
+    /// Per class, what [`force_next_higher_group`] selects from the versions up to that class.
+    fn next_higher_group(&self, current: &Version, group: Group) -> Vec<Option<usize>> {
+        let non_expired = self.group_scan(current, group, &|entry, v| {
+            group.in_scope(v, current) && !entry.is_expired(self.now)
+        });
+        let any = self.group_scan(current, group, &|_, v| group.in_scope(v, current));
+        non_expired
+            .into_iter()
+            .zip(any)
+            .map(|((found, next_group), (fallback, _))| {
+                let skipped_next_group = match (found, next_group) {
+                    (Some(found), Some(next)) => group.of(&self.parsed[found]) > next,
+                    (Some(found), None) => group.of(&self.parsed[found]) > 0,
+                    (None, _) => false,
+                };
+                match found {
+                    Some(found) if !skipped_next_group => Some(found),
+                    _ => fallback,
+                }
+            })
+            .collect()
+    }
+
+    /// [`next_higher_group`] on every prefix at once: its scan stops at the first accepted entry
+    /// of a higher group, so each prefix's answer is the scan's state where the prefix ends or
+    /// where the scan stopped, whichever comes first.
+    fn group_scan(
+        &self,
+        current: &Version,
+        group: Group,
+        accept: &dyn Fn(&ExpirableVersion, &Version) -> bool,
+    ) -> Vec<(Option<usize>, Option<u64>)> {
+        let mut next_group: Option<u64> = None;
+        let mut highest: Option<usize> = None;
+        let mut stopped = false;
+        self.classes
+            .iter()
+            .map(|class| {
+                for &index in &self.order[class.clone()] {
+                    if stopped {
+                        break;
+                    }
+                    let v = &self.parsed[index];
+                    let g = group.of(v);
+                    if g > group.of(current) && next_group.is_none_or(|next| g < next) {
+                        next_group = Some(g);
+                    }
+                    if self.preview[index] || !accept(&self.versions[index], v) {
+                        continue;
+                    }
+                    if let Some(best) = highest {
+                        if g > group.of(&self.parsed[best]) {
+                            stopped = true;
+                            break;
+                        }
+                    }
+                    highest = Some(index);
+                }
+                (highest, next_group)
+            })
+            .collect()
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // helpers
 // ---------------------------------------------------------------------------------------------
@@ -167,8 +443,9 @@ fn auto_update_search(
     now: DateTime<Utc>,
     scope: &dyn Fn(&Version) -> bool,
 ) -> Selection {
-    let eligible =
-        |entry: &ExpirableVersion, v: &Version| !entry.is_expired(now) && v > current && scope(v);
+    let eligible = |entry: &ExpirableVersion, v: &Version| {
+        auto_update_candidate(entry, v, current, now, scope)
+    };
     let preferred = latest_qualifying(versions, now, |entry, v| {
         eligible(entry, v) && !entry.is_deprecated(now)
     })?;
@@ -176,6 +453,22 @@ fn auto_update_search(
         return Ok(Some(found.version.clone()));
     }
     Ok(latest_qualifying(versions, now, eligible)?.map(|entry| entry.version.clone()))
+}
+
+/// What `getVersionForAutoUpdate` accepts before preferring non-deprecated versions.
+fn auto_update_candidate(
+    entry: &ExpirableVersion,
+    v: &Version,
+    current: &Version,
+    now: DateTime<Utc>,
+    scope: &dyn Fn(&Version) -> bool,
+) -> bool {
+    !entry.is_expired(now) && v > current && scope(v)
+}
+
+/// The scope of `GetVersionForForcefulUpdateToConsecutiveMinor`.
+fn in_consecutive_minor(v: &Version, current: &Version) -> bool {
+    v.major == current.major && v.minor == current.minor + 1
 }
 
 /// The patch-scope search shared by the auto-update selections.
@@ -187,18 +480,43 @@ fn patch_search(versions: &Parsed, current: &Version, now: DateTime<Utc>) -> Sel
 /// A CloudProfile version list with each entry's parse result, so that the several passes of one
 /// selection parse every version once. Errors stay with their entry and are reported where a pass
 /// reaches it, exactly as when each pass parsed for itself.
-struct Parsed<'a> {
-    entries: Vec<(&'a ExpirableVersion, Result<Version, String>)>,
+pub(crate) struct Parsed<'a> {
+    versions: &'a [ExpirableVersion],
+    /// `parse_version` of each entry's version, in list order.
+    results: std::borrow::Cow<'a, [Result<Version, String>]>,
 }
 
 impl<'a> Parsed<'a> {
     fn new(versions: &'a [ExpirableVersion]) -> Parsed<'a> {
-        let entries = versions
-            .iter()
-            .map(|entry| (entry, parse_version(&entry.version)))
-            .collect();
-        Parsed { entries }
+        Parsed {
+            versions,
+            results: parse_all(versions).into(),
+        }
     }
+
+    /// The versions with their [`parse_all`] results, kept by a caller that selects from one list
+    /// many times.
+    pub(crate) fn with_results(
+        versions: &'a [ExpirableVersion],
+        results: &'a [Result<Version, String>],
+    ) -> Parsed<'a> {
+        Parsed {
+            versions,
+            results: results.into(),
+        }
+    }
+
+    fn entries(&self) -> impl Iterator<Item = (&'a ExpirableVersion, &Result<Version, String>)> {
+        self.versions.iter().zip(self.results.iter())
+    }
+}
+
+/// `parse_version` of each entry's version.
+pub(crate) fn parse_all(versions: &[ExpirableVersion]) -> Vec<Result<Version, String>> {
+    versions
+        .iter()
+        .map(|entry| parse_version(&entry.version))
+        .collect()
 }
 
 /// `GetLatestQualifyingVersion`: the highest non-preview version accepted by `accept`. Starts from
@@ -210,7 +528,7 @@ fn latest_qualifying<'a>(
 ) -> Result<Option<&'a ExpirableVersion>, String> {
     let mut best: Option<(&'a ExpirableVersion, &Version)> = None;
     let zero = Version::parse("0.0.0").map_err(|e| e.to_string())?;
-    for (entry, parsed) in &versions.entries {
+    for (entry, parsed) in versions.entries() {
         if entry.classification_at(now) == Classification::Preview {
             continue;
         }
@@ -239,6 +557,15 @@ impl Group {
         match self {
             Group::Minor => v.minor,
             Group::Major => v.major,
+        }
+    }
+
+    /// The versions a forced update to the next higher group may choose from: a higher minor of the
+    /// same major, or a higher major.
+    fn in_scope(self, v: &Version, current: &Version) -> bool {
+        match self {
+            Group::Minor => v.major == current.major && v.minor > current.minor,
+            Group::Major => v.major > current.major,
         }
     }
 }

@@ -389,3 +389,92 @@ fn update_rejections_predict_kubelet_constraint_and_version_skew() {
     assert_eq!(errors[0].field, "spec.provider.workers[0].machine.image");
     assert_eq!(errors[0].detail, "machine image 'gardenlinux@1.0.0' does not support kubelet version '1.31.2', supported kubelet versions by this machine image version: '< 1.31'");
 }
+
+/// A CloudProfile whose image decisions depend on everything the run memo keys on: kubelet
+/// constraints, image expiry on a window's begin, lifecycle stages, CRI, architectures.
+const MEMO_PROFILE: &str = "
+metadata: {name: memo}
+spec:
+  kubernetes:
+    versions:
+    - {version: 1.33.1}
+    - {version: 1.32.4}
+    - {version: 1.32.3, classification: deprecated, expirationDate: '2026-09-01T00:00:00Z'}
+    - {version: 1.31.2, expirationDate: '2026-03-01T00:00:00Z'}
+    - {version: 1.30.9, expirationDate: '2026-01-20T00:00:00Z'}
+  machineImages:
+  - name: os
+    updateStrategy: minor
+    versions:
+    - {version: 3.0.0, kubeletVersionConstraint: '>= 1.32', cri: [{name: containerd}], architectures: [amd64]}
+    - version: 2.2.0
+      cri: [{name: containerd}]
+      architectures: [amd64, arm64]
+      lifecycle: [{classification: preview}, {classification: supported, startTime: '2026-02-01T00:00:00Z'}]
+    - {version: 2.1.0, cri: [{name: containerd}], architectures: [arm64]}
+    - {version: 2.0.0, expirationDate: '2026-06-01T00:00:00Z', cri: [{name: containerd}], architectures: [amd64, arm64]}
+    - {version: 1.0.0, expirationDate: '2026-02-15T00:00:00Z', cri: [{name: containerd}], architectures: [amd64, arm64]}
+  - name: patchy
+    updateStrategy: patch
+    versions:
+    - {version: 1.1.0, cri: [{name: containerd}]}
+    - {version: 1.0.2, cri: [{name: containerd}], expirationDate: '2026-04-01T00:00:00Z'}
+    - {version: 1.0.1, cri: [{name: containerd}], expirationDate: '2026-01-10T00:00:00Z'}
+  - name: newest
+    versions:
+    - {version: 2.0.0, kubeletVersionConstraint: '>= 1.31', cri: [{name: containerd}]}
+    - {version: 1.0.0, cri: [{name: containerd}]}
+  machineTypes:
+  - {name: small, architecture: amd64}
+  - {name: arm, architecture: arm64}
+";
+
+const MEMO_SHOOT: &str = "
+metadata: {name: s}
+spec:
+  kubernetes: {version: 1.30.9}
+  maintenance: {autoUpdate: {kubernetesVersion: false, machineImageVersion: true}}
+  provider:
+    workers:
+    - {name: a, machine: {type: small, image: {name: os, version: 1.0.0}}}
+    - {name: b, machine: {type: arm, image: {name: os, version: 1.0.0}}}
+    - {name: c, machine: {type: small, image: {name: os, version: 1.0.0}}, kubernetes: {version: 1.30.9}}
+    - {name: d, machine: {type: small, image: {name: patchy, version: 1.0.1}}}
+    - {name: e, machine: {type: small, image: {name: OS, version: 2.0.0}}, cri: {name: docker}}
+    - {name: f, machine: {type: small, image: {name: newest, version: 1.0.0}}}
+";
+
+#[test]
+fn runs_sharing_a_memo_decide_as_runs_without_one() {
+    let mut inputs: Vec<(&str, &str)> = crate::examples::GALLERY
+        .iter()
+        .map(|example| (example.cloud_profile, example.shoot))
+        .collect();
+    inputs.push((MEMO_PROFILE, MEMO_SHOOT));
+    let mut changes = 0;
+    for (profile, shoot) in inputs {
+        let profile: CloudProfile = serde_yaml::from_str(profile).unwrap();
+        let mut shoot: Shoot = serde_yaml::from_str(shoot).unwrap();
+        let defaulted = profile.clone().with_defaults();
+        let mut memo = RunMemo::default();
+        // Every twelve hours, so that runs fall exactly on the midnight transitions too.
+        let mut at: DateTime<Utc> = "2025-12-01T00:00:00Z".parse().unwrap();
+        for step in 0..2 * 400 {
+            let remembered = run_memoized(&defaulted, &shoot, at, &mut memo);
+            let fresh = run(&profile, &shoot, at);
+            assert_eq!(remembered, fresh, "at {at}");
+            if let Ok(outcome) = fresh {
+                if outcome.changed_versions() {
+                    changes += 1;
+                }
+                // Apply only two changes of three, so that an unchanged Shoot meets a grown memo too.
+                if step % 3 != 0 {
+                    outcome.apply(&mut shoot);
+                }
+            }
+            at += chrono::TimeDelta::hours(12);
+        }
+    }
+    // The runs changed versions, so the memo met Shoots in several states.
+    assert!(changes > 10, "{changes}");
+}

@@ -20,12 +20,49 @@ pub fn sha256_hex(data: &[u8]) -> String {
 
 /// Gardener's "hash of the concatenated element hashes", cut to `length` hex characters.
 pub fn hash_of_hashes<S: AsRef<str>>(elements: &[S], length: usize) -> String {
+    hash_of_element_digests(elements, length, |element| sha256_hex(element.as_bytes()))
+}
+
+/// [`hash_of_hashes`] with each element's digest from `element_digest`.
+fn hash_of_element_digests<S: AsRef<str>>(
+    elements: &[S],
+    length: usize,
+    mut element_digest: impl FnMut(&str) -> String,
+) -> String {
     let concatenated: String = elements
         .iter()
-        .map(|element| sha256_hex(element.as_ref().as_bytes()))
+        .map(|element| element_digest(element.as_ref()))
         .collect();
     let digest = sha256_hex(concatenated.as_bytes());
     digest[..length.min(digest.len())].to_string()
+}
+
+/// [`hash_of_hashes`] remembering each data list's digest: one evaluation of a Shoot change hashes
+/// the same lists again and again (a pool's key and its rolling fingerprint are one hash, unchanged
+/// pools hash alike before and after, and pools with equal settings have equal lists), and each
+/// hash is two rounds of SHA-256 over every element.
+/// The elements repeat across lists too (the machine type, the CRI, the kubelet settings), so
+/// their own digests are remembered as well.
+#[derive(Default)]
+pub(crate) struct Digests {
+    lists: std::cell::RefCell<std::collections::HashMap<Vec<String>, String>>,
+    elements: std::cell::RefCell<std::collections::HashMap<String, String>>,
+}
+
+impl Digests {
+    pub(crate) fn hash_of_hashes(&self, elements: Vec<String>, length: usize) -> String {
+        let mut lists = self.lists.borrow_mut();
+        let digest = lists.entry(elements).or_insert_with_key(|elements| {
+            let mut known = self.elements.borrow_mut();
+            hash_of_element_digests(elements, 64, |element| {
+                known
+                    .entry(element.to_string())
+                    .or_insert_with_key(|element| sha256_hex(element.as_bytes()))
+                    .clone()
+            })
+        });
+        digest[..length.min(digest.len())].to_string()
+    }
 }
 
 /// Go's `time.Time.String()` of a `metav1.Time` read from JSON by a process running in UTC
@@ -149,6 +186,22 @@ mod tests {
             hash_of_hashes(&["1.31", "1593.0", "none"], 16),
             "8899f1cd0de77a6c"
         );
+    }
+
+    #[test]
+    fn remembered_digests_are_the_digests() {
+        let digests = Digests::default();
+        let data = |texts: &[&str]| texts.iter().map(|t| t.to_string()).collect::<Vec<_>>();
+        for _ in 0..2 {
+            assert_eq!(
+                digests.hash_of_hashes(data(&["1.32", "1592.0", "static"]), 16),
+                "c6cc5f56a36222bf"
+            );
+            assert_eq!(
+                digests.hash_of_hashes(data(&["1.31", "1593.0", "none"]), 5),
+                "8899f"
+            );
+        }
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! both exactly and names the changed fields in the notation of
 //! `docs/usage/shoot-operations/shoot_updates.md`.
 
-use super::hash::{go_time_string, hash_of_hashes, parse_time};
+use super::hash::{go_time_string, hash_of_hashes, parse_time, Digests};
 use super::kubelet::{effective_kubelet, kubelet_data, KubeletData, KubeletSource, ParsedReserved};
 use super::strategy::semver_error_text;
 use super::types::{
@@ -91,28 +91,16 @@ pub fn roll_triggers(
     let mode = HashMode::from_options(options)?;
     let new_shoot = with_hash_defaults(new_shoot);
     let old_shoot = old_shoot.map(with_hash_defaults);
-
-    let mut workers = BTreeMap::new();
-    if let Some(old_shoot) = &old_shoot {
-        for worker in &new_shoot.spec.provider.workers {
-            let verdict = match old_shoot.worker(&worker.name) {
-                Some(old_worker) => pool_trigger(mode, old_shoot, old_worker, &new_shoot, worker)?,
-                None => PoolTrigger {
-                    update: UpdateKind::None,
-                    causes: Vec::new(),
-                    provider_dependent: false,
-                    new_pool: true,
-                    old_key: None,
-                    new_key: Some(node_agent_key(mode, &new_shoot, worker)?),
-                },
-            };
-            workers.insert(worker.name.clone(), verdict);
-        }
-    }
+    let digests = Digests::default();
+    let workers = match &old_shoot {
+        Some(old_shoot) => pool_triggers(mode, old_shoot, &new_shoot, &digests)?,
+        None => BTreeMap::new(),
+    };
 
     let mut in_place_hashes = BTreeMap::new();
     for worker in &new_shoot.spec.provider.workers {
-        if let Ok(hash) = pool_in_place_hash(&new_shoot, worker, mode.sum_system_reserved) {
+        let hash = pool_in_place_hash(&new_shoot, worker, mode.sum_system_reserved, &digests);
+        if let Ok(hash) = hash {
             in_place_hashes.insert(worker.name.clone(), hash);
         }
     }
@@ -123,6 +111,7 @@ pub fn roll_triggers(
             &new_shoot,
             options.worker_resource.as_ref(),
             mode.sum_system_reserved,
+            &digests,
         )?,
         in_place_hashes,
         hash_version: if mode.new_worker_pool_hash { 2 } else { 1 },
@@ -132,13 +121,54 @@ pub fn roll_triggers(
 /// The node-agent secret name of a pool (`calculateKeyForValues` / `Key`): constant
 /// `gardener-node-agent-<pool>` for in-place pools, else with the 16-hex hash of the pool's data.
 pub fn osc_key(shoot: &Shoot, worker: &Worker) -> Result<String, String> {
-    node_agent_key(HashMode::CURRENT, shoot, worker)
+    node_agent_key(HashMode::CURRENT, shoot, worker, &Digests::default())
+}
+
+/// The per-pool verdicts of [`roll_triggers`] with the default options, for a caller that evaluates
+/// many changes of one Shoot: `digests` remembers the hashes between calls (the Shoot after one
+/// change is the Shoot before the next). `None` where [`roll_triggers`] fails.
+pub(crate) fn pool_updates(
+    old_shoot: &HashView,
+    new_shoot: &HashView,
+    digests: &Digests,
+) -> Option<BTreeMap<String, PoolTrigger>> {
+    let mode = HashMode::from_options(&RollTriggerOptions::default()).ok()?;
+    // Without a `Worker` resource, the rest of `roll_triggers` cannot fail: the pending pools need
+    // no hash, and failed in-place hashes are left out.
+    pool_triggers(mode, &old_shoot.0, &new_shoot.0, digests).ok()
+}
+
+/// The verdict of every pool of the new Shoot (both Shoots with the hash defaults).
+fn pool_triggers(
+    mode: HashMode,
+    old_shoot: &Shoot,
+    new_shoot: &Shoot,
+    digests: &Digests,
+) -> Result<BTreeMap<String, PoolTrigger>, String> {
+    let mut workers = BTreeMap::new();
+    for worker in &new_shoot.spec.provider.workers {
+        let verdict = match old_shoot.worker(&worker.name) {
+            Some(old_worker) => {
+                pool_trigger(mode, old_shoot, old_worker, new_shoot, worker, digests)?
+            }
+            None => PoolTrigger {
+                update: UpdateKind::None,
+                causes: Vec::new(),
+                provider_dependent: false,
+                new_pool: true,
+                old_key: None,
+                new_key: Some(node_agent_key(mode, new_shoot, worker, digests)?),
+            },
+        };
+        workers.insert(worker.name.clone(), verdict);
+    }
+    Ok(workers)
 }
 
 /// `CalculateWorkerPoolHashForInPlaceUpdate` as gardenlet calls it for a pool (effective Kubernetes
 /// version and kubelet configuration, machine image version, credentials rotation).
 pub fn in_place_hash(shoot: &Shoot, worker: &Worker) -> Result<String, String> {
-    pool_in_place_hash(shoot, worker, false)
+    pool_in_place_hash(shoot, worker, false, &Digests::default())
 }
 
 /// `CalculateWorkerPoolHashForInPlaceUpdate` with explicit arguments.
@@ -174,7 +204,12 @@ pub fn pending_worker_updates(
     shoot: &Shoot,
     worker_resource: Option<&WorkerResource>,
 ) -> Result<Option<PendingWorkerUpdates>, String> {
-    pending_worker_updates_with(&with_hash_defaults(shoot), worker_resource, false)
+    pending_worker_updates_with(
+        &with_hash_defaults(shoot),
+        worker_resource,
+        false,
+        &Digests::default(),
+    )
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -222,6 +257,11 @@ impl HashMode {
 /// `SetDefaults_Worker`).
 fn with_hash_defaults(shoot: &Shoot) -> Shoot {
     let mut shoot = shoot.clone();
+    apply_hash_defaults(&mut shoot);
+    shoot
+}
+
+fn apply_hash_defaults(shoot: &mut Shoot) {
     for worker in &mut shoot.spec.provider.workers {
         if worker.cri.is_none() {
             worker.cri = Some(super::types::Cri {
@@ -233,7 +273,17 @@ fn with_hash_defaults(shoot: &Shoot) -> Shoot {
             worker.update_strategy = Some(super::types::AUTO_ROLLING_UPDATE.to_string());
         }
     }
-    shoot
+}
+
+/// A Shoot with the hash defaults [`roll_triggers`] applies, for a caller that evaluates many
+/// changes of one Shoot ([`pool_updates`]) and so defaults each state once.
+pub(crate) struct HashView(Shoot);
+
+impl HashView {
+    pub(crate) fn new(mut shoot: Shoot) -> HashView {
+        apply_hash_defaults(&mut shoot);
+        HashView(shoot)
+    }
 }
 
 /// `CalculateEffectiveKubernetesVersion` on the parsed control-plane version.
@@ -394,40 +444,63 @@ impl PoolData {
     }
 }
 
-fn node_agent_key(mode: HashMode, shoot: &Shoot, worker: &Worker) -> Result<String, String> {
+fn node_agent_key(
+    mode: HashMode,
+    shoot: &Shoot,
+    worker: &Worker,
+    digests: &Digests,
+) -> Result<String, String> {
     if worker.is_in_place() {
         return Ok(format!("gardener-node-agent-{}", worker.name));
     }
     let data = PoolData::collect(mode, shoot, worker)?;
+    Ok(node_agent_key_of(mode, worker, &data, digests))
+}
+
+/// [`node_agent_key`] of a pool whose data is collected already.
+fn node_agent_key_of(
+    mode: HashMode,
+    worker: &Worker,
+    data: &PoolData,
+    digests: &Digests,
+) -> String {
+    if worker.is_in_place() {
+        return format!("gardener-node-agent-{}", worker.name);
+    }
     if mode.new_worker_pool_hash {
-        Ok(format!(
+        format!(
             "gardener-node-agent-{}-{}",
             worker.name,
-            hash_of_hashes(&data.key_elements(), 16)
-        ))
+            digests.hash_of_hashes(data.key_elements(), 16)
+        )
     } else {
         // KeyV1: only the minor version and the CRI name.
         let mut elements = vec![data.major_minor.clone()];
         elements.extend(data.cri.clone());
-        Ok(format!(
+        format!(
             "gardener-node-agent-{}-{}",
             worker.name,
-            hash_of_hashes(&[elements.concat()], 5)
-        ))
+            digests.hash_of_hashes(vec![elements.concat()], 5)
+        )
     }
 }
 
 /// The value that decides whether machines are replaced: the node-agent key (current) or the legacy
 /// pool hash.
-fn rolling_fingerprint(mode: HashMode, data: &PoolData) -> String {
+fn rolling_fingerprint(mode: HashMode, data: &PoolData, digests: &Digests) -> String {
     if mode.new_worker_pool_hash {
-        hash_of_hashes(&data.key_elements(), 16)
+        digests.hash_of_hashes(data.key_elements(), 16)
     } else {
-        hash_of_hashes(&data.legacy_elements(), 5)
+        digests.hash_of_hashes(data.legacy_elements(), 5)
     }
 }
 
-fn pool_in_place_hash(shoot: &Shoot, worker: &Worker, sum: bool) -> Result<String, String> {
+fn pool_in_place_hash(
+    shoot: &Shoot,
+    worker: &Worker,
+    sum: bool,
+    digests: &Digests,
+) -> Result<String, String> {
     let version_text = effective_version_text(shoot, worker);
     let version = Version::parse(version_text).map_err(|e| {
         format!(
@@ -449,7 +522,7 @@ fn pool_in_place_hash(shoot: &Shoot, worker: &Worker, sum: bool) -> Result<Strin
             .map_err(|e| e.to_string())?
             .elements(),
     );
-    Ok(hash_of_hashes(&data, 16))
+    Ok(digests.hash_of_hashes(data, 16))
 }
 
 fn pool_trigger(
@@ -458,11 +531,14 @@ fn pool_trigger(
     old_worker: &Worker,
     new_shoot: &Shoot,
     new_worker: &Worker,
+    digests: &Digests,
 ) -> Result<PoolTrigger, String> {
-    let old_key = node_agent_key(mode, old_shoot, old_worker)?;
-    let new_key = node_agent_key(mode, new_shoot, new_worker)?;
+    // Collected once per side for both the key and the fingerprints; a failure is the old side's
+    // first, as when the key was computed on its own.
     let old_data = PoolData::collect(mode, old_shoot, old_worker)?;
     let new_data = PoolData::collect(mode, new_shoot, new_worker)?;
+    let old_key = node_agent_key_of(mode, old_worker, &old_data, digests);
+    let new_key = node_agent_key_of(mode, new_worker, &new_data, digests);
     let provider_config_changed = old_worker.provider_config != new_worker.provider_config;
 
     let (update, causes) = if old_worker.is_in_place() != new_worker.is_in_place() {
@@ -474,8 +550,8 @@ fn pool_trigger(
         };
         (kind, vec![format!("{WORKERS}.updateStrategy")])
     } else if new_worker.is_in_place() {
-        let changed = hash_of_hashes(&old_data.in_place_elements(), 16)
-            != hash_of_hashes(&new_data.in_place_elements(), 16);
+        let changed = digests.hash_of_hashes(old_data.in_place_elements(), 16)
+            != digests.hash_of_hashes(new_data.in_place_elements(), 16);
         if changed {
             let context = CauseContext::new(old_shoot, old_worker, new_shoot, new_worker);
             (
@@ -486,8 +562,15 @@ fn pool_trigger(
             (UpdateKind::None, Vec::new())
         }
     } else {
-        let changed = rolling_fingerprint(mode, &old_data) != rolling_fingerprint(mode, &new_data)
-            || old_key != new_key;
+        // The current fingerprint is the hash inside the key, and both keys carry the same pool
+        // name: comparing the keys compares the fingerprints.
+        let changed = if mode.new_worker_pool_hash {
+            old_key != new_key
+        } else {
+            rolling_fingerprint(mode, &old_data, digests)
+                != rolling_fingerprint(mode, &new_data, digests)
+                || old_key != new_key
+        };
         if changed {
             let context = CauseContext::new(old_shoot, old_worker, new_shoot, new_worker);
             let hashed = if mode.new_worker_pool_hash {
@@ -751,6 +834,7 @@ fn pending_worker_updates_with(
     shoot: &Shoot,
     worker_resource: Option<&WorkerResource>,
     sum: bool,
+    digests: &Digests,
 ) -> Result<Option<PendingWorkerUpdates>, String> {
     let mut auto = Vec::new();
     let mut manual = Vec::new();
@@ -774,7 +858,7 @@ fn pending_worker_updates_with(
                 })
                 .flatten();
             if let Some(reported) = reported {
-                let current = pool_in_place_hash(shoot, pool, sum).map_err(|e| {
+                let current = pool_in_place_hash(shoot, pool, sum, digests).map_err(|e| {
                     format!("failed to calculate worker pool {:?} hash: {e}", pool.name)
                 })?;
                 if *reported == current {
@@ -831,6 +915,44 @@ mod tests {
             }),
             ..Default::default()
         }
+    }
+
+    #[test]
+    fn pool_updates_are_the_verdicts_of_roll_triggers_also_with_digests_kept_between_calls() {
+        let example = crate::examples::IN_PLACE_POOL;
+        let previous: Shoot = serde_yaml::from_str(example.previous_shoot).unwrap();
+        let current: Shoot = serde_yaml::from_str(example.shoot).unwrap();
+        let mut rolled = current.clone();
+        rolled.spec.kubernetes.version = "1.34.0".to_string();
+        let mut broken = rolled.clone();
+        broken.spec.kubernetes.version = "one".to_string();
+        let rolling: Shoot = serde_yaml::from_str(crate::examples::DEFAULT.shoot).unwrap();
+        let mut rolling_next = rolling.clone();
+        rolling_next.spec.kubernetes.version = "1.32.0".to_string();
+        let digests = Digests::default();
+        let changes = [
+            (&rolling, &rolling_next),
+            (&previous, &current),
+            (&current, &rolled),
+            (&rolled, &current),
+            (&current, &current),
+            (&rolled, &broken),
+        ];
+        let mut kinds = Vec::new();
+        let view = |shoot: &Shoot| HashView::new(shoot.clone());
+        for (old, new) in changes {
+            let expected = roll_triggers(Some(old), new, &Default::default())
+                .ok()
+                .map(|triggers| triggers.workers);
+            let found = pool_updates(&view(old), &view(new), &digests);
+            assert_eq!(found, expected);
+            kinds.extend(found.iter().flatten().map(|(_, trigger)| trigger.update));
+        }
+        // The changes above roll, update in place and leave alone, and one cannot be evaluated.
+        for kind in [UpdateKind::Rolling, UpdateKind::InPlace, UpdateKind::None] {
+            assert!(kinds.contains(&kind), "{kind:?} in {kinds:?}");
+        }
+        assert_eq!(pool_updates(&view(&rolled), &view(&broken), &digests), None);
     }
 
     fn shoot(worker: Worker) -> Shoot {

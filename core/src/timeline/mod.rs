@@ -14,6 +14,7 @@
 use crate::maintenance::{
     self, CloudProfile, MaintenanceOutcome, Shoot, UpdateReason, VersionUpdate,
 };
+use crate::rollout::trigger::HashView;
 use crate::timewindow::MaintenanceTimeWindow;
 use chrono::{DateTime, TimeDelta, Utc};
 use serde::{Deserialize, Serialize};
@@ -142,18 +143,26 @@ pub fn timeline(
     let mut windows_evaluated = 0;
     let mut from = now;
     let mut transition_in_previous_window = false;
+    let mut memo = maintenance::RunMemo::default();
+    // The roll-trigger view of the Shoot as it stands, converted when first needed: the view after
+    // one change is the view before the next.
+    let mut rollout_view: Option<Option<HashView>> = None;
+    let digests = crate::rollout::hash::Digests::default();
+    let mut relevant = Transitions::default();
     while windows_evaluated < MAX_WINDOWS {
         let (begin, end) = window.next_occurrence(from);
         if begin > until {
             break;
         }
         windows_evaluated += 1;
-        let outcome = maintenance::run_defaulted(cloud_profile, &shoot, begin)?;
-        let transitions = maintenance::relevant_transitions(cloud_profile, &shoot, begin);
+        let outcome = maintenance::run_memoized(cloud_profile, &shoot, begin, &mut memo)?;
+        let transitions = relevant.after(cloud_profile, &shoot, begin);
         let transition_inside = transitions.iter().any(|instant| *instant < end);
         note_blocked(&outcome, begin, &mut blocked);
         if outcome.changed_versions() {
-            let impact = node_impact(&shoot, &outcome.shoot);
+            let before = rollout_view.get_or_insert_with(|| as_rollout(&shoot));
+            let after = as_rollout(&outcome.shoot);
+            let impact = node_impact(before.as_ref(), after.as_ref(), &digests);
             for (component, update) in changes(&outcome) {
                 events.push(TimelineEvent {
                     window_begin: begin,
@@ -167,7 +176,10 @@ pub fn timeline(
                     may_happen_one_window_earlier: transition_in_previous_window,
                 });
             }
-            outcome.apply(&mut shoot);
+            // The run's Shoot is the one the next window starts from (`MaintenanceOutcome::apply`
+            // without the copy).
+            shoot = outcome.shoot;
+            rollout_view = Some(after);
             // A change can enable the next one (consecutive minor updates): look at the next window.
             from = end;
         } else {
@@ -187,6 +199,44 @@ pub fn timeline(
         windows_evaluated,
         until,
     })
+}
+
+/// [`maintenance::relevant_transitions`] of the timeline's windows, listed once: they depend on the
+/// CloudProfile and on which images the pools use, and maintenance changes versions, not images.
+#[derive(Default)]
+struct Transitions {
+    images: Vec<String>,
+    /// All of them, ascending; `None` until first asked.
+    all: Option<Vec<DateTime<Utc>>>,
+}
+
+impl Transitions {
+    /// The relevant transitions after `now`, ascending.
+    fn after(
+        &mut self,
+        cloud_profile: &CloudProfile,
+        shoot: &Shoot,
+        now: DateTime<Utc>,
+    ) -> &[DateTime<Utc>] {
+        let images = shoot
+            .spec
+            .provider
+            .workers
+            .iter()
+            .map(|worker| &worker.machine.image.name);
+        if self.all.is_none() || !images.clone().eq(self.images.iter()) {
+            self.images = images.cloned().collect();
+            // Every window begins after the earliest instant, so nothing listed for a window is
+            // left out by starting there.
+            self.all = Some(maintenance::relevant_transitions(
+                cloud_profile,
+                shoot,
+                DateTime::<Utc>::MIN_UTC,
+            ));
+        }
+        let all = self.all.as_deref().unwrap_or_default();
+        &all[all.partition_point(|instant| *instant <= now)..]
+    }
 }
 
 /// The components whose version changed in a run, control plane first, then the pools in order.
@@ -262,18 +312,23 @@ fn note_blocked(
     }
 }
 
+/// The Shoot as the roll triggers read it, or `None` when it does not fit their view.
+fn as_rollout(shoot: &Shoot) -> Option<HashView> {
+    serde_json::to_value(shoot)
+        .ok()
+        .and_then(|value| serde_json::from_value(value).ok())
+        .map(HashView::new)
+}
+
 /// The roll triggers between the Shoot before and after a run.
-fn node_impact(before: &Shoot, after: &Shoot) -> NodeImpact {
-    let as_rollout = |shoot: &Shoot| -> Option<crate::rollout::Shoot> {
-        serde_json::to_value(shoot)
-            .ok()
-            .and_then(|value| serde_json::from_value(value).ok())
-    };
-    let verdict = as_rollout(before)
-        .zip(as_rollout(after))
-        .and_then(|(old, new)| {
-            crate::rollout::roll_triggers(Some(&old), &new, &Default::default()).ok()
-        });
+fn node_impact(
+    before: Option<&HashView>,
+    after: Option<&HashView>,
+    digests: &crate::rollout::hash::Digests,
+) -> NodeImpact {
+    let verdict = before
+        .zip(after)
+        .and_then(|(old, new)| crate::rollout::trigger::pool_updates(old, new, digests));
     let Some(verdict) = verdict else {
         return NodeImpact {
             rolling: Vec::new(),
@@ -283,7 +338,6 @@ fn node_impact(before: &Shoot, after: &Shoot) -> NodeImpact {
     };
     let pools_with = |kind: crate::rollout::UpdateKind| -> Vec<String> {
         verdict
-            .workers
             .iter()
             .filter(|(_, trigger)| trigger.update == kind)
             .map(|(name, _)| name.clone())
