@@ -151,12 +151,16 @@ pub fn run(
     now: DateTime<Utc>,
 ) -> Result<MaintenanceOutcome, String> {
     let profile = cloud_profile.clone().with_defaults();
-    run_memoized(&profile, shoot, now, &mut RunMemo::default())
+    let mut outcome = run_memoized(&profile, shoot, now, &mut RunMemo::default())?;
+    outcome.update_rejections = update_rejections(&profile, &outcome.shoot);
+    Ok(outcome)
 }
 
 /// [`run`] on a CloudProfile that has its API defaults already, remembering its version decisions
 /// in `memo` for the next run against the same profile: a caller running many windows defaults the
-/// profile once and decides each pool's image once per combination of inputs.
+/// profile once and decides each pool's image once per combination of inputs. `update_rejections`
+/// stays empty: predicting them costs a search of the profile per pool, and a timeline does not
+/// read them.
 pub(crate) fn run_memoized(
     profile: &CloudProfile,
     shoot: &Shoot,
@@ -301,7 +305,6 @@ pub(crate) fn run_memoized(
         .clone()
         .or_else(|| shoot.status.last_maintenance.clone());
 
-    let update_rejections = update_rejections(profile, &maintained);
     Ok(MaintenanceOutcome {
         kubernetes,
         workers,
@@ -309,7 +312,7 @@ pub(crate) fn run_memoized(
         operations,
         last_maintenance,
         shoot: maintained,
-        update_rejections,
+        update_rejections: Vec::new(),
     })
 }
 
@@ -387,13 +390,18 @@ fn maintain_machine_images(
             })?;
         let image = determine_machine_image(profile, &worker.machine.image)?;
         // Stored Shoots always carry the pool architecture (the Shoot mutator defaults it from the
-        // machine type); default it the same way for pasted objects that omit it.
-        let mut worker = worker.clone();
-        if worker.machine.architecture.is_none() {
-            worker.machine.architecture = machine_type
+        // machine type); default it the same way, on a copy, for pasted objects that omit it.
+        let defaulted;
+        let worker = if worker.machine.architecture.is_some() {
+            worker
+        } else {
+            let mut copy = worker.clone();
+            copy.machine.architecture = machine_type
                 .effective_architecture(&profile.spec.machine_capabilities)
                 .map(str::to_string);
-        }
+            defaulted = copy;
+            &defaulted
+        };
         let kubelet_version = match worker.kubernetes_version() {
             Some(version) => parse_version(version)?,
             None => control_plane.clone(),
@@ -402,7 +410,7 @@ fn maintain_machine_images(
             decide_pool_image(
                 profile,
                 image,
-                &worker,
+                worker,
                 machine_type,
                 &kubelet_version,
                 auto_update,
@@ -410,7 +418,7 @@ fn maintain_machine_images(
             )
         };
         let decision =
-            memo.image_decision(image, &worker, &kubelet_version, auto_update, now, decide);
+            memo.image_decision(image, worker, &kubelet_version, auto_update, now, decide);
         if let Some(update) = decision.as_ref().filter(|update| !update.failed) {
             if let Some(worker) = maintained.spec.provider.workers.get_mut(index) {
                 worker.machine.image.version = Some(update.to.clone());

@@ -93,7 +93,15 @@ pub fn roll_triggers(
     let old_shoot = old_shoot.map(with_hash_defaults);
     let digests = Digests::default();
     let workers = match &old_shoot {
-        Some(old_shoot) => pool_triggers(mode, old_shoot, &new_shoot, &digests)?,
+        Some(old_shoot) => {
+            let (old_sides, new_sides) = (PoolSides::of(old_shoot), PoolSides::of(&new_shoot));
+            pool_triggers(
+                mode,
+                (old_shoot, &old_sides),
+                (&new_shoot, &new_sides),
+                &digests,
+            )?
+        }
         None => BTreeMap::new(),
     };
 
@@ -135,21 +143,34 @@ pub(crate) fn pool_updates(
     let mode = HashMode::from_options(&RollTriggerOptions::default()).ok()?;
     // Without a `Worker` resource, the rest of `roll_triggers` cannot fail: the pending pools need
     // no hash, and failed in-place hashes are left out.
-    pool_triggers(mode, &old_shoot.0, &new_shoot.0, digests).ok()
+    let old = (&old_shoot.shoot, &old_shoot.sides);
+    pool_triggers(mode, old, (&new_shoot.shoot, &new_shoot.sides), digests).ok()
 }
 
-/// The verdict of every pool of the new Shoot (both Shoots with the hash defaults).
+/// The verdict of every pool of the new Shoot (both Shoots with the hash defaults, each with the
+/// pool sides found so far).
 fn pool_triggers(
     mode: HashMode,
-    old_shoot: &Shoot,
-    new_shoot: &Shoot,
+    (old_shoot, old_sides): (&Shoot, &PoolSides),
+    (new_shoot, new_sides): (&Shoot, &PoolSides),
     digests: &Digests,
 ) -> Result<BTreeMap<String, PoolTrigger>, String> {
     let mut workers = BTreeMap::new();
-    for worker in &new_shoot.spec.provider.workers {
-        let verdict = match old_shoot.worker(&worker.name) {
-            Some(old_worker) => {
-                pool_trigger(mode, old_shoot, old_worker, new_shoot, worker, digests)?
+    for (index, worker) in new_shoot.spec.provider.workers.iter().enumerate() {
+        let old_index = old_shoot
+            .spec
+            .provider
+            .workers
+            .iter()
+            .position(|old| old.name == worker.name);
+        let old_worker = old_index.and_then(|i| old_shoot.spec.provider.workers.get(i));
+        let verdict = match old_index.zip(old_worker) {
+            Some((old_index, old_worker)) => {
+                // The old side's failure first, as when each side was collected here.
+                let old = old_sides.side(old_index, mode, old_shoot, old_worker, digests)?;
+                let new = new_sides.side(index, mode, new_shoot, worker, digests)?;
+                let sides = [(old_shoot, old_worker, old), (new_shoot, worker, new)];
+                pool_trigger(mode, sides, digests)
             }
             None => PoolTrigger {
                 update: UpdateKind::None,
@@ -277,12 +298,17 @@ fn apply_hash_defaults(shoot: &mut Shoot) {
 
 /// A Shoot with the hash defaults [`roll_triggers`] applies, for a caller that evaluates many
 /// changes of one Shoot ([`pool_updates`]) and so defaults each state once.
-pub(crate) struct HashView(Shoot);
+pub(crate) struct HashView {
+    shoot: Shoot,
+    /// Under the default options' hash mode, the only one [`pool_updates`] uses.
+    sides: PoolSides,
+}
 
 impl HashView {
     pub(crate) fn new(mut shoot: Shoot) -> HashView {
         apply_hash_defaults(&mut shoot);
-        HashView(shoot)
+        let sides = PoolSides::of(&shoot);
+        HashView { shoot, sides }
     }
 }
 
@@ -525,20 +551,51 @@ fn pool_in_place_hash(
     Ok(digests.hash_of_hashes(data, 16))
 }
 
+/// A pool's hashed data and node-agent key in one Shoot: what a change compares of each side.
+struct PoolSide {
+    data: PoolData,
+    key: String,
+}
+
+/// The [`PoolSide`]s of a Shoot's pools (by index) under one hash mode, each found when first
+/// needed: the Shoot after one change is the Shoot before the next.
+struct PoolSides(Vec<std::cell::OnceCell<Result<PoolSide, String>>>);
+
+impl PoolSides {
+    fn of(shoot: &Shoot) -> PoolSides {
+        let pools = shoot.spec.provider.workers.len();
+        PoolSides((0..pools).map(|_| std::cell::OnceCell::new()).collect())
+    }
+
+    /// The side of `worker`, the pool at `index` of `shoot`.
+    fn side(
+        &self,
+        index: usize,
+        mode: HashMode,
+        shoot: &Shoot,
+        worker: &Worker,
+        digests: &Digests,
+    ) -> Result<&PoolSide, String> {
+        let find = || {
+            let data = PoolData::collect(mode, shoot, worker)?;
+            let key = node_agent_key_of(mode, worker, &data, digests);
+            Ok(PoolSide { data, key })
+        };
+        match self.0.get(index) {
+            Some(cell) => cell.get_or_init(find).as_ref().map_err(Clone::clone),
+            None => Err(format!("no pool {index}")),
+        }
+    }
+}
+
+/// The verdict for one pool, from its old and its new side.
 fn pool_trigger(
     mode: HashMode,
-    old_shoot: &Shoot,
-    old_worker: &Worker,
-    new_shoot: &Shoot,
-    new_worker: &Worker,
+    [(old_shoot, old_worker, old), (new_shoot, new_worker, new)]: [(&Shoot, &Worker, &PoolSide); 2],
     digests: &Digests,
-) -> Result<PoolTrigger, String> {
-    // Collected once per side for both the key and the fingerprints; a failure is the old side's
-    // first, as when the key was computed on its own.
-    let old_data = PoolData::collect(mode, old_shoot, old_worker)?;
-    let new_data = PoolData::collect(mode, new_shoot, new_worker)?;
-    let old_key = node_agent_key_of(mode, old_worker, &old_data, digests);
-    let new_key = node_agent_key_of(mode, new_worker, &new_data, digests);
+) -> PoolTrigger {
+    let (old_data, old_key) = (&old.data, &old.key);
+    let (new_data, new_key) = (&new.data, &new.key);
     let provider_config_changed = old_worker.provider_config != new_worker.provider_config;
 
     let (update, causes) = if old_worker.is_in_place() != new_worker.is_in_place() {
@@ -556,7 +613,7 @@ fn pool_trigger(
             let context = CauseContext::new(old_shoot, old_worker, new_shoot, new_worker);
             (
                 UpdateKind::InPlace,
-                context.causes(&old_data, &new_data, Hashed::InPlace),
+                context.causes(old_data, new_data, Hashed::InPlace),
             )
         } else {
             (UpdateKind::None, Vec::new())
@@ -567,8 +624,8 @@ fn pool_trigger(
         let changed = if mode.new_worker_pool_hash {
             old_key != new_key
         } else {
-            rolling_fingerprint(mode, &old_data, digests)
-                != rolling_fingerprint(mode, &new_data, digests)
+            rolling_fingerprint(mode, old_data, digests)
+                != rolling_fingerprint(mode, new_data, digests)
                 || old_key != new_key
         };
         if changed {
@@ -580,21 +637,21 @@ fn pool_trigger(
             };
             (
                 UpdateKind::Rolling,
-                context.causes(&old_data, &new_data, hashed),
+                context.causes(old_data, new_data, hashed),
             )
         } else {
             (UpdateKind::None, Vec::new())
         }
     };
 
-    Ok(PoolTrigger {
+    PoolTrigger {
         provider_dependent: update == UpdateKind::None && provider_config_changed,
         update,
         causes,
         new_pool: false,
-        old_key: Some(old_key),
-        new_key: Some(new_key),
-    })
+        old_key: Some(old_key.clone()),
+        new_key: Some(new_key.clone()),
+    }
 }
 
 const WORKERS: &str = ".spec.provider.workers[]";
@@ -918,7 +975,7 @@ mod tests {
     }
 
     #[test]
-    fn pool_updates_are_the_verdicts_of_roll_triggers_also_with_digests_kept_between_calls() {
+    fn pool_updates_are_the_verdicts_of_roll_triggers_also_with_views_kept_between_calls() {
         let example = crate::examples::IN_PLACE_POOL;
         let previous: Shoot = serde_yaml::from_str(example.previous_shoot).unwrap();
         let current: Shoot = serde_yaml::from_str(example.shoot).unwrap();
@@ -929,30 +986,35 @@ mod tests {
         let rolling: Shoot = serde_yaml::from_str(crate::examples::DEFAULT.shoot).unwrap();
         let mut rolling_next = rolling.clone();
         rolling_next.spec.kubernetes.version = "1.32.0".to_string();
+        let shoots = [rolling, rolling_next, previous, current, rolled, broken];
+        // One view and one set of digests for all changes, as a timeline keeps them: each view's
+        // pool sides are found in one change and reused in the next.
+        let views: Vec<HashView> = shoots.iter().map(|s| HashView::new(s.clone())).collect();
         let digests = Digests::default();
         let changes = [
-            (&rolling, &rolling_next),
-            (&previous, &current),
-            (&current, &rolled),
-            (&rolled, &current),
-            (&current, &current),
-            (&rolled, &broken),
+            (0, 1),
+            (2, 3),
+            (3, 4),
+            (4, 3),
+            (3, 3),
+            (4, 5),
+            (5, 4),
+            (1, 0),
         ];
         let mut kinds = Vec::new();
-        let view = |shoot: &Shoot| HashView::new(shoot.clone());
         for (old, new) in changes {
-            let expected = roll_triggers(Some(old), new, &Default::default())
+            let expected = roll_triggers(Some(&shoots[old]), &shoots[new], &Default::default())
                 .ok()
                 .map(|triggers| triggers.workers);
-            let found = pool_updates(&view(old), &view(new), &digests);
-            assert_eq!(found, expected);
+            let found = pool_updates(&views[old], &views[new], &digests);
+            assert_eq!(found, expected, "{old} -> {new}");
             kinds.extend(found.iter().flatten().map(|(_, trigger)| trigger.update));
         }
-        // The changes above roll, update in place and leave alone, and one cannot be evaluated.
+        // The changes above roll, update in place and leave alone, and two cannot be evaluated.
         for kind in [UpdateKind::Rolling, UpdateKind::InPlace, UpdateKind::None] {
             assert!(kinds.contains(&kind), "{kind:?} in {kinds:?}");
         }
-        assert_eq!(pool_updates(&view(&rolled), &view(&broken), &digests), None);
+        assert_eq!(pool_updates(&views[4], &views[5], &digests), None);
     }
 
     fn shoot(worker: Worker) -> Shoot {
