@@ -6,6 +6,7 @@
 mod colour;
 mod commands;
 mod conformance;
+mod fleet;
 mod ical;
 mod inputs;
 mod report;
@@ -41,6 +42,8 @@ enum Command {
     Timeline(commands::TimelineArgs),
     /// The status label Gardener gives the Shoot, and why.
     Status(commands::StatusArgs),
+    /// Many Shoots against one CloudProfile: a line (or report) per Shoot and a summary.
+    Fleet(fleet::Args),
 }
 
 fn main() -> ExitCode {
@@ -53,5 +56,6 @@ fn main() -> ExitCode {
         Command::Hibernation(args) => commands::hibernation(args),
         Command::Status(args) => commands::status(args),
         Command::Timeline(args) => commands::timeline(args),
+        Command::Fleet(args) => fleet::run(args),
     }
 }

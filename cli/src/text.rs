@@ -163,7 +163,7 @@ pub fn hibernation(report: &Report) -> String {
     out
 }
 
-fn component(component: &Component) -> String {
+pub fn component(component: &Component) -> String {
     match component {
         Component::ControlPlane => "control plane Kubernetes".to_string(),
         Component::MachineImage { pool, image } => format!("pool {pool} image {image}"),

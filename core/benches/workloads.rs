@@ -4,9 +4,7 @@
 //! Prints one figure a line: `bench <workload> native <median> <unit>`.
 
 use shoot_policy::examples;
-use shoot_policy::report::{
-    analyze, analyze_with_profile, AnalyzeOptions, PreparedProfile, Source, SourceRole,
-};
+use shoot_policy::report::{analyze, AnalyzeOptions, Source, SourceRole};
 use std::fmt::Write;
 use std::time::{Duration, Instant};
 
@@ -89,32 +87,17 @@ pub fn fleet_shoots(count: usize) -> Vec<String> {
         .collect()
 }
 
-/// Analyses each Shoot of the fleet against the example CloudProfile; returns how many face a
-/// forced update.
+/// Analyses each Shoot of the fleet against the example CloudProfile (read once, by the core's
+/// fleet entry); returns how many face a forced update.
 fn analyze_fleet(fleet: &[String], options: &AnalyzeOptions) -> usize {
-    // The CloudProfile is read, checked and defaulted once for the whole fleet.
-    let profile = PreparedProfile::new(
-        sources(examples::DEFAULT.cloud_profile, "").swap_remove(0),
-        options.limits,
-    );
-    forced_updates(fleet.iter().map(|shoot| {
-        let shoot = sources("", shoot).swap_remove(1);
-        analyze_with_profile(&profile, &[shoot], options)
-    }))
-}
-
-/// The fleet's summary: how many of its Shoots face a forced update within the timeline.
-fn forced_updates(reports: impl Iterator<Item = shoot_policy::report::Report>) -> usize {
-    reports
-        .filter(|report| {
-            report.timeline.as_ref().is_some_and(|timeline| {
-                timeline
-                    .events
-                    .iter()
-                    .any(|e| e.reason == shoot_policy::maintenance::UpdateReason::Force)
-            })
-        })
-        .count()
+    let profile = sources(examples::DEFAULT.cloud_profile, "").swap_remove(0);
+    let shoots: Vec<Source> = fleet
+        .iter()
+        .map(|shoot| sources("", shoot).swap_remove(1))
+        .collect();
+    shoot_policy::fleet::analyze_fleet(profile, &shoots, options)
+        .summary
+        .facing_forced_update
 }
 
 fn sources(profile: &str, shoot: &str) -> Vec<Source> {

@@ -11,6 +11,7 @@ pub mod document;
 pub mod duration;
 pub mod examples;
 pub mod field;
+pub mod fleet;
 pub mod golang;
 pub mod lifecycle;
 pub mod locate;

@@ -193,6 +193,42 @@ fn analyze_areas(
     result(&report::analyze(&input.into_sources(), &options))
 }
 
+/// The inputs of [`analyze_fleet`]: one CloudProfile and the Shoots to analyse against it.
+#[derive(Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct FleetInput {
+    pub cloud_profile: Document,
+    pub shoots: Vec<Document>,
+}
+
+/// Analyses many Shoots against one CloudProfile, which is read once: for each Shoot the report
+/// [`analyze`] gives for it with the CloudProfile, and a summary of the fleet (forced updates,
+/// hibernation blockers, status labels, input and validation problems).
+#[wasm_bindgen(js_name = analyzeFleet, unchecked_return_type = "FleetReport")]
+pub fn analyze_fleet(
+    #[wasm_bindgen(unchecked_param_type = "FleetInput")] input: JsValue,
+    options: &Options,
+) -> Result<JsValue, JsError> {
+    shoot_policy_intl_zones::install();
+    let input: FleetInput = argument(input, "input")?;
+    let options = read_options(options)?;
+    let source = |name: String, document: Document| Source {
+        name,
+        role: SourceRole::Auto,
+        text: document.into_text(),
+    };
+    let profile = source("CloudProfile".to_string(), input.cloud_profile);
+    let shoots: Vec<Source> = input
+        .shoots
+        .into_iter()
+        .enumerate()
+        .map(|(index, shoot)| source(format!("Shoot #{}", index + 1), shoot))
+        .collect();
+    result(&shoot_policy::fleet::analyze_fleet(
+        profile, &shoots, &options,
+    ))
+}
+
 /// Analyses a CloudProfile, a Shoot and related objects: everything Gardener will do and why.
 #[wasm_bindgen(unchecked_return_type = "Report")]
 pub fn analyze(

@@ -171,6 +171,7 @@ fn npm_package_tests() -> Result {
                 "node.test.cjs",
                 "areas.test.mjs",
                 "surfaces.test.mjs",
+                "fleet.test.mjs",
             ])
             .current_dir(&consumer),
     )?;

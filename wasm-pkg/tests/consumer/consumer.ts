@@ -18,7 +18,14 @@ const pool: string | undefined = forced
   .find((c): c is ImageComponent => c.kind === "machineImage")?.pool;
 const impact: string[] = forced[0]?.nodeImpact.rolling ?? [];
 
-export { line, classes, nextWindow, reason, pool, impact };
+// A project's Shoots against one CloudProfile: a report each and a typed summary.
+import { analyzeFleet, type FleetReport } from "shoot-policy";
+const fleet: FleetReport = analyzeFleet({ cloudProfile: "kind: CloudProfile", shoots: ["kind: Shoot", { kind: "Shoot" }] }, { now: new Date() });
+const nextForced: string | undefined = fleet.summary.nextForcedUpdate?.windowBegin;
+const healthy: number = fleet.summary.statusLabels["healthy"] ?? 0;
+const firstShoot: string | undefined = fleet.reports[0]?.shoot;
+
+export { line, classes, nextWindow, reason, pool, impact, nextForced, healthy, firstShoot };
 
 // The embedded app (`shoot-policy/embed`): mount options and the custom element's properties are typed.
 import { mount, defineExplainer, type ExplainerHandle, type ExplainerInputs } from "shoot-policy/embed";

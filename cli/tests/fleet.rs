@@ -1,0 +1,108 @@
+//! `fleet`: each Shoot's report is the one `report` gives for it, the summary counts them, and an
+//! unreadable Shoot is named on its line and makes the exit code 2.
+
+use shoot_policy::examples;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+const NOW: &str = "2026-11-22T00:00:00Z";
+
+fn write(dir: &std::path::Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn shoot_policy(args: &[&std::ffi::OsStr]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_shoot-policy"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn fleet_reports_are_the_single_reports_and_the_summary_counts_them() {
+    let dir = std::env::temp_dir().join(format!("shoot-policy-fleet-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let profile = write(&dir, "cloudprofile.yaml", examples::DEFAULT.cloud_profile);
+    let first = write(&dir, "payments.yaml", examples::DEFAULT.shoot);
+    let second = write(
+        &dir,
+        "invoices.yaml",
+        &examples::DEFAULT
+            .shoot
+            .replacen("name: payments", "name: invoices", 1),
+    );
+    let broken = write(&dir, "broken.yaml", "spec: [\n");
+    let os = |s: &str| std::ffi::OsString::from(s);
+
+    let fleet = shoot_policy(&[
+        &os("fleet"),
+        &os("--format"),
+        &os("json"),
+        &os("--now"),
+        &os(NOW),
+        &os("--cloud-profile"),
+        profile.as_os_str(),
+        first.as_os_str(),
+        second.as_os_str(),
+    ]);
+    assert!(
+        fleet.status.success(),
+        "{}",
+        String::from_utf8_lossy(&fleet.stderr)
+    );
+    let fleet: serde_json::Value = serde_json::from_slice(&fleet.stdout).unwrap();
+    let single = shoot_policy(&[
+        &os("report"),
+        &os("--format"),
+        &os("json"),
+        &os("--now"),
+        &os(NOW),
+        &os("--cloud-profile"),
+        profile.as_os_str(),
+        &os("--shoot"),
+        second.as_os_str(),
+    ]);
+    let single: serde_json::Value = serde_json::from_slice(&single.stdout).unwrap();
+    assert_eq!(fleet["reports"][1]["shoot"], "invoices");
+    assert_eq!(
+        fleet["reports"][1]["report"]["timeline"],
+        single["timeline"]
+    );
+    assert_eq!(fleet["reports"][1]["report"]["status"], single["status"]);
+    assert_eq!(fleet["summary"]["shoots"], 2);
+    let forced = usize::from(
+        single["timeline"]["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|event| event["reason"] == "force"),
+    );
+    assert_eq!(fleet["summary"]["facingForcedUpdate"], 2 * forced);
+
+    let text = shoot_policy(&[
+        &os("fleet"),
+        &os("--now"),
+        &os(NOW),
+        &os("--cloud-profile"),
+        profile.as_os_str(),
+        first.as_os_str(),
+        broken.as_os_str(),
+    ]);
+    assert_eq!(text.status.code(), Some(2));
+    let stdout = String::from_utf8(text.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(
+        lines[0].starts_with("payments: healthy, forced update of "),
+        "{stdout}"
+    );
+    assert!(
+        lines[1].starts_with(&format!("{}: unreadable: ", broken.display())),
+        "{stdout}"
+    );
+    assert!(stdout.contains("\nShoots: 2, "), "{stdout}");
+    assert!(stdout.contains(", unreadable: 1\n"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

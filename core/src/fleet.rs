@@ -1,0 +1,229 @@
+//! Many Shoots against one CloudProfile: a report per Shoot and a summary for the fleet.
+//!
+//! What the Gardener dashboard asks of a project: which of its clusters face a forced update, which
+//! cannot hibernate, which are unhealthy. Each Shoot's report is exactly [`analyze`]'s for that
+//! Shoot with the CloudProfile (the CloudProfile is read, checked and defaulted once for all of
+//! them), and the summary only counts what the reports say.
+//!
+//! [`analyze`]: crate::report::analyze
+
+use crate::maintenance::UpdateReason;
+use crate::report::{
+    analyze_with_profile, AnalyzeOptions, PreparedProfile, Report, Severity, Source,
+};
+use crate::timeline::Component;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Analyses every Shoot source against the CloudProfile source.
+pub fn analyze_fleet(profile: Source, shoots: &[Source], options: &AnalyzeOptions) -> FleetReport {
+    let prepared = PreparedProfile::new(profile, options.limits);
+    let reports: Vec<FleetEntry> = shoots
+        .iter()
+        .map(|shoot| {
+            let report = analyze_with_profile(&prepared, std::slice::from_ref(shoot), options);
+            FleetEntry {
+                shoot: shoot_name(&report).unwrap_or_else(|| shoot.name.clone()),
+                report,
+            }
+        })
+        .collect();
+    let summary = FleetSummary::of(&reports);
+    FleetReport { reports, summary }
+}
+
+/// A report per Shoot, in input order, and what they add up to.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct FleetReport {
+    pub reports: Vec<FleetEntry>,
+    pub summary: FleetSummary,
+}
+
+/// One Shoot's report, under the Shoot's name (its source's name when it has none).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct FleetEntry {
+    pub shoot: String,
+    pub report: Report,
+}
+
+/// Counts over the fleet's reports.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct FleetSummary {
+    /// Shoots analysed.
+    pub shoots: usize,
+    /// Shoots whose timeline has at least one forced update before its horizon.
+    pub facing_forced_update: usize,
+    /// The earliest forced update of the fleet.
+    pub next_forced_update: Option<FleetUpdate>,
+    /// Shoots whose webhooks make `HibernationPossible` not `True`.
+    pub hibernation_blocked: usize,
+    /// Shoots with an input error (unreadable or mistyped), whose report is incomplete.
+    pub with_input_errors: usize,
+    /// Shoots Gardener's validation would refuse (at least one problem).
+    pub with_validation_problems: usize,
+    /// Shoots per `shoot.gardener.cloud/status` label (`healthy`, `progressing`, ...).
+    #[cfg_attr(feature = "tsify", tsify(type = "Record<string, number>"))]
+    pub status_labels: BTreeMap<String, usize>,
+}
+
+/// A forced update of one Shoot: when its window opens, and which version changes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct FleetUpdate {
+    pub shoot: String,
+    #[cfg_attr(feature = "tsify", tsify(type = "string"))]
+    pub window_begin: DateTime<Utc>,
+    pub component: Component,
+    pub from: String,
+    pub to: String,
+}
+
+impl FleetSummary {
+    fn of(entries: &[FleetEntry]) -> FleetSummary {
+        let mut summary = FleetSummary {
+            shoots: entries.len(),
+            ..FleetSummary::default()
+        };
+        for FleetEntry { shoot, report } in entries {
+            let first_forced = report
+                .timeline
+                .iter()
+                .flat_map(|t| &t.events)
+                .find(|event| event.reason == UpdateReason::Force);
+            if let Some(event) = first_forced {
+                summary.facing_forced_update += 1;
+                let earlier = summary
+                    .next_forced_update
+                    .as_ref()
+                    .is_none_or(|next| event.window_begin < next.window_begin);
+                if earlier {
+                    summary.next_forced_update = Some(FleetUpdate {
+                        shoot: shoot.clone(),
+                        window_begin: event.window_begin,
+                        component: event.component.clone(),
+                        from: event.from.clone(),
+                        to: event.to.clone(),
+                    });
+                }
+            }
+            let blocked = report
+                .hibernation
+                .as_ref()
+                .is_some_and(|h| h.webhooks.hibernation_possible.status != "True");
+            summary.hibernation_blocked += usize::from(blocked);
+            let input_error = report
+                .diagnostics
+                .iter()
+                .any(|d| d.severity == Severity::Error);
+            summary.with_input_errors += usize::from(input_error);
+            summary.with_validation_problems += usize::from(!report.validation.problems.is_empty());
+            if let Some(status) = &report.status {
+                *summary
+                    .status_labels
+                    .entry(status.label.label.as_str().to_string())
+                    .or_default() += 1;
+            }
+        }
+        summary
+    }
+}
+
+/// The name of the Shoot the report is about.
+fn shoot_name(report: &Report) -> Option<String> {
+    report
+        .objects
+        .iter()
+        .find(|object| object.kind == "Shoot" && object.role == crate::report::ObjectRole::Shoot)
+        .map(|object| object.name.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::examples;
+    use crate::report::{analyze, SourceRole};
+
+    fn source(name: &str, text: &str) -> Source {
+        Source {
+            name: name.to_string(),
+            role: SourceRole::Auto,
+            text: text.to_string(),
+        }
+    }
+
+    fn fleet() -> Vec<Source> {
+        let renamed = examples::DEFAULT
+            .shoot
+            .replacen("name: payments", "name: invoices", 1)
+            .replacen("version: 1.31.13", "version: 1.33.5", 1);
+        vec![
+            source("first", examples::DEFAULT.shoot),
+            source("second", &renamed),
+            source("third", "spec: ["),
+        ]
+    }
+
+    #[test]
+    fn each_report_is_analyze_of_the_profile_and_that_shoot() {
+        let options = AnalyzeOptions::at("2026-11-22T00:00:00Z".parse().unwrap());
+        let profile = source("CloudProfile", examples::DEFAULT.cloud_profile);
+        let fleet_report = analyze_fleet(profile.clone(), &fleet(), &options);
+        for (entry, shoot) in fleet_report.reports.iter().zip(fleet()) {
+            let alone = analyze(&[profile.clone(), shoot], &options);
+            assert_eq!(
+                serde_json::to_value(&entry.report).unwrap(),
+                serde_json::to_value(&alone).unwrap()
+            );
+        }
+        let names: Vec<&str> = fleet_report
+            .reports
+            .iter()
+            .map(|e| e.shoot.as_str())
+            .collect();
+        assert_eq!(names, ["payments", "invoices", "third"]);
+    }
+
+    #[test]
+    fn the_summary_counts_what_the_reports_say() {
+        let options = AnalyzeOptions::at("2026-11-22T00:00:00Z".parse().unwrap());
+        let profile = source("CloudProfile", examples::DEFAULT.cloud_profile);
+        let fleet_report = analyze_fleet(profile, &fleet(), &options);
+        let summary = &fleet_report.summary;
+        assert_eq!(summary.shoots, 3);
+        assert_eq!(summary.with_input_errors, 1, "the unreadable third Shoot");
+        let forced: Vec<&FleetEntry> = fleet_report
+            .reports
+            .iter()
+            .filter(|e| {
+                e.report.timeline.as_ref().is_some_and(|t| {
+                    t.events
+                        .iter()
+                        .any(|event| event.reason == UpdateReason::Force)
+                })
+            })
+            .collect();
+        assert_eq!(summary.facing_forced_update, forced.len());
+        assert!(
+            summary.facing_forced_update >= 1,
+            "the example faces a forced update"
+        );
+        let next = summary.next_forced_update.as_ref().unwrap();
+        let earliest = forced
+            .iter()
+            .flat_map(|e| &e.report.timeline.as_ref().unwrap().events)
+            .filter(|event| event.reason == UpdateReason::Force)
+            .map(|event| event.window_begin)
+            .min()
+            .unwrap();
+        assert_eq!(next.window_begin, earliest);
+        assert_eq!(summary.status_labels.values().sum::<usize>(), 2);
+    }
+}

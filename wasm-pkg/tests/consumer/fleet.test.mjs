@@ -1,0 +1,32 @@
+// Many Shoots against one CloudProfile: each report is analyze's for that Shoot, and the summary
+// counts what the reports say.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { analyze, analyzeFleet } from "shoot-policy";
+import { cloudProfile, shootObject } from "./fixtures.mjs";
+
+const now = "2026-02-15T12:00:00Z";
+const upToDate = { ...shootObject, metadata: { name: "prod", namespace: "garden-team" }, spec: { ...shootObject.spec, kubernetes: { version: "1.32.1" } } };
+const unreadable = "spec: [";
+
+test("analyzeFleet gives each Shoot analyze's report and sums them up", () => {
+  const fleet = analyzeFleet({ cloudProfile, shoots: [shootObject, upToDate, unreadable] }, { now });
+  assert.deepEqual(fleet.reports.map((entry) => entry.shoot), ["dev", "prod", "Shoot #3"]);
+  const alone = analyze({ cloudProfile, shoot: upToDate }, { now });
+  assert.deepEqual(fleet.reports[1].report.timeline, alone.timeline);
+  assert.deepEqual(fleet.reports[1].report.versions, alone.versions);
+
+  const { summary } = fleet;
+  assert.equal(summary.shoots, 3);
+  assert.equal(summary.withInputErrors, 1);
+  // 1.31.4 expires on 2026-03-01: only "dev" is forced to update, in its first window after that.
+  assert.equal(summary.facingForcedUpdate, 1);
+  assert.equal(summary.nextForcedUpdate.shoot, "dev");
+  assert.equal(summary.nextForcedUpdate.from, "1.31.4");
+  assert.ok(summary.nextForcedUpdate.windowBegin >= "2026-03-01T00:00:00Z", summary.nextForcedUpdate.windowBegin);
+  assert.equal(Object.values(summary.statusLabels).reduce((a, b) => a + b, 0), 2);
+});
+
+test("analyzeFleet refuses a fleet without its CloudProfile as API misuse", () => {
+  assert.throws(() => analyzeFleet({ shoots: [] }, { now }), /cloudProfile/);
+});
