@@ -83,7 +83,9 @@ test("exports: JSON report, Markdown summary and iCal download without leaving t
   const context = await browser.newContext({ acceptDownloads: true });
   const { page, foreign } = await openApp(context);
   await setEditor(page, "Evaluation time", "2026-11-22T00:00:00Z");
+  // The same update is forced at the real clock too: wait for the date of the evaluation time.
   await page.getByRole("region", { name: "Summary" }).getByText("1.31.13 → 1.32.9", { exact: false }).waitFor();
+  await page.getByRole("region", { name: "Summary" }).getByText("2026-11-22", { exact: false }).first().waitFor();
   const read = async (name) => {
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name }).click()]);
     const stream = await download.createReadStream();

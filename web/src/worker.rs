@@ -79,6 +79,9 @@ mod browser {
     use wasm_bindgen::prelude::*;
     use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
 
+    /// How long after the first result the worker is started for the edits to come.
+    const WORKER_WARM_UP_DELAY: std::time::Duration = std::time::Duration::from_millis(500);
+
     /// The global in which the page names the worker script.
     const WORKER_URL: &str = "shootPolicyWorkerUrl";
     /// The global in which a panicking worker leaves its message for analysis-worker.js.
@@ -141,9 +144,15 @@ mod browser {
         if !WORKER_EVER_STARTED.with(Cell::get) && !test_panic {
             // The first analysis, at load, runs here: this module is compiled and ready, while a
             // worker would first fetch and compile its own copy, and the first result would wait
-            // for that. The worker starts now, to be ready for the first edit.
+            // for that. The worker starts a little later, once the first result is on screen (its
+            // compilation would compete with that rendering), to be ready for the first edit.
             deliver(Ok(run_analysis(&inputs, now)));
-            let _ = worker();
+            leptos::prelude::set_timeout(
+                || {
+                    let _ = worker();
+                },
+                WORKER_WARM_UP_DELAY,
+            );
             return;
         }
         let Some(worker) = worker() else {
