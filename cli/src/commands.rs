@@ -139,12 +139,8 @@ pub struct TimelineArgs {
     cloud_profile: PathBuf,
     #[arg(long)]
     shoot: PathBuf,
-    /// Evaluation instant (RFC 3339); default: now.
-    #[arg(long)]
-    now: Option<String>,
-    /// End of the timeline (RFC 3339); default: two years after --now.
-    #[arg(long)]
-    until: Option<String>,
+    #[command(flatten)]
+    times: inputs::Times,
     #[arg(long, value_enum, default_value_t = TimelineFormat::Text)]
     format: TimelineFormat,
 }
@@ -158,11 +154,7 @@ enum TimelineFormat {
 
 /// `shoot-policy timeline`: every forced or automatic update in the coming maintenance windows.
 pub fn timeline(args: TimelineArgs) -> ExitCode {
-    let times = inputs::now(args.now.as_deref()).and_then(|now| {
-        let until = inputs::instant(args.until.as_deref()).map_err(|e| format!("--until {e}"))?;
-        Ok((now, until))
-    });
-    let report = match times.and_then(|(now, until)| {
+    let report = match args.times.read().and_then(|(now, until)| {
         inputs::analyze_files(
             &[
                 (Some(&args.cloud_profile), SourceRole::Auto),

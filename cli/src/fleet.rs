@@ -16,12 +16,8 @@ pub struct Args {
     /// One file per Shoot.
     #[arg(required = true)]
     shoots: Vec<PathBuf>,
-    /// Evaluation instant (RFC 3339); default: now.
-    #[arg(long)]
-    now: Option<String>,
-    /// End of each timeline (RFC 3339); default: two years after --now.
-    #[arg(long)]
-    until: Option<String>,
+    #[command(flatten)]
+    times: inputs::Times,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
 }
@@ -59,8 +55,7 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 fn read_and_analyze(args: &Args) -> Result<FleetReport, String> {
-    let now = inputs::now(args.now.as_deref())?;
-    let until = inputs::instant(args.until.as_deref()).map_err(|e| format!("--until {e}"))?;
+    let (now, until) = args.times.read()?;
     let profile = inputs::source(&args.cloud_profile, SourceRole::Auto)?;
     let shoots = args
         .shoots

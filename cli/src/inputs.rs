@@ -37,6 +37,34 @@ pub fn now(text: Option<&str>) -> Result<chrono::DateTime<chrono::Utc>, String> 
         .map_err(|e| format!("--now {e}"))
 }
 
+/// `--now` and `--until`, for the commands that compute a timeline.
+#[derive(clap::Args)]
+pub struct Times {
+    /// Evaluation instant (RFC 3339); default: now.
+    #[arg(long)]
+    now: Option<String>,
+    /// End of the update timeline (RFC 3339); default: two years after --now.
+    #[arg(long)]
+    until: Option<String>,
+}
+
+impl Times {
+    /// The evaluation instant and the end of the timeline, if given.
+    pub fn read(
+        &self,
+    ) -> Result<
+        (
+            chrono::DateTime<chrono::Utc>,
+            Option<chrono::DateTime<chrono::Utc>>,
+        ),
+        String,
+    > {
+        let now = now(self.now.as_deref())?;
+        let until = instant(self.until.as_deref()).map_err(|e| format!("--until {e}"))?;
+        Ok((now, until))
+    }
+}
+
 /// Parses an optional RFC 3339 argument.
 pub fn instant(text: Option<&str>) -> Result<Option<chrono::DateTime<chrono::Utc>>, String> {
     text.map(|t| {

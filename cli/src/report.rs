@@ -19,12 +19,8 @@ pub struct Args {
     /// Further objects: webhook configurations, Seeds, a Project (any number of files).
     #[arg(long, num_args = 1..)]
     objects: Vec<PathBuf>,
-    /// Evaluation instant (RFC 3339); default: now.
-    #[arg(long)]
-    now: Option<String>,
-    /// End of the update timeline (RFC 3339); default: two years after --now.
-    #[arg(long)]
-    until: Option<String>,
+    #[command(flatten)]
+    times: inputs::Times,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Exit 1 when a condition holds: `invalid` (validation problems), `hibernation-blocked`
@@ -96,12 +92,7 @@ fn holds(condition: FailOn, report: &Report, now: chrono::DateTime<chrono::Utc>)
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let (now, until) = match inputs::now(args.now.as_deref()).and_then(|now| {
-        Ok((
-            now,
-            inputs::instant(args.until.as_deref()).map_err(|e| format!("--until {e}"))?,
-        ))
-    }) {
+    let (now, until) = match args.times.read() {
         Ok(times) => times,
         Err(error) => {
             eprintln!("shoot-policy: {error}");

@@ -3,7 +3,7 @@
 
 use shoot_policy::examples;
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Command;
 
 const NOW: &str = "2026-11-22T00:00:00Z";
 
@@ -13,12 +13,11 @@ fn write(dir: &std::path::Path, name: &str, text: &str) -> PathBuf {
     path
 }
 
-fn shoot_policy(args: &[&std::ffi::OsStr]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_shoot-policy"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap()
+/// The CLI at the fixed evaluation instant, with plain text.
+fn shoot_policy(command: &str) -> Command {
+    let mut cli = Command::new(env!("CARGO_BIN_EXE_shoot-policy"));
+    cli.args([command, "--now", NOW]).env("NO_COLOR", "1");
+    cli
 }
 
 #[test]
@@ -35,36 +34,25 @@ fn fleet_reports_are_the_single_reports_and_the_summary_counts_them() {
             .replacen("name: payments", "name: invoices", 1),
     );
     let broken = write(&dir, "broken.yaml", "spec: [\n");
-    let os = |s: &str| std::ffi::OsString::from(s);
 
-    let fleet = shoot_policy(&[
-        &os("fleet"),
-        &os("--format"),
-        &os("json"),
-        &os("--now"),
-        &os(NOW),
-        &os("--cloud-profile"),
-        profile.as_os_str(),
-        first.as_os_str(),
-        second.as_os_str(),
-    ]);
+    let fleet = shoot_policy("fleet")
+        .args(["--format", "json", "--cloud-profile"])
+        .args([&profile, &first, &second])
+        .output()
+        .unwrap();
     assert!(
         fleet.status.success(),
         "{}",
         String::from_utf8_lossy(&fleet.stderr)
     );
     let fleet: serde_json::Value = serde_json::from_slice(&fleet.stdout).unwrap();
-    let single = shoot_policy(&[
-        &os("report"),
-        &os("--format"),
-        &os("json"),
-        &os("--now"),
-        &os(NOW),
-        &os("--cloud-profile"),
-        profile.as_os_str(),
-        &os("--shoot"),
-        second.as_os_str(),
-    ]);
+    let single = shoot_policy("report")
+        .args(["--format", "json", "--cloud-profile"])
+        .arg(&profile)
+        .arg("--shoot")
+        .arg(&second)
+        .output()
+        .unwrap();
     let single: serde_json::Value = serde_json::from_slice(&single.stdout).unwrap();
     assert_eq!(fleet["reports"][1]["shoot"], "invoices");
     assert_eq!(
@@ -82,15 +70,11 @@ fn fleet_reports_are_the_single_reports_and_the_summary_counts_them() {
     );
     assert_eq!(fleet["summary"]["facingForcedUpdate"], 2 * forced);
 
-    let text = shoot_policy(&[
-        &os("fleet"),
-        &os("--now"),
-        &os(NOW),
-        &os("--cloud-profile"),
-        profile.as_os_str(),
-        first.as_os_str(),
-        broken.as_os_str(),
-    ]);
+    let text = shoot_policy("fleet")
+        .arg("--cloud-profile")
+        .args([&profile, &first, &broken])
+        .output()
+        .unwrap();
     assert_eq!(text.status.code(), Some(2));
     let stdout = String::from_utf8(text.stdout).unwrap();
     let lines: Vec<&str> = stdout.lines().collect();

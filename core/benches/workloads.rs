@@ -4,7 +4,7 @@
 //! Prints one figure a line: `bench <workload> native <median> <unit>`.
 
 use shoot_policy::examples;
-use shoot_policy::report::{analyze, AnalyzeOptions, Source, SourceRole};
+use shoot_policy::report::{analyze, AnalyzeOptions, Source};
 use std::fmt::Write;
 use std::time::{Duration, Instant};
 
@@ -101,12 +101,10 @@ fn analyze_fleet(fleet: &[String], options: &AnalyzeOptions) -> usize {
 }
 
 fn sources(profile: &str, shoot: &str) -> Vec<Source> {
-    let source = |name: &str, text: &str| Source {
-        name: name.to_string(),
-        role: SourceRole::Auto,
-        text: text.to_string(),
-    };
-    vec![source("CloudProfile", profile), source("Shoot", shoot)]
+    vec![
+        Source::auto("CloudProfile", profile),
+        Source::auto("Shoot", shoot),
+    ]
 }
 
 /// The median of `runs` timings of `work`, after one warm-up run.

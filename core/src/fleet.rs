@@ -149,14 +149,10 @@ fn shoot_name(report: &Report) -> Option<String> {
 mod tests {
     use super::*;
     use crate::examples;
-    use crate::report::{analyze, SourceRole};
+    use crate::report::analyze;
 
     fn source(name: &str, text: &str) -> Source {
-        Source {
-            name: name.to_string(),
-            role: SourceRole::Auto,
-            text: text.to_string(),
-        }
+        Source::auto(name, text)
     }
 
     fn fleet() -> Vec<Source> {

@@ -23,6 +23,17 @@ pub struct Source {
     pub text: String,
 }
 
+impl Source {
+    /// A source whose documents are routed by their `kind`.
+    pub fn auto(name: impl Into<String>, text: impl Into<String>) -> Source {
+        Source {
+            name: name.into(),
+            role: SourceRole::Auto,
+            text: text.into(),
+        }
+    }
+}
+
 /// The role of a source when `kind` alone cannot tell (a previous Shoot is a Shoot too).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
@@ -1201,11 +1212,7 @@ mod tests {
     use super::*;
 
     fn source(name: &str, text: &str) -> Source {
-        Source {
-            name: name.to_string(),
-            role: SourceRole::Auto,
-            text: text.to_string(),
-        }
+        Source::auto(name, text)
     }
 
     fn now() -> DateTime<Utc> {

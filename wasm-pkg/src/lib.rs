@@ -212,17 +212,12 @@ pub fn analyze_fleet(
     shoot_policy_intl_zones::install();
     let input: FleetInput = argument(input, "input")?;
     let options = read_options(options)?;
-    let source = |name: String, document: Document| Source {
-        name,
-        role: SourceRole::Auto,
-        text: document.into_text(),
-    };
-    let profile = source("CloudProfile".to_string(), input.cloud_profile);
+    let profile = Source::auto("CloudProfile", input.cloud_profile.into_text());
     let shoots: Vec<Source> = input
         .shoots
         .into_iter()
         .enumerate()
-        .map(|(index, shoot)| source(format!("Shoot #{}", index + 1), shoot))
+        .map(|(index, shoot)| Source::auto(format!("Shoot #{}", index + 1), shoot.into_text()))
         .collect();
     result(&shoot_policy::fleet::analyze_fleet(
         profile, &shoots, &options,
