@@ -178,11 +178,7 @@ pub fn timeline(args: TimelineArgs) -> ExitCode {
             Err(error) => return fail(error.to_string()),
         },
         TimelineFormat::Ical => {
-            let shoot = report
-                .objects
-                .iter()
-                .find(|o| o.role == shoot_policy::report::ObjectRole::Shoot)
-                .map_or("shoot", |o| o.name.as_str());
+            let shoot = report.shoot_name().unwrap_or("shoot");
             print!("{}", crate::ical::calendar(&report, shoot));
         }
     }

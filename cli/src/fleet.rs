@@ -3,8 +3,7 @@
 
 use crate::inputs;
 use shoot_policy::fleet::{analyze_fleet, FleetEntry, FleetReport};
-use shoot_policy::maintenance::UpdateReason;
-use shoot_policy::report::{AnalyzeOptions, Severity, SourceRole};
+use shoot_policy::report::{AnalyzeOptions, SourceRole};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -109,11 +108,7 @@ fn text(fleet: &FleetReport) -> String {
 
 fn line(entry: &FleetEntry) -> String {
     let report = &entry.report;
-    if let Some(error) = report
-        .diagnostics
-        .iter()
-        .find(|d| d.severity == Severity::Error)
-    {
+    if let Some(error) = report.first_input_error() {
         return format!(
             "{}: unreadable: {}",
             entry.shoot,
@@ -125,10 +120,8 @@ fn line(entry: &FleetEntry) -> String {
         .as_ref()
         .map_or("no status", |status| status.label.label.as_str());
     let forced = report
-        .timeline
-        .iter()
-        .flat_map(|timeline| &timeline.events)
-        .find(|event| event.reason == UpdateReason::Force)
+        .forced_updates()
+        .next()
         .map_or("no forced update".to_string(), |event| {
             format!(
                 "forced update of {} {} → {} on {}",
@@ -138,9 +131,10 @@ fn line(entry: &FleetEntry) -> String {
                 event.window_begin.format("%Y-%m-%d")
             )
         });
-    let hibernation = match &report.hibernation {
-        Some(h) if h.webhooks.hibernation_possible.status != "True" => "cannot hibernate",
-        _ => "can hibernate",
+    let hibernation = if report.hibernation_blocked() {
+        "cannot hibernate"
+    } else {
+        "can hibernate"
     };
     let problems = report.validation.problems.len();
     format!(

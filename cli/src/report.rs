@@ -78,16 +78,10 @@ fn parse_fail_on(text: &str) -> Result<FailOn, String> {
 fn holds(condition: FailOn, report: &Report, now: chrono::DateTime<chrono::Utc>) -> bool {
     match condition {
         FailOn::Invalid => !report.validation.problems.is_empty(),
-        FailOn::HibernationBlocked => report
-            .hibernation
-            .as_ref()
-            .is_some_and(|h| h.webhooks.hibernation_possible.status != "True"),
-        FailOn::ForcedUpdateWithin(period) => {
-            report.timeline.iter().flat_map(|t| &t.events).any(|e| {
-                e.reason == shoot_policy::maintenance::UpdateReason::Force
-                    && e.window_begin <= now + period
-            })
-        }
+        FailOn::HibernationBlocked => report.hibernation_blocked(),
+        FailOn::ForcedUpdateWithin(period) => report
+            .forced_updates()
+            .any(|event| event.window_begin <= now + period),
     }
 }
 

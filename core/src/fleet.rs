@@ -7,10 +7,7 @@
 //!
 //! [`analyze`]: crate::report::analyze
 
-use crate::maintenance::UpdateReason;
-use crate::report::{
-    analyze_with_profile, AnalyzeOptions, PreparedProfile, Report, Severity, Source,
-};
+use crate::report::{analyze_with_profile, AnalyzeOptions, PreparedProfile, Report, Source};
 use crate::timeline::Component;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -24,7 +21,9 @@ pub fn analyze_fleet(profile: Source, shoots: &[Source], options: &AnalyzeOption
         .map(|shoot| {
             let report = analyze_with_profile(&prepared, std::slice::from_ref(shoot), options);
             FleetEntry {
-                shoot: shoot_name(&report).unwrap_or_else(|| shoot.name.clone()),
+                shoot: report
+                    .shoot_name()
+                    .map_or_else(|| shoot.name.clone(), str::to_string),
                 report,
             }
         })
@@ -93,11 +92,7 @@ impl FleetSummary {
             ..FleetSummary::default()
         };
         for FleetEntry { shoot, report } in entries {
-            let first_forced = report
-                .timeline
-                .iter()
-                .flat_map(|t| &t.events)
-                .find(|event| event.reason == UpdateReason::Force);
+            let first_forced = report.forced_updates().next();
             if let Some(event) = first_forced {
                 summary.facing_forced_update += 1;
                 let earlier = summary
@@ -114,16 +109,8 @@ impl FleetSummary {
                     });
                 }
             }
-            let blocked = report
-                .hibernation
-                .as_ref()
-                .is_some_and(|h| h.webhooks.hibernation_possible.status != "True");
-            summary.hibernation_blocked += usize::from(blocked);
-            let input_error = report
-                .diagnostics
-                .iter()
-                .any(|d| d.severity == Severity::Error);
-            summary.with_input_errors += usize::from(input_error);
+            summary.hibernation_blocked += usize::from(report.hibernation_blocked());
+            summary.with_input_errors += usize::from(report.first_input_error().is_some());
             summary.with_validation_problems += usize::from(!report.validation.problems.is_empty());
             if let Some(status) = &report.status {
                 *summary
@@ -136,19 +123,11 @@ impl FleetSummary {
     }
 }
 
-/// The name of the Shoot the report is about.
-fn shoot_name(report: &Report) -> Option<String> {
-    report
-        .objects
-        .iter()
-        .find(|object| object.kind == "Shoot" && object.role == crate::report::ObjectRole::Shoot)
-        .map(|object| object.name.clone())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::examples;
+    use crate::maintenance::UpdateReason;
     use crate::report::analyze;
 
     fn source(name: &str, text: &str) -> Source {

@@ -170,6 +170,39 @@ pub struct Report {
     pub migration: Option<crate::migration::MigrationReadiness>,
 }
 
+/// What callers ask of a report again and again, answered in one place.
+impl Report {
+    /// The timeline's forced updates, in time order.
+    pub fn forced_updates(&self) -> impl Iterator<Item = &crate::timeline::TimelineEvent> {
+        self.timeline
+            .iter()
+            .flat_map(|timeline| &timeline.events)
+            .filter(|event| event.reason == crate::maintenance::UpdateReason::Force)
+    }
+
+    /// Whether the Shoot's webhooks make `HibernationPossible` anything but `True`.
+    pub fn hibernation_blocked(&self) -> bool {
+        self.hibernation
+            .as_ref()
+            .is_some_and(|h| h.webhooks.hibernation_possible.status != "True")
+    }
+
+    /// The first error about the input itself (an unreadable or mistyped object).
+    pub fn first_input_error(&self) -> Option<&Diagnostic> {
+        self.diagnostics
+            .iter()
+            .find(|diagnostic| diagnostic.severity == Severity::Error)
+    }
+
+    /// The name of the Shoot analysed.
+    pub fn shoot_name(&self) -> Option<&str> {
+        self.objects
+            .iter()
+            .find(|object| object.role == ObjectRole::Shoot)
+            .map(|object| object.name.as_str())
+    }
+}
+
 /// The Shoot's status as Gardener derives it.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
