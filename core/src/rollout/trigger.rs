@@ -157,14 +157,9 @@ fn pool_triggers(
 ) -> Result<BTreeMap<String, PoolTrigger>, String> {
     let mut workers = BTreeMap::new();
     for (index, worker) in new_shoot.spec.provider.workers.iter().enumerate() {
-        let old_index = old_shoot
-            .spec
-            .provider
-            .workers
-            .iter()
-            .position(|old| old.name == worker.name);
-        let old_worker = old_index.and_then(|i| old_shoot.spec.provider.workers.get(i));
-        let verdict = match old_index.zip(old_worker) {
+        let old = (old_shoot.spec.provider.workers.iter().enumerate())
+            .find(|(_, old_worker)| old_worker.name == worker.name);
+        let verdict = match old {
             Some((old_index, old_worker)) => {
                 // The old side's failure first, as when each side was collected here.
                 let old = old_sides.side(old_index, mode, old_shoot, old_worker, digests)?;
