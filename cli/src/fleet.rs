@@ -12,8 +12,8 @@ pub struct Args {
     /// The CloudProfile every Shoot refers to.
     #[arg(long)]
     cloud_profile: PathBuf,
-    /// One file per Shoot. Of a file with several Shoots (a `List` from `kubectl get shoots -o
-    /// yaml`), only the first is analysed, with a warning in its JSON report.
+    /// Files of Shoots: one Shoot each, or several (a `List` from `kubectl get shoots -o yaml`),
+    /// each of which gets its own report.
     #[arg(required = true)]
     shoots: Vec<PathBuf>,
     #[command(flatten)]

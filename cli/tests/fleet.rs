@@ -90,3 +90,35 @@ fn fleet_reports_are_the_single_reports_and_the_summary_counts_them() {
     assert!(stdout.contains(", unreadable: 1\n"), "{stdout}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn every_shoot_of_a_list_gets_a_line() {
+    let dir = std::env::temp_dir().join(format!("shoot-policy-fleet-list-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let profile = write(&dir, "cloudprofile.yaml", examples::DEFAULT.cloud_profile);
+    let renamed = examples::DEFAULT
+        .shoot
+        .replacen("name: payments", "name: invoices", 1);
+    // Two Shoots as `kubectl get shoots -o yaml` prints them.
+    let mut list = String::from("apiVersion: v1\nkind: List\nitems:\n");
+    for shoot in [examples::DEFAULT.shoot, renamed.as_str()] {
+        for (index, line) in shoot.lines().enumerate() {
+            list.push_str(if index == 0 { "- " } else { "  " });
+            list.push_str(line);
+            list.push('\n');
+        }
+    }
+    let shoots = write(&dir, "shoots.yaml", &list);
+    let text = shoot_policy("fleet")
+        .arg("--cloud-profile")
+        .args([&profile, &shoots])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(text.stdout).unwrap();
+    assert!(text.status.success(), "{stdout}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(lines[0].starts_with("payments: "), "{stdout}");
+    assert!(lines[1].starts_with("invoices: "), "{stdout}");
+    assert!(stdout.contains("\nShoots: 2, "), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

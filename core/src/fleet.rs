@@ -7,25 +7,27 @@
 //!
 //! [`analyze`]: crate::report::analyze
 
-use crate::report::{analyze_with_profile, AnalyzeOptions, PreparedProfile, Report, Source};
+use crate::report::{analyze_each_shoot, AnalyzeOptions, PreparedProfile, Report, Source};
 use crate::timeline::Component;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// Analyses every Shoot source against the CloudProfile source.
+/// Analyses every Shoot of the sources against the CloudProfile source: a source may hold one Shoot
+/// or several (a `List`, as `kubectl get shoots -o yaml` prints a project's Shoots).
 pub fn analyze_fleet(profile: Source, shoots: &[Source], options: &AnalyzeOptions) -> FleetReport {
     let prepared = PreparedProfile::new(profile, options.limits);
     let reports: Vec<FleetEntry> = shoots
         .iter()
-        .map(|shoot| {
-            let report = analyze_with_profile(&prepared, std::slice::from_ref(shoot), options);
-            FleetEntry {
-                shoot: report
-                    .shoot_name()
-                    .map_or_else(|| shoot.name.clone(), str::to_string),
-                report,
-            }
+        .flat_map(|source| {
+            analyze_each_shoot(&prepared, source, options)
+                .into_iter()
+                .map(|report| FleetEntry {
+                    shoot: report
+                        .shoot_name()
+                        .map_or_else(|| source.name.clone(), str::to_string),
+                    report,
+                })
         })
         .collect();
     let summary = FleetSummary::of(&reports);
@@ -164,6 +166,111 @@ mod tests {
             .map(|e| e.shoot.as_str())
             .collect();
         assert_eq!(names, ["payments", "invoices", "third"]);
+    }
+
+    /// The example Shoots as one `List` document, as `kubectl get shoots -o yaml` prints them.
+    fn as_list(shoots: &[&str]) -> String {
+        let mut list = String::from("apiVersion: v1\nkind: List\nitems:\n");
+        for shoot in shoots {
+            for (index, line) in shoot.lines().enumerate() {
+                list.push_str(if index == 0 { "- " } else { "  " });
+                list.push_str(line);
+                list.push('\n');
+            }
+        }
+        list
+    }
+
+    /// A report without what says where its objects were read.
+    fn without_places(report: &Report) -> serde_json::Value {
+        let mut value = serde_json::to_value(report).unwrap();
+        value["objects"] = serde_json::Value::Null;
+        value["diagnostics"] = serde_json::Value::Null;
+        value
+    }
+
+    #[test]
+    fn each_shoot_of_a_list_gets_its_own_report() {
+        let options = AnalyzeOptions::at("2026-11-22T00:00:00Z".parse().unwrap());
+        let profile = source("CloudProfile", examples::DEFAULT.cloud_profile);
+        let shoots = fleet();
+        let list = source("shoots.yaml", &as_list(&[&shoots[0].text, &shoots[1].text]));
+        let fleet_report = analyze_fleet(profile.clone(), &[list, shoots[2].clone()], &options);
+        let names: Vec<&str> = fleet_report
+            .reports
+            .iter()
+            .map(|e| e.shoot.as_str())
+            .collect();
+        assert_eq!(names, ["payments", "invoices", "third"]);
+        assert_eq!(fleet_report.summary.shoots, 3);
+        for (entry, shoot) in fleet_report.reports.iter().zip(&shoots) {
+            let alone = analyze(&[profile.clone(), shoot.clone()], &options);
+            assert_eq!(without_places(&entry.report), without_places(&alone));
+            assert!(
+                !entry
+                    .report
+                    .diagnostics
+                    .iter()
+                    .any(|d| d.message.contains("a second Shoot")),
+                "no Shoot of the List is left out: {:?}",
+                entry.report.diagnostics
+            );
+        }
+    }
+
+    #[test]
+    fn the_other_objects_of_a_source_belong_to_each_of_its_shoots() {
+        let options = AnalyzeOptions::at("2026-11-22T00:00:00Z".parse().unwrap());
+        let profile = source("CloudProfile", examples::DEFAULT.cloud_profile);
+        let webhooks = examples::WEBHOOK_BLOCKS_HIBERNATION.objects;
+        let shoots = fleet();
+        let together = format!(
+            "{}\n---\n{webhooks}\n---\n{}",
+            shoots[0].text, shoots[1].text
+        );
+        let fleet_report =
+            analyze_fleet(profile.clone(), &[source("all.yaml", &together)], &options);
+        assert_eq!(fleet_report.reports.len(), 2);
+        for (entry, shoot) in fleet_report.reports.iter().zip(&shoots) {
+            let with_webhooks = format!("{}\n---\n{webhooks}", shoot.text);
+            let alone = analyze(
+                &[profile.clone(), source("one.yaml", &with_webhooks)],
+                &options,
+            );
+            assert!(alone.hibernation_blocked(), "the example's webhooks block");
+            assert_eq!(without_places(&entry.report), without_places(&alone));
+        }
+        assert_eq!(fleet_report.summary.hibernation_blocked, 2);
+    }
+
+    #[test]
+    fn a_problem_of_a_listed_shoot_points_into_the_list() {
+        let options = AnalyzeOptions::at("2026-11-22T00:00:00Z".parse().unwrap());
+        let profile = source("CloudProfile", examples::DEFAULT.cloud_profile);
+        let broken = examples::DEFAULT
+            .shoot
+            .replacen("name: payments", "name: broken", 1)
+            .replacen("version: 1.31.13", "version: [1, 31]", 1);
+        let text = as_list(&[examples::DEFAULT.shoot, &broken]);
+        let fleet_report = analyze_fleet(profile, &[source("shoots.yaml", &text)], &options);
+        let [first, second] = &fleet_report.reports[..] else {
+            panic!("two reports: {:?}", fleet_report.reports.len());
+        };
+        assert!(first.report.first_input_error().is_none());
+        let error = second
+            .report
+            .first_input_error()
+            .expect("the mistyped version");
+        let line = text
+            .lines()
+            .position(|line| line.contains("version: [1, 31]"))
+            .unwrap()
+            + 1;
+        assert_eq!(
+            (error.source.as_str(), error.line),
+            ("shoots.yaml", Some(line))
+        );
+        assert_eq!(error.document, Some(0));
     }
 
     #[test]

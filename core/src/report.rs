@@ -381,15 +381,20 @@ pub struct MaintenanceWindowInfo {
 
 /// Analyses the given sources at `options.now`.
 pub fn analyze(sources: &[Source], options: &AnalyzeOptions) -> Report {
-    analyze_from(None, sources, options)
+    analyze_from(None, sources, options, &mut read_source)
 }
+
+/// How a source's objects reach the inputs: [`read_source`], or the routing of objects read before.
+type ReadObjects<'a> = dyn FnMut(&Source, &document::Limits, &mut Inputs, &mut Report) + 'a;
 
 /// [`analyze`] of the prepared profile's source followed by `sources`, taking what the prepared
 /// profile did once (reading its source, the CloudProfile's syntax check and defaults) from it.
+/// `read` brings each of `sources` into the inputs.
 fn analyze_from(
     prepared: Option<&PreparedProfile>,
     sources: &[Source],
     options: &AnalyzeOptions,
+    read: &mut ReadObjects,
 ) -> Report {
     let mut report = Report::default();
     let mut inputs = Inputs::default();
@@ -425,7 +430,7 @@ fn analyze_from(
         report.diagnostics.clone_from(&prepared.diagnostics);
     }
     for source in sources {
-        read_source(source, &options.limits, &mut inputs, &mut report);
+        read(source, &options.limits, &mut inputs, &mut report);
     }
     let profile_done = prepared.and_then(|prepared| prepared.profile.as_ref());
     let unparsable = check_syntax(&inputs, profile_done, &mut report);
@@ -632,7 +637,80 @@ pub fn analyze_with_profile(
     sources: &[Source],
     options: &AnalyzeOptions,
 ) -> Report {
-    analyze_from(Some(profile), sources, options)
+    analyze_from(Some(profile), sources, options, &mut read_source)
+}
+
+/// One report per Shoot of `source` against the prepared profile, in the order of the source: each
+/// is the report [`analyze_with_profile`] gives for the source without its other Shoots (its
+/// webhook configurations, Seeds and Project stay in every report). The source is read once, so a
+/// `List` of a whole project's Shoots (`kubectl get shoots -o yaml`) costs one parse. A source with
+/// no more than one Shoot, a previous Shoot's source, and a source that cannot be read give the one
+/// report `analyze_with_profile` gives for it.
+pub fn analyze_each_shoot(
+    profile: &PreparedProfile,
+    source: &Source,
+    options: &AnalyzeOptions,
+) -> Vec<Report> {
+    let single = || {
+        vec![analyze_with_profile(
+            profile,
+            std::slice::from_ref(source),
+            options,
+        )]
+    };
+    let total_bytes = profile.source.text.len() + source.text.len();
+    if source.role != SourceRole::Auto
+        || document::check_size(total_bytes, &options.limits).is_err()
+    {
+        return single();
+    }
+    let Ok(objects) = parse_objects(source, &options.limits) else {
+        return single();
+    };
+    let (shoots, others): (Vec<_>, Vec<_>) = objects
+        .into_iter()
+        .enumerate()
+        .partition(|(_, (_, object))| text_at(object, &["kind"]) == Some("Shoot"));
+    // Each report reads the source's other objects and one Shoot, in the order of the source.
+    let report_with = |shoot: Option<PositionedObject>| {
+        let mut shoot = shoot;
+        let mut read_objects =
+            |source: &Source, _: &document::Limits, inputs: &mut Inputs, report: &mut Report| {
+                let shoot = shoot.take();
+                let before = shoot.as_ref().map_or(others.len(), |(position, _)| {
+                    others.partition_point(|(other, _)| other < position)
+                });
+                let (earlier, later) = others.split_at(before);
+                let objects = earlier
+                    .iter()
+                    .map(copy_object)
+                    .chain(shoot.map(|(_, object)| object))
+                    .chain(later.iter().map(copy_object));
+                for (place, object) in objects {
+                    route(source, place, object, inputs, report);
+                }
+            };
+        analyze_from(
+            Some(profile),
+            std::slice::from_ref(source),
+            options,
+            &mut read_objects,
+        )
+    };
+    if shoots.is_empty() {
+        return vec![report_with(None)];
+    }
+    shoots
+        .into_iter()
+        .map(|shoot| report_with(Some(shoot)))
+        .collect()
+}
+
+/// An object of a source with its position among the source's objects.
+type PositionedObject = (usize, (Place, Value));
+
+fn copy_object((_, (place, object)): &PositionedObject) -> (Place, Value) {
+    (place.clone(), object.clone())
 }
 
 fn annotations(object: &Value) -> std::collections::BTreeMap<String, String> {
@@ -1005,22 +1083,35 @@ fn read_source(
     inputs: &mut Inputs,
     report: &mut Report,
 ) {
-    let documents = match document::parse_documents(&source.text, limits) {
-        Ok(documents) => documents,
-        Err(error) => {
-            report.diagnostics.push(Diagnostic {
-                severity: Severity::Error,
-                source: source.name.clone(),
-                document: None,
-                field: None,
-                line: error.line,
-                column: error.column,
-                message: error.message,
-            });
-            return;
+    match parse_objects(source, limits) {
+        Ok(objects) => {
+            for (place, object) in objects {
+                route(source, place, object, inputs, report);
+            }
         }
-    };
+        Err(diagnostic) => report.diagnostics.push(*diagnostic),
+    }
+}
+
+/// The objects of a source with their places, `List` items one by one; or the error that stops
+/// reading it.
+fn parse_objects(
+    source: &Source,
+    limits: &document::Limits,
+) -> Result<Vec<(Place, Value)>, Box<Diagnostic>> {
+    let documents = document::parse_documents(&source.text, limits).map_err(|error| {
+        Box::new(Diagnostic {
+            severity: Severity::Error,
+            source: source.name.clone(),
+            document: None,
+            field: None,
+            line: error.line,
+            column: error.column,
+            message: error.message,
+        })
+    })?;
     let text: std::rc::Rc<str> = source.text.as_str().into();
+    let mut objects = Vec::new();
     for (index, document) in documents.into_iter().enumerate() {
         let place = |item| Place {
             text: text.clone(),
@@ -1028,14 +1119,16 @@ fn read_source(
             item,
         };
         match list_items(document) {
-            Ok(items) => {
-                for (item, object) in items.into_iter().enumerate() {
-                    route(source, place(Some(item)), object, inputs, report);
-                }
-            }
-            Err(object) => route(source, place(None), object, inputs, report),
+            Ok(items) => objects.extend(
+                items
+                    .into_iter()
+                    .enumerate()
+                    .map(|(item, object)| (place(Some(item)), object)),
+            ),
+            Err(object) => objects.push((place(None), object)),
         }
     }
+    Ok(objects)
 }
 
 /// A `List` (as `kubectl get -o yaml` prints several objects) stands for its items: `Ok(items)` for a
@@ -1065,6 +1158,7 @@ fn text_at<'a>(value: &'a Value, path: &[&str]) -> Option<&'a str> {
 }
 
 /// Where an object was read: its source's text, document and `List` item.
+#[derive(Clone)]
 struct Place {
     text: std::rc::Rc<str>,
     document: usize,

@@ -201,8 +201,8 @@ pub struct FleetInput {
     pub shoots: Vec<Document>,
 }
 
-/// Analyses many Shoots against one CloudProfile, which is read once: for each Shoot the report
-/// [`analyze`] gives for it with the CloudProfile, and a summary of the fleet (forced updates,
+/// Analyses many Shoots against one CloudProfile, which is read once: for each Shoot (an entry of
+/// `shoots` may hold several, as a `List`) the report [`analyze`] gives for it with the CloudProfile, and a summary of the fleet (forced updates,
 /// hibernation blockers, status labels, input and validation problems).
 #[wasm_bindgen(js_name = analyzeFleet, unchecked_return_type = "FleetReport")]
 pub fn analyze_fleet(

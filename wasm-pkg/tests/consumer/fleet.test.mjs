@@ -27,6 +27,16 @@ test("analyzeFleet gives each Shoot analyze's report and sums them up", () => {
   assert.equal(Object.values(summary.statusLabels).reduce((a, b) => a + b, 0), 2);
 });
 
+test("analyzeFleet gives each Shoot of a List its own report", () => {
+  const list = { apiVersion: "v1", kind: "List", items: [shootObject, upToDate] };
+  const fleet = analyzeFleet({ cloudProfile, shoots: [list] }, { now });
+  assert.deepEqual(fleet.reports.map((entry) => entry.shoot), ["dev", "prod"]);
+  assert.equal(fleet.summary.shoots, 2);
+  const alone = analyze({ cloudProfile, shoot: upToDate }, { now });
+  assert.deepEqual(fleet.reports[1].report.timeline, alone.timeline);
+  assert.deepEqual(fleet.reports[1].report.status, alone.status);
+});
+
 test("analyzeFleet refuses a fleet without its CloudProfile as API misuse", () => {
   assert.throws(() => analyzeFleet({ shoots: [] }, { now }), /cloudProfile/);
 });
