@@ -55,19 +55,35 @@ for (const [name, millis] of Object.entries(inPage)) report(name, millis);
 await context.close();
 
 // Cold load: a new context each time (empty cache), from navigation until the app shows the
-// maintenance window it computed for the default example.
+// maintenance window it computed for the default example. Timed in the page, from the navigation's
+// start to the frame that first holds the card (a frame callback runs just before that frame's
+// paint); a probe from outside would add its own polling and round trips. For comparison with the
+// figures before 2026-11-24's round 6, the time until Playwright sees the card is printed too.
 const loads = [];
+const seen = [];
 for (let i = 0; i < 5; i += 1) {
   const cold = await browser.newContext();
   const app = await cold.newPage();
+  await app.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      if (document.querySelector("section[aria-label='Maintenance window']")) {
+        observer.disconnect();
+        requestAnimationFrame(() => { window.firstResultFrame = performance.now(); });
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
   const started = performance.now();
   await app.goto(BASE_URL);
   await app.getByRole("region", { name: "Maintenance window" }).waitFor();
-  loads.push(performance.now() - started);
+  seen.push(performance.now() - started);
+  await app.waitForFunction(() => window.firstResultFrame !== undefined);
+  loads.push(await app.evaluate(() => window.firstResultFrame));
   await cold.close();
 }
-loads.sort((a, b) => a - b);
-report("cold-load", loads[Math.floor(loads.length / 2)]);
+const middle = (figures) => figures.sort((a, b) => a - b)[Math.floor(figures.length / 2)];
+report("cold-load", middle(loads));
+console.log(`bench cold-load-seen-by-playwright chromium ${middle(seen).toFixed(3)} ms`);
 await browser.close();
 
 const verdict = (target, met) => console.log(`target ${target} (chromium): ${met ? "met" : "MISSED"}`);

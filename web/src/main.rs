@@ -90,6 +90,17 @@ pub fn analysis_from_report(inputs: &Inputs, report: Report, now: DateTime<Utc>)
     }
 }
 
+/// Runs `then` once the browser has painted the next frame (at once natively).
+fn after_next_paint(then: impl FnOnce() + 'static) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        // A frame callback runs just before its paint; a task queued from it runs after.
+        request_animation_frame(move || set_timeout(then, Duration::ZERO));
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    then();
+}
+
 fn browser_now() -> DateTime<Utc> {
     #[cfg(target_arch = "wasm32")]
     let millis = js_sys::Date::now() as i64;
@@ -195,15 +206,25 @@ fn App() -> impl IntoView {
     });
     // The newest analysis; it arrives from the worker a little after the input it belongs to.
     let latest = RwSignal::new(Analysis::default());
+    // The first result shows the summary and the maintenance window at once and the other cards
+    // after that paint: on a cold load every card's code is compiled on its first use, and the
+    // first result would otherwise wait for all of them.
+    let every_card = RwSignal::new(false);
     Effect::new(move |_| {
         let inputs = analysed.get();
         if paused.get() {
             latest.set(Analysis::default());
+            every_card.set(true);
             return;
         }
         let now = inputs.now(browser_now());
         request_analysis(inputs, now, move |outcome| match outcome {
-            Ok(analysis) => latest.set(analysis),
+            Ok(analysis) => {
+                latest.set(analysis);
+                if !every_card.get_untracked() {
+                    after_next_paint(move || every_card.set(true));
+                }
+            }
             Err(message) => {
                 crash.set(Some(message));
                 paused.set(true);
@@ -247,24 +268,26 @@ fn App() -> impl IntoView {
             </section>
             <section class="results" aria-label="Results">
                 <summary::Summary facts=facts />
-                <section class="card" aria-label="Update timeline">
-                    <h2>"Update timeline"</h2>
-                    <timeline::view::TimelineView timeline=timeline />
-                    {move || timeline.with(|t| t.is_none()).then(|| view! {
-                        <p class="muted">"Paste a CloudProfile and a Shoot to see the timeline."</p>
-                    })}
-                </section>
-                <versions::VersionMatrix report=report />
                 <MaintenanceWindow report=report />
-                <status::Status report=report />
-                <problems::Problems report=report inputs=inputs />
-                <rollout::Rollout report=report />
-                <hibernation::Hibernation report=report />
-                <scheduling::Scheduling report=report />
-                <migration::Migration report=report />
-                <cleanup::Cleanup report=report />
-                <Objects report=report />
-                <toolbar::Exports analysis=analysis />
+                {move || every_card.get().then(|| view! {
+                    <section class="card" aria-label="Update timeline">
+                        <h2>"Update timeline"</h2>
+                        <timeline::view::TimelineView timeline=timeline />
+                        {move || timeline.with(|t| t.is_none()).then(|| view! {
+                            <p class="muted">"Paste a CloudProfile and a Shoot to see the timeline."</p>
+                        })}
+                    </section>
+                    <versions::VersionMatrix report=report />
+                    <status::Status report=report />
+                    <problems::Problems report=report inputs=inputs />
+                    <rollout::Rollout report=report />
+                    <hibernation::Hibernation report=report />
+                    <scheduling::Scheduling report=report />
+                    <migration::Migration report=report />
+                    <cleanup::Cleanup report=report />
+                    <Objects report=report />
+                    <toolbar::Exports analysis=analysis />
+                })}
             </section>
         </main>
     }
