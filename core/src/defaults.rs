@@ -13,6 +13,7 @@ use serde_json::json;
 /// One default written into a pasted object.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct AppliedDefault {
     /// `CloudProfile` or `Shoot`.

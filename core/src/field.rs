@@ -6,6 +6,8 @@ use std::fmt;
 
 /// A `field.Error`: where, what kind of problem, and Gardener's detail text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 pub struct FieldError {
     /// The field path, e.g. `spec.provider.workers[0].updateStrategy`.
     pub field: String,
@@ -17,6 +19,7 @@ pub struct FieldError {
 
 /// `field.ErrorType`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub enum ErrorType {
     FieldValueRequired,
     FieldValueInvalid,

@@ -37,6 +37,7 @@ pub fn analyze_fleet(profile: Source, shoots: &[Source], options: &AnalyzeOption
 /// A report per Shoot, in input order, and what they add up to.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct FleetReport {
     pub reports: Vec<FleetEntry>,
@@ -46,6 +47,7 @@ pub struct FleetReport {
 /// One Shoot's report, under the Shoot's name (its source's name when it has none).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct FleetEntry {
     pub shoot: String,
@@ -55,6 +57,7 @@ pub struct FleetEntry {
 /// Counts over the fleet's reports.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct FleetSummary {
     /// Shoots analysed.
@@ -77,6 +80,7 @@ pub struct FleetSummary {
 /// A forced update of one Shoot: when its window opens, and which version changes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct FleetUpdate {
     pub shoot: String,

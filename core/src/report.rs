@@ -126,6 +126,7 @@ impl AnalyzeOptions {
 /// Everything shoot-policy can tell about the pasted objects.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct Report {
     /// The objects recognised, in input order.
@@ -142,18 +143,15 @@ pub struct Report {
     /// Every forced or automatic update in the coming maintenance windows until the horizon.
     pub timeline: Option<crate::timeline::Timeline>,
     /// What a maintenance run at `now` would do (as if the window were open now).
-    #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
     pub maintenance_now: Option<crate::maintenance::MaintenanceOutcome>,
     /// Whether Gardener accepts the objects: CloudProfile validation and the Shoot's version checks.
     pub validation: Validation,
     /// What the change from the previous Shoot does to each worker pool's nodes.
-    #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
     pub roll_triggers: Option<crate::rollout::RollTriggers>,
     /// How many nodes of each rolling pool are replaced at a time.
-    #[cfg_attr(feature = "tsify", tsify(type = "Record<string, unknown>"))]
+    #[cfg_attr(feature = "tsify", tsify(type = "Record<string, RolloutShape>"))]
     pub rollout_shapes: std::collections::BTreeMap<String, crate::rollout::RolloutShape>,
     /// What deleting the Shoot would clean up, and how patiently.
-    #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
     pub cleanup_plan: Option<crate::cleanup::CleanupPlan>,
     /// Why the Shoot can or cannot hibernate: problematic webhooks with fixes, the remediation preview,
     /// and every constraint the care controller would write.
@@ -162,11 +160,9 @@ pub struct Report {
     /// Shoot's error codes mean.
     pub status: Option<Status>,
     /// Which of the given Seeds the scheduler could place the Shoot on.
-    #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
     pub seed_scheduling: Option<crate::scheduling::CandidateSeeds>,
     /// The control-plane migration the Shoot is being prepared for (`spec.seedName` differs from
     /// `status.seedName`), with the `ReadyForMigration` constraint when both Seeds are given.
-    #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
     pub migration: Option<crate::migration::MigrationReadiness>,
 }
 
@@ -206,37 +202,33 @@ impl Report {
 /// The Shoot's status as Gardener derives it.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct Status {
     /// The label value and the rule that decided it.
-    #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
     pub label: crate::status::StatusLabelResult,
     /// The operation the gardenlet runs next (`Create`, `Reconcile`, `Migrate`, `Restore`, `Delete`).
     #[cfg_attr(feature = "tsify", tsify(type = "string"))]
     pub next_operation: crate::status::OperationType,
     /// Every error code in `status.lastErrors`, explained; whether it stops automatic retries.
-    #[cfg_attr(feature = "tsify", tsify(type = "unknown[]"))]
     pub error_codes: Vec<crate::status::ErrorCodeInfo>,
 }
 
 /// Hibernation blockers and the Shoot's constraints.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct Hibernation {
     /// `HibernationPossible`, `MaintenancePreconditionsSatisfied` and every problematic webhook with
     /// the rule it breaks and the change that makes it safe.
-    #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
     pub webhooks: crate::constraints::WebhookReport,
     /// What Gardener's webhook remediator would change in each configuration.
-    #[cfg_attr(feature = "tsify", tsify(type = "unknown[]"))]
     pub remediation: Vec<crate::constraints::RemediatedConfiguration>,
     /// The constraints the care controller computes for the Shoot at `now` (required ones, and the
     /// optional ones that are not `True`), as far as the given objects tell.
-    #[cfg_attr(feature = "tsify", tsify(type = "unknown[]"))]
     pub constraints: Vec<crate::constraints::Condition>,
     /// The hibernation schedule's next events (at most a week's worth, and at most 20).
-    #[cfg_attr(feature = "tsify", tsify(type = "unknown[]"))]
     pub schedule_events: Vec<crate::hibernation::ScheduleEvent>,
     /// Why the schedule cannot be evaluated (an invalid cron spec or location), in Gardener's words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -249,6 +241,7 @@ pub struct Hibernation {
 /// Validation findings, each in Gardener's words.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct Validation {
     /// How the Shoot was checked: `update` against the previous Shoot when one is given, otherwise
@@ -260,6 +253,7 @@ pub struct Validation {
 /// One validation error: the field, Gardener's error type and detail, and where it is in the input.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct Problem {
     pub source: String,
@@ -277,6 +271,7 @@ pub struct Problem {
 /// One object found in the input.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct RecognisedObject {
     pub kind: String,
@@ -307,6 +302,7 @@ pub enum ObjectRole {
 /// A problem with the input, pointing at where it is.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct Diagnostic {
     pub severity: Severity,
@@ -333,6 +329,7 @@ pub enum Severity {
 /// The CloudProfile's version lists, each version classified at `now`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct VersionMatrix {
     pub kubernetes: Vec<ClassifiedVersion>,
@@ -340,12 +337,12 @@ pub struct VersionMatrix {
     /// For each version the Shoot uses (control plane, each pool's image and own Kubernetes version):
     /// every version an automatic or a forced update could select. Empty without a Shoot.
     #[serde(default)]
-    #[cfg_attr(feature = "tsify", tsify(type = "unknown[]"))]
     pub eligible_updates: Vec<crate::maintenance::EligibleUpdates>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct ClassifiedImage {
     pub name: String,
@@ -354,6 +351,7 @@ pub struct ClassifiedImage {
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct ClassifiedVersion {
     pub version: String,
@@ -366,6 +364,7 @@ pub struct ClassifiedVersion {
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct MaintenanceWindowInfo {
     /// Effective window in UTC (`HH:MM:SS`), after Gardener's 15-minute cut.

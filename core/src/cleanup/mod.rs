@@ -61,6 +61,7 @@ const SNAPSHOT_KINDS: &[&str] = &["VolumeSnapshot", "VolumeSnapshotContent"];
 
 /// The cleanup steps, in flow order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "kebab-case")]
 pub enum StepName {
     /// `CleanWebhooks`.
@@ -75,6 +76,8 @@ pub enum StepName {
 
 /// One step of the plan.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct CleanupStep {
     pub name: StepName,
@@ -100,6 +103,8 @@ pub struct CleanupStep {
 
 /// The cleanup plan of a Shoot.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct CleanupPlan {
     /// The steps that could be planned (all four unless a step fails).

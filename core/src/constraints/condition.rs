@@ -19,19 +19,24 @@ pub const REASON_CHECK_ERROR: &str = "ConditionCheckError";
 
 /// A Gardener `Condition` (used for both `status.conditions` and `status.constraints`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(default, rename_all = "camelCase")]
 pub struct Condition {
     #[serde(rename = "type")]
     pub condition_type: String,
     pub status: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "tsify", tsify(type = "string", optional))]
     pub last_transition_time: Option<DateTime<Utc>>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "tsify", tsify(type = "string", optional))]
     pub last_update_time: Option<DateTime<Utc>>,
     pub reason: String,
     pub message: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[serde(deserialize_with = "crate::constraints::null_as_default")]
+    #[cfg_attr(feature = "tsify", tsify(optional))]
     pub codes: Vec<String>,
 }
 

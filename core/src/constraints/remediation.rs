@@ -23,6 +23,8 @@ pub const WARNING_HEADER: &str = "ATTENTION: This webhook configuration has been
 
 /// What the remediator does with one configuration.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct RemediatedConfiguration {
     pub kind: String,
@@ -39,6 +41,7 @@ pub struct RemediatedConfiguration {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub warning_annotation: Option<String>,
     /// The configuration after remediation (unchanged when not patched).
+    #[cfg_attr(feature = "tsify", tsify(type = "Record<string, unknown>"))]
     pub result: WebhookConfiguration,
 }
 

@@ -19,12 +19,15 @@ pub struct LabelSelector {
 
 /// One `matchExpressions` entry.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(default, rename_all = "camelCase")]
 pub struct LabelSelectorRequirement {
     pub key: String,
     pub operator: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[serde(deserialize_with = "crate::constraints::null_as_default")]
+    #[cfg_attr(feature = "tsify", tsify(optional))]
     pub values: Vec<String>,
 }
 

@@ -102,6 +102,7 @@ pub struct RuleWithOperations {
 
 /// Which of Gardener's rules a webhook breaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub enum BrokenRule {
     /// It intercepts kube-system leases and may take longer than 3 seconds (any failure policy).
@@ -113,6 +114,8 @@ pub enum BrokenRule {
 
 /// A problematic webhook, with the reason and the changes that would make it safe.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct ProblematicWebhook {
     pub kind: String,
@@ -132,6 +135,8 @@ pub struct ProblematicWebhook {
 
 /// One change to a webhook that makes it non-problematic (verified against the rule).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct WebhookFix {
     /// Plain-language description of the change.
@@ -141,8 +146,10 @@ pub struct WebhookFix {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timeout_seconds: Option<i64>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "tsify", tsify(optional))]
     pub add_namespace_selector_expressions: Vec<LabelSelectorRequirement>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "tsify", tsify(optional))]
     pub add_object_selector_expressions: Vec<LabelSelectorRequirement>,
     /// The change as a YAML patch of the configuration for `kubectl patch` (see
     /// [`super::fix_patch::fix_patch`]).
@@ -151,17 +158,22 @@ pub struct WebhookFix {
 
 /// The result both webhook constraints receive (`CheckForProblematicWebhooks`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct WebhookConstraintResult {
     pub status: String,
     pub reason: String,
     pub message: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "tsify", tsify(optional))]
     pub codes: Vec<String>,
 }
 
 /// Everything the shoot's webhook configurations mean for the two webhook constraints.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct WebhookReport {
     /// Every problematic webhook, with the rule it breaks and how to fix it.

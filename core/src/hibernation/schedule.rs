@@ -27,6 +27,7 @@ pub struct HibernationSchedule {
 
 /// What a schedule entry does when it fires (`hibernation.Operation`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub enum Operation {
     Hibernate,
     WakeUp,
@@ -100,10 +101,14 @@ impl ParsedSchedule {
 
 /// A firing of a schedule entry, for timelines.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct ScheduleEvent {
+    #[cfg_attr(feature = "tsify", tsify(type = "string"))]
     pub instant: DateTime<Utc>,
     pub operation: Operation,
+    #[cfg_attr(feature = "tsify", tsify(type = "string"))]
     pub location: Location,
     pub cron: String,
     pub schedule_index: usize,

@@ -21,6 +21,8 @@ use std::collections::HashMap;
 
 /// The eligible update targets of one version the Shoot uses.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct EligibleUpdates {
     /// The pool, or `None` for the control plane.

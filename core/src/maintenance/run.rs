@@ -46,6 +46,8 @@ pub enum UpdateReason {
 
 /// The maintenance result for one version (control plane, pool Kubernetes, or pool image).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct VersionUpdate {
     /// The version before the run.
@@ -82,6 +84,8 @@ impl VersionUpdate {
 
 /// The maintenance result for one worker pool.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct WorkerOutcome {
     pub name: String,
@@ -95,6 +99,8 @@ pub struct WorkerOutcome {
 
 /// Everything one maintenance run does.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct MaintenanceOutcome {
     /// The control-plane Kubernetes version.
@@ -120,6 +126,7 @@ pub struct MaintenanceOutcome {
     /// [`update_rejections`]). Not applied to the fields above: when this is non-empty, Gardener
     /// would discard the run's changes and report `Maintenance failed` instead.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "tsify", tsify(optional))]
     pub update_rejections: Vec<FieldError>,
 }
 

@@ -427,10 +427,13 @@ impl ShootStatus {
 
 /// `status.lastMaintenance`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(default, rename_all = "camelCase")]
 pub struct LastMaintenance {
     pub description: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "tsify", tsify(type = "string", optional))]
     pub triggered_time: Option<DateTime<Utc>>,
     pub state: String,
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -27,6 +27,7 @@ pub const ANNOTATION_OPERATION: &str = "gardener.cloud/operation";
 
 /// `gardencorev1beta1.LastOperationType`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub enum OperationType {
     Create,
     Reconcile,
@@ -105,9 +106,15 @@ pub fn operation_type(shoot: &Shoot) -> OperationType {
 
 /// The `ReadyForMigration` constraint after one run of the migration controller.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct ConstraintOutcome {
     /// The constraint afterwards; `None` = absent (removed or never set).
+    #[cfg_attr(
+        feature = "tsify",
+        tsify(type = "{ type: string; status: string; reason?: string; message?: string } | null")
+    )]
     pub constraint: Option<Condition>,
     /// The controller checks again after this delay.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -249,10 +256,16 @@ pub fn migrate_precondition(shoot: &Shoot, has_bastions: bool) -> Result<(), Str
 
 /// The Shoot's state after the source gardenlet finished the Migrate flow.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct MigrateSuccess {
     /// `status.seedName` is set to `spec.seedName` (the destination), not cleared.
     pub status_seed_name_after_success: Option<String>,
+    #[cfg_attr(
+        feature = "tsify",
+        tsify(type = "{ type: string; state: string; description?: string; progress?: number }")
+    )]
     pub last_operation_after_success: LastOperation,
     /// What the (now responsible) destination gardenlet runs next: `Restore`.
     pub next_operation_type: OperationType,

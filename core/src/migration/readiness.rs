@@ -11,6 +11,8 @@ use serde::{Deserialize, Serialize};
 
 /// A migration the Shoot is being prepared for (`spec.seedName` differs from `status.seedName`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct MigrationReadiness {
     /// `status.seedName`: the Seed the control plane leaves.

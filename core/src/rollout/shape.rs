@@ -10,6 +10,8 @@ use serde::{Deserialize, Serialize};
 
 /// The rollout shape of one pool.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct RolloutShape {
     pub update_strategy: String,
@@ -31,6 +33,8 @@ pub struct RolloutShape {
 
 /// One zone's MachineDeployment.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct ZoneRollout {
     /// Zone name (empty when the pool lists no zones).
@@ -45,6 +49,8 @@ pub struct ZoneRollout {
 
 /// What machine-controller-manager does for a given number of replicas.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct NodesAtATime {
     pub replicas: i64,
@@ -56,6 +62,7 @@ pub struct NodesAtATime {
 
 /// Where an effective setting comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "kebab-case")]
 pub enum SettingSource {
     /// `spec.provider.workers[].machineControllerManager`.
@@ -71,6 +78,8 @@ pub enum SettingSource {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct Setting<T> {
     pub value: Option<T>,
@@ -79,6 +88,8 @@ pub struct Setting<T> {
 
 /// `ReadMachineConfiguration` values and the defaults MCM falls back to.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct EffectiveMcmSettings {
     pub machine_drain_timeout: Setting<String>,

@@ -34,6 +34,7 @@ pub struct RollTriggerOptions {
 
 /// What happens to the nodes of a pool.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "kebab-case")]
 pub enum UpdateKind {
     /// Machines are replaced (new MachineClass).
@@ -46,6 +47,8 @@ pub enum UpdateKind {
 
 /// The verdict for one pool of the new Shoot.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct PoolTrigger {
     pub update: UpdateKind,
@@ -54,9 +57,11 @@ pub struct PoolTrigger {
     /// Gardener decided "no update", but the provider extension's own hash data (from
     /// `providerConfig`) changed and may still roll or update the pool.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "tsify", tsify(optional))]
     pub provider_dependent: bool,
     /// The pool does not exist in the old Shoot (it is created, nothing is updated).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "tsify", tsify(optional))]
     pub new_pool: bool,
     /// The node-agent secret name (OSC key) before and after.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -67,14 +72,18 @@ pub struct PoolTrigger {
 
 /// The result of [`roll_triggers`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct RollTriggers {
     /// Per pool of the new Shoot (only when an old Shoot was given).
+    #[cfg_attr(feature = "tsify", tsify(type = "Record<string, PoolTrigger>"))]
     pub workers: BTreeMap<String, PoolTrigger>,
     /// `status.inPlaceUpdates.pendingWorkerUpdates` after gardenlet's `SetInPlaceUpdatePendingWorkers`
     /// (`None` = the field stays absent).
     pub pending_worker_updates: Option<PendingWorkerUpdates>,
     /// `CalculateWorkerPoolHashForInPlaceUpdate` of every pool of the new Shoot.
+    #[cfg_attr(feature = "tsify", tsify(type = "Record<string, string>"))]
     pub in_place_hashes: BTreeMap<String, String>,
     /// 1 = legacy `NewWorkerPoolHash` off (`WorkerPoolHashV1`), 2 = current node-agent key.
     pub hash_version: u8,

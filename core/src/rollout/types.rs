@@ -271,6 +271,7 @@ pub struct MachineControllerManagerSettings {
 
 /// `intstr.IntOrString`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(untagged)]
 pub enum IntOrString {
     Int(i64),
@@ -333,11 +334,15 @@ pub struct InPlaceUpdatesStatus {
 
 /// `status.inPlaceUpdates.pendingWorkerUpdates`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(default, rename_all = "camelCase")]
 pub struct PendingWorkerUpdates {
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "tsify", tsify(optional))]
     pub auto_in_place_update: Vec<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "tsify", tsify(optional))]
     pub manual_in_place_update: Vec<String>,
 }
 

@@ -94,11 +94,14 @@ pub(crate) fn add_toleration_if_missing(tolerations: &mut Vec<Toleration>, key: 
 
 /// The result of the scheduler's candidate step.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct CandidateSeeds {
     /// Names of the Seeds that remain candidates, in input order.
     pub candidates: Vec<String>,
     /// Why each other Seed was dropped, by Seed name.
+    #[cfg_attr(feature = "tsify", tsify(type = "Record<string, string>"))]
     pub reasons: BTreeMap<String, String>,
     /// The scheduler's error when no candidate remains.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -34,6 +34,7 @@ pub const ERR_PROBLEMATIC_WEBHOOK: &str = "ERR_PROBLEMATIC_WEBHOOK";
 
 /// Whether an error code lets Gardener keep retrying the operation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub enum Retryability {
     /// The operation ends in `Error` and is retried until the retry window (12h by default) runs out.
@@ -45,6 +46,8 @@ pub enum Retryability {
 
 /// What Gardener does with one error code.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct ErrorCodeInfo {
     pub code: String,

@@ -14,6 +14,7 @@ pub const STATUS_LABEL_KEY: &str = "shoot.gardener.cloud/status";
 
 /// A value of the status label, from best to worst: healthy, progressing, unknown, unhealthy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub enum StatusLabel {
     Healthy,
@@ -66,6 +67,7 @@ impl StatusLabel {
 
 /// Which rule of `ComputeShootStatus` decided the label.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub enum StatusLabelRule {
     /// No last operation yet: always healthy.
@@ -82,6 +84,8 @@ pub enum StatusLabelRule {
 
 /// A condition that contributed the worst status.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct DecidingCondition {
     #[serde(rename = "type")]
@@ -91,6 +95,8 @@ pub struct DecidingCondition {
 
 /// Why the label has its value.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct StatusLabelDerivation {
     pub rule: StatusLabelRule,
@@ -108,6 +114,8 @@ pub struct StatusLabelDerivation {
 
 /// The label value and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct StatusLabelResult {
     pub label: StatusLabel,

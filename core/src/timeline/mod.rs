@@ -25,6 +25,7 @@ const MAX_WINDOWS: usize = 10_000;
 /// The simulated maintenance of one Shoot.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct Timeline {
     /// Every version change, in time order.
@@ -43,6 +44,7 @@ pub struct Timeline {
 /// One version change in one maintenance window.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct TimelineEvent {
     /// The maintenance window the change happens in; the run is at a random instant inside it.
@@ -81,6 +83,7 @@ pub enum Component {
 /// The consequence of an event for the nodes, per worker pool, as Gardener's roll triggers decide.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct NodeImpact {
     /// Pools whose machines are replaced.
@@ -94,6 +97,7 @@ pub struct NodeImpact {
 /// An update the maintenance cannot carry out.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct BlockedUpdate {
     /// The first window in which the run fails.
@@ -108,6 +112,7 @@ pub struct BlockedUpdate {
 /// The Shoot's versions after the last window of the horizon.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct FinalState {
     pub kubernetes_version: String,
@@ -116,6 +121,7 @@ pub struct FinalState {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct FinalPool {
     pub name: String,

@@ -25,7 +25,27 @@ const nextForced: string | undefined = fleet.summary.nextForcedUpdate?.windowBeg
 const healthy: number = fleet.summary.statusLabels["healthy"] ?? 0;
 const firstShoot: string | undefined = fleet.reports[0]?.shoot;
 
+// Every part of the report is typed, down to the webhooks, roll triggers and status label.
+import type { ProblematicWebhook, PoolTrigger, StatusLabel, ScheduleEvent, CleanupStep } from "shoot-policy";
+const blockers: ProblematicWebhook[] = report.hibernation?.webhooks.problematicWebhooks ?? [];
+const fix: string | undefined = blockers[0]?.fixes[0]?.patch;
+const hibernationPossible: string | undefined = report.hibernation?.webhooks.hibernationPossible.status;
+const nextSleep: ScheduleEvent | undefined = report.hibernation?.scheduleEvents[0];
+const rolling: PoolTrigger[] = Object.values(report.rollTriggers?.workers ?? {}).filter((t) => t.update === "rolling");
+const perZone: number | undefined = report.rolloutShapes["pool-a"]?.zones[0]?.atMaximum.replicas;
+const label: StatusLabel | undefined = report.status?.label.label;
+const retryable: boolean = report.status?.errorCodes.some((c) => c.retryability === "retryable") ?? false;
+const controlPlaneTarget: string | undefined = report.maintenanceNow?.kubernetes.to;
+const forceTargets: string[] = report.versions?.eligibleUpdates?.[0]?.force ?? [];
+const cleanup: CleanupStep[] = report.cleanupPlan?.steps ?? [];
+const candidates: string[] = report.seedScheduling?.candidates ?? [];
+const migrationNext: string | undefined = report.migration?.nextOperation;
+// A field the report may leave unset is `null` at run time, and typed so.
+const noMigration: boolean = report.migration === null;
+
 export { line, classes, nextWindow, reason, pool, impact, nextForced, healthy, firstShoot };
+export { fix, hibernationPossible, nextSleep, rolling, perZone, label, retryable, controlPlaneTarget, forceTargets };
+export { cleanup, candidates, migrationNext, noMigration };
 
 // The embedded app (`shoot-policy/embed`): mount options and the custom element's properties are typed.
 import { mount, defineExplainer, type ExplainerHandle, type ExplainerInputs } from "shoot-policy/embed";
