@@ -594,6 +594,10 @@ fn maintain_kubernetes_version(
 /// The field removals Gardener performs when the control plane crosses 1.33, 1.34 or 1.35 in this run.
 fn clean_up_fields(shoot: &mut Shoot, old: &Version, new: &Version) -> Vec<String> {
     let mut operations = Vec::new();
+    // Every clean-up needs a threshold between the two versions; most runs keep the version.
+    if old.canonical() == new.canonical() {
+        return operations;
+    }
     let crossed_loose = |threshold: &str| {
         compare_normalized(&old.canonical(), "<", threshold) == Some(true)
             && compare_normalized(&new.canonical(), ">=", threshold) == Some(true)
