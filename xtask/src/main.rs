@@ -5,6 +5,8 @@
 //! - `dist`: build the app into `dist/` for static hosting.
 //! - `npm`: build the npm package into `target/npm/shoot-policy/`.
 //! - `test`: every check CI runs; exits non-zero on any failure.
+//! - `e2e [TEST_FILE...]`: only the browser tests (all, or the given files of `tests/e2e/`), against
+//!   the built app and package (built when missing).
 //! - `size`: print the gzip sizes of the app and the npm package and fail above budget.
 //! - `bench`: print timings of the benchmark workloads, natively and in wasm under Node.
 
@@ -28,12 +30,13 @@ fn main() -> ExitCode {
         Some("dist") => build::dist().map(|_| ()),
         Some("npm") => build::npm().map(|_| ()),
         Some("test") => test::run(),
+        Some("e2e") => test::end_to_end(&args[1..]),
         Some("bench") => bench(),
         Some("fuzz") => fuzz::run(&args[1..]),
         Some("size") => build::dist()
             .and_then(|_| build::npm())
             .and_then(|_| size::check()),
-        _ => Err("usage: cargo xtask <serve [--port N] | dist | npm | test | size | bench | fuzz [--seconds N] [TARGET...]>".to_string()),
+        _ => Err("usage: cargo xtask <serve [--port N] | dist | npm | test | e2e [TEST_FILE...] | size | bench | fuzz [--seconds N] [TARGET...]>".to_string()),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -18,7 +18,7 @@ pub fn run() -> Result {
         ("wasm tests (node and headless chromium)", wasm_tests),
         ("release builds (app and npm package)", release_builds),
         ("npm package tests", npm_package_tests),
-        ("browser end-to-end tests", end_to_end),
+        ("browser end-to-end tests", || end_to_end(&[])),
         ("size figures against the budgets", size::report),
     ];
     let started = Instant::now();
@@ -187,10 +187,12 @@ fn npm_package_tests() -> Result {
     )
 }
 
+/// The browser tests (`cargo xtask e2e [TEST_FILE...]`: the given files, or all of `tests/e2e/`).
 /// The app's tests run against `dist/`; the embedding test's host page (`tests/e2e/embed-host/`)
-/// and the package test import the built npm package, served under `/npm/shoot-policy/`. Both are built only when
-/// missing: `cargo xtask test` built them in the release step.
-fn end_to_end() -> Result {
+/// and the package test import the built npm package, served under `/npm/shoot-policy/`. Both are
+/// built only when missing: `cargo xtask test` built them in the release step, and after a change
+/// `cargo xtask dist` and `cargo xtask npm` rebuild them.
+pub fn end_to_end(test_files: &[String]) -> Result {
     let chromium = tools::chromium()?;
     let dist = root().join("dist");
     if !dist.join("index.html").exists() {
@@ -211,7 +213,11 @@ fn end_to_end() -> Result {
     exec(
         Command::new("node")
             .args(["--test", "--test-concurrency=1"])
-            .arg(root().join("tests/e2e"))
+            .args(if test_files.is_empty() {
+                vec![root().join("tests/e2e").into_os_string()]
+            } else {
+                test_files.iter().map(Into::into).collect()
+            })
             .env("BASE_URL", base_url)
             .env("NPM_PACKAGE_DIR", &package)
             .env("CHROMIUM", chromium)
