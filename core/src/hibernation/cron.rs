@@ -8,7 +8,7 @@
 //! `Next` is reproduced step by step rather than with calendar arithmetic, because the library's way of
 //! incrementing fields decides what happens around daylight-saving transitions.
 
-use super::zone::Location;
+use super::zone::{Civil, Location};
 use crate::duration;
 use crate::golang::quote as go_quote;
 use chrono::{DateTime, TimeDelta, Utc};
@@ -175,6 +175,14 @@ impl SpecSchedule {
     /// `SpecSchedule.Next` from the instant `start` (already advanced to the next whole second):
     /// walk month, day, hour, minute, second; a field that wraps restarts the walk.
     fn next(&self, location: &Location, start: i64) -> Option<i64> {
+        self.walk(location, start, Pace::PassUnmatched)
+    }
+
+    /// The walk of [`SpecSchedule::next`]. Stepping an hour, a minute or a second at a time calls
+    /// the time zone once per step (up to 59); with [`Pace::PassUnmatched`] the steps that can
+    /// neither match nor wrap are passed in one jump where the offset stays the same across them,
+    /// which gives the same instant (the tests compare both paces).
+    fn walk(&self, location: &Location, start: i64, pace: Pace) -> Option<i64> {
         if self.never_matches() {
             return None;
         }
@@ -213,6 +221,7 @@ impl SpecSchedule {
                     added = true;
                     t = location.date(c.year, c.month, c.day, c.hour, 0, 0)?;
                 }
+                t = pace.pass(location, t, self.hour, Field::Hour)?;
                 t = t.checked_add(3600)?;
                 c = location.civil(t)?;
                 if c.hour == 0 {
@@ -224,6 +233,7 @@ impl SpecSchedule {
                     added = true;
                     t -= t.rem_euclid(60);
                 }
+                t = pace.pass(location, t, self.minute, Field::Minute)?;
                 t = t.checked_add(60)?;
                 c = location.civil(t)?;
                 if c.minute == 0 {
@@ -233,6 +243,7 @@ impl SpecSchedule {
             while !has(self.second, c.second) {
                 // Instants are whole seconds already, so Go's truncation to the second is a no-op.
                 added = true;
+                t = pace.pass(location, t, self.second, Field::Second)?;
                 t = t.checked_add(1)?;
                 c = location.civil(t)?;
                 if c.second == 0 {
@@ -270,6 +281,75 @@ impl SpecSchedule {
             || empty(self.hour, &HOURS)
             || empty(self.month, &MONTHS)
             || no_day
+    }
+}
+
+/// How the walk of [`SpecSchedule::next`] advances over an hour, a minute or a second field.
+#[derive(Clone, Copy)]
+enum Pace {
+    /// One unit at a time, as Go does.
+    #[cfg_attr(not(test), allow(dead_code))]
+    Step,
+    /// The steps before the one that matches or wraps in a single jump, where that is safe.
+    PassUnmatched,
+}
+
+/// A field the walk steps through one unit at a time: its unit in seconds and how many values it
+/// counts before it wraps to 0.
+#[derive(Clone, Copy)]
+enum Field {
+    Hour,
+    Minute,
+    Second,
+}
+
+impl Field {
+    fn unit_seconds(self) -> i64 {
+        match self {
+            Field::Hour => 3600,
+            Field::Minute => 60,
+            Field::Second => 1,
+        }
+    }
+
+    fn period(self) -> i64 {
+        match self {
+            Field::Hour => 24,
+            Field::Minute | Field::Second => 60,
+        }
+    }
+
+    fn of(self, civil: &Civil) -> i64 {
+        match self {
+            Field::Hour => civil.hour,
+            Field::Minute => civil.minute,
+            Field::Second => civil.second,
+        }
+    }
+}
+
+impl Pace {
+    /// Where the walk stands one step before it stops on `field`, from `t`. The walk adds one unit
+    /// per step and stops at the first value in `allowed` or at the wrap to 0. While the offset
+    /// stays the same, each step shows the next value, so the steps before that stop cannot stop
+    /// the walk and are passed at once; across an offset change the walk steps as Go's does.
+    fn pass(self, location: &Location, t: i64, allowed: u64, field: Field) -> Option<i64> {
+        if let Pace::Step = self {
+            return Some(t);
+        }
+        let value = field.of(&location.civil(t)?);
+        let stop = (1..=field.period())
+            .find(|k| {
+                let next = (value + k) % field.period();
+                next == 0 || has(allowed, next)
+            })
+            .unwrap_or(1);
+        let target = t.checked_add((stop - 1).checked_mul(field.unit_seconds())?)?;
+        if stop > 1 && location.offset_constant_between(t, target)? {
+            Some(target)
+        } else {
+            Some(t)
+        }
     }
 }
 
@@ -588,6 +668,62 @@ mod tests {
             next("0 8 * * *", "Europe/Sofia", "2022-04-12T07:00:01Z"),
             Some(at("2022-04-13T05:00:00Z"))
         );
+    }
+
+    /// Passing unmatched steps in one jump lands where stepping one unit at a time lands, also
+    /// around offset changes: whole-hour, half-hour (Lord Howe) and midnight (Sao Paulo, Santiago)
+    /// transitions, and offsets that are not whole hours (Kathmandu, Chatham).
+    #[test]
+    fn passing_unmatched_steps_lands_where_stepping_lands() {
+        let specs = [
+            "0 19 * * 1,2,3,4,5",
+            "30 2 * * *",
+            "15 2 * * *",
+            "0 0 * * *",
+            "45 23 * * 0",
+            "*/7 3,14 * * *",
+            "5 * * * *",
+            "0 8 1 * *",
+        ];
+        let zones = [
+            "UTC",
+            "Europe/Berlin",
+            "Australia/Lord_Howe",
+            "America/Sao_Paulo",
+            "America/Santiago",
+            "Asia/Kathmandu",
+            "Pacific/Chatham",
+        ];
+        let starts = [
+            "2022-03-26T22:59:59Z",
+            "2022-04-02T14:29:01Z",
+            "2022-10-01T15:17:43Z",
+            "2022-10-30T00:59:30Z",
+            "2018-11-03T23:00:00Z",
+            "2022-09-10T03:30:17Z",
+            "2026-11-22T00:00:00Z",
+        ];
+        let mut compared = 0;
+        for spec in specs {
+            let Ok(CronSchedule::Spec(schedule)) = parse_standard(spec) else {
+                panic!("{spec} parses to a spec schedule");
+            };
+            for zone in zones {
+                let location = Location::load(zone).unwrap();
+                for start in starts {
+                    // Follow each chain for a while, through the offset changes of the season.
+                    let mut stepped = Some(at(start).timestamp());
+                    for _ in 0..40 {
+                        let Some(from) = stepped else { break };
+                        stepped = schedule.walk(&location, from + 1, Pace::Step);
+                        let passed = schedule.walk(&location, from + 1, Pace::PassUnmatched);
+                        assert_eq!(passed, stepped, "{spec} in {zone} after {from}");
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        assert!(compared > 1000, "{compared}");
     }
 
     /// Expected values obtained by running robfig/cron v1.2.0 under Go with the same inputs.

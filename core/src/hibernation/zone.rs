@@ -119,6 +119,24 @@ impl Location {
         }
     }
 
+    /// Whether the UTC offset is the same at every instant from `from` to `to`. A zone changes its
+    /// offset at most once per UTC day (the Intl backend's day cache rests on the same fact), so
+    /// equal offsets at both ends and at each UTC midnight between them leave no room for a change.
+    pub(crate) fn offset_constant_between(&self, from: i64, to: i64) -> Option<bool> {
+        let offset = self.offset_at(from)?;
+        let mut midnight = from
+            .div_euclid(SECONDS_PER_DAY)
+            .checked_add(1)?
+            .checked_mul(SECONDS_PER_DAY)?;
+        while midnight <= to {
+            if self.offset_at(midnight)? != offset {
+                return Some(false);
+            }
+            midnight = midnight.checked_add(SECONDS_PER_DAY)?;
+        }
+        Some(self.offset_at(to)? == offset)
+    }
+
     /// The wall-clock fields of an instant in this location.
     pub(crate) fn civil(&self, unix: i64) -> Option<Civil> {
         let wall = unix.checked_add(self.offset_at(unix)?)?;
