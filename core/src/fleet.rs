@@ -164,12 +164,15 @@ mod tests {
                 serde_json::to_value(&alone).unwrap()
             );
         }
-        let names: Vec<&str> = fleet_report
+        assert_eq!(names(&fleet_report), ["payments", "invoices", "third"]);
+    }
+
+    fn names(fleet_report: &FleetReport) -> Vec<&str> {
+        fleet_report
             .reports
             .iter()
-            .map(|e| e.shoot.as_str())
-            .collect();
-        assert_eq!(names, ["payments", "invoices", "third"]);
+            .map(|entry| entry.shoot.as_str())
+            .collect()
     }
 
     /// The example Shoots as one `List` document, as `kubectl get shoots -o yaml` prints them.
@@ -200,12 +203,7 @@ mod tests {
         let shoots = fleet();
         let list = source("shoots.yaml", &as_list(&[&shoots[0].text, &shoots[1].text]));
         let fleet_report = analyze_fleet(profile.clone(), &[list, shoots[2].clone()], &options);
-        let names: Vec<&str> = fleet_report
-            .reports
-            .iter()
-            .map(|e| e.shoot.as_str())
-            .collect();
-        assert_eq!(names, ["payments", "invoices", "third"]);
+        assert_eq!(names(&fleet_report), ["payments", "invoices", "third"]);
         assert_eq!(fleet_report.summary.shoots, 3);
         for (entry, shoot) in fleet_report.reports.iter().zip(&shoots) {
             let alone = analyze(&[profile.clone(), shoot.clone()], &options);
