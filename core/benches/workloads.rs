@@ -172,12 +172,24 @@ fn main() {
             std::hint::black_box(analyze_fleet(&fleet_shoots(100), &options));
             return;
         }
+        if workload == "fleet-large-10" {
+            // Ten `large` Shoots against the `large` CloudProfile: what the areas read of a big
+            // CloudProfile for each Shoot of a fleet.
+            let shoots: Vec<Source> = (0..10)
+                .map(|index| Source::auto(format!("Shoot {index}"), shoot.as_str()))
+                .collect();
+            let profile = Source::auto("CloudProfile", profile.as_str());
+            std::hint::black_box(shoot_policy::fleet::analyze_fleet(
+                profile, &shoots, &options,
+            ));
+            return;
+        }
         let (sources, options) = match workload.as_str() {
             "example" => (&example, &options),
             "large" => (&large, &options),
             "timeline-10y" => (&large, &ten_years),
             other => {
-                panic!("BENCH_PROFILE={other}: not one of example, large, timeline-10y, fleet-100")
+                panic!("BENCH_PROFILE={other}: not one of example, large, timeline-10y, fleet-100, fleet-large-10")
             }
         };
         std::hint::black_box(analyze(sources, options));

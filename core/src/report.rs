@@ -434,17 +434,23 @@ fn analyze_from(
     let profile_done = prepared.and_then(|prepared| prepared.profile.as_ref());
     let unparsable = check_syntax(&inputs, profile_done, &mut report);
     apply_defaults(&mut inputs, profile_done, &mut report);
+    // The prepared views belong to the prepared CloudProfile: without one, the CloudProfile (if
+    // any) comes from this analysis's sources.
+    let own_views = ProfileViews::default();
+    let views = match prepared {
+        Some(prepared) if prepared.profile.is_some() => &prepared.views,
+        _ => &own_views,
+    };
     if options.wants(Area::Versions) {
         if let Some(profile) = &inputs.cloud_profile {
-            let mut matrix = version_matrix(&profile.value, options.now);
+            let mut matrix = views.matrix(profile, options.now);
             if let (Some(matrix), Some(shoot), false) = (matrix.as_mut(), &inputs.shoot, unparsable)
             {
-                let typed_profile =
-                    decode::<crate::maintenance::types::CloudProfile>(profile, &mut report);
+                let typed_profile = decode_once(&views.maintenance, profile, &mut report);
                 let typed_shoot = decode::<crate::maintenance::types::Shoot>(shoot, &mut report);
                 if let (Some(typed_profile), Some(typed_shoot)) = (typed_profile, typed_shoot) {
                     matrix.eligible_updates = crate::maintenance::eligible_updates(
-                        &typed_profile,
+                        typed_profile,
                         &typed_shoot,
                         options.now,
                     );
@@ -459,10 +465,10 @@ fn analyze_from(
     // A field the engine cannot parse is reported at its place above; running maintenance on it
     // would only repeat the error without one.
     if (options.wants(Area::Maintenance) || options.wants(Area::Timeline)) && !unparsable {
-        maintain(&inputs, options, &mut report);
+        maintain(&inputs, views, options, &mut report);
     }
     if options.wants(Area::Validation) {
-        validate(&inputs, options, &mut report);
+        validate(&inputs, views, options, &mut report);
     }
     if options.wants(Area::Rollout) {
         rollout(&inputs, &mut report);
@@ -564,25 +570,25 @@ fn apply_defaults(inputs: &mut Inputs, profile_done: Option<&ProfileDone>, repor
                 .extend(done.defaults_applied.iter().cloned()),
             None => report
                 .defaults_applied
-                .extend(default_cloud_profile(&mut profile.value)),
+                .extend(default_cloud_profile(std::rc::Rc::make_mut(
+                    &mut profile.value,
+                ))),
         }
     }
     if let Some(shoot) = &mut inputs.shoot {
         report
             .defaults_applied
-            .extend(default_shoot(&mut shoot.value));
+            .extend(default_shoot(std::rc::Rc::make_mut(&mut shoot.value)));
     }
     if let Some(previous) = &mut inputs.previous_shoot {
-        report
-            .defaults_applied
-            .extend(
-                default_shoot(&mut previous.value)
-                    .into_iter()
-                    .map(|mut applied| {
-                        applied.object = "Previous Shoot".to_string();
-                        applied
-                    }),
-            );
+        report.defaults_applied.extend(
+            default_shoot(std::rc::Rc::make_mut(&mut previous.value))
+                .into_iter()
+                .map(|mut applied| {
+                    applied.object = "Previous Shoot".to_string();
+                    applied
+                }),
+        );
     }
 }
 
@@ -599,6 +605,48 @@ pub struct PreparedProfile {
     diagnostics: Vec<Diagnostic>,
     /// `None` when the source has no CloudProfile.
     profile: Option<ProfileDone>,
+    views: ProfileViews,
+}
+
+/// What the areas read of the CloudProfile alone, each found on first use: an analysis reads the
+/// maintenance view for the version matrix and again for maintenance, and a prepared profile keeps
+/// all of it for every analysis against it. The findings that also depend on the options are kept
+/// with the options they were found with.
+#[derive(Default)]
+struct ProfileViews {
+    maintenance:
+        std::cell::OnceCell<Result<crate::maintenance::types::CloudProfile, Box<Diagnostic>>>,
+    validation: std::cell::OnceCell<Result<crate::validation::CloudProfile, Box<Diagnostic>>>,
+    /// The version matrix (without the Shoot's eligible updates) at an instant.
+    matrix: std::cell::RefCell<Option<(DateTime<Utc>, Option<VersionMatrix>)>>,
+    /// The CloudProfile's own validation problems under feature gates at an instant.
+    problems: std::cell::RefCell<Option<(ValidationKey, Vec<Problem>)>>,
+}
+
+type ValidationKey = (crate::validation::FeatureGates, DateTime<Utc>);
+
+impl ProfileViews {
+    /// The version matrix of `profile` at `now`, found again only for another instant.
+    fn matrix(&self, profile: &Located, now: DateTime<Utc>) -> Option<VersionMatrix> {
+        let mut kept = self.matrix.borrow_mut();
+        match kept.as_ref() {
+            Some((at, matrix)) if *at == now => matrix.clone(),
+            _ => kept
+                .insert((now, version_matrix(&profile.value, now)))
+                .1
+                .clone(),
+        }
+    }
+
+    /// `find` the CloudProfile's validation problems, or take them from the last analysis with the
+    /// same feature gates and instant.
+    fn problems(&self, key: ValidationKey, find: impl FnOnce() -> Vec<Problem>) -> Vec<Problem> {
+        let mut kept = self.problems.borrow_mut();
+        match kept.as_ref() {
+            Some((at, problems)) if *at == key => problems.clone(),
+            _ => kept.insert((key, find())).1.clone(),
+        }
+    }
 }
 
 /// What `analyze` does to the CloudProfile itself before its areas.
@@ -617,7 +665,9 @@ impl PreparedProfile {
         // The syntax check reads the CloudProfile as written, so it comes before the defaults.
         let profile = inputs.cloud_profile.as_mut().map(|profile| ProfileDone {
             syntax_errors: syntax_errors(profile, crate::syntax::ObjectKind::CloudProfile),
-            defaults_applied: crate::defaults::default_cloud_profile(&mut profile.value),
+            defaults_applied: crate::defaults::default_cloud_profile(std::rc::Rc::make_mut(
+                &mut profile.value,
+            )),
         });
         PreparedProfile {
             source,
@@ -626,6 +676,7 @@ impl PreparedProfile {
             objects: report.objects,
             diagnostics: report.diagnostics,
             profile,
+            views: ProfileViews::default(),
         }
     }
 }
@@ -727,18 +778,43 @@ fn annotations(object: &Value) -> std::collections::BTreeMap<String, String> {
 
 /// Reads an object into an area's typed view; a mismatch becomes a diagnostic at the object.
 fn decode<T: serde::de::DeserializeOwned>(object: &Located, report: &mut Report) -> Option<T> {
-    match crate::decode::from_value::<T>(&object.value) {
+    match typed_view(object) {
         Ok(typed) => Some(typed),
-        Err(error) => {
-            let field = error.path().to_string();
-            let message = plain_type_error(error.message(), &object.value, &field);
-            let diagnostic = error_at_field(object, field, message);
-            // Several areas read the same object; one report of its problem is enough.
-            if !report.diagnostics.contains(&diagnostic) {
-                report.diagnostics.push(diagnostic);
-            }
+        Err(diagnostic) => {
+            note_once(&diagnostic, report);
             None
         }
+    }
+}
+
+/// [`decode`], once per `cell`: later reads take the view (or the diagnostic) decoded first.
+fn decode_once<'cell, T: serde::de::DeserializeOwned>(
+    cell: &'cell std::cell::OnceCell<Result<T, Box<Diagnostic>>>,
+    object: &Located,
+    report: &mut Report,
+) -> Option<&'cell T> {
+    match cell.get_or_init(|| typed_view(object)) {
+        Ok(typed) => Some(typed),
+        Err(diagnostic) => {
+            note_once(diagnostic, report);
+            None
+        }
+    }
+}
+
+/// An object's typed view, or the diagnostic at the field that does not fit it.
+fn typed_view<T: serde::de::DeserializeOwned>(object: &Located) -> Result<T, Box<Diagnostic>> {
+    crate::decode::from_value::<T>(&object.value).map_err(|error| {
+        let field = error.path().to_string();
+        let message = plain_type_error(error.message(), &object.value, &field);
+        Box::new(error_at_field(object, field, message))
+    })
+}
+
+/// Several areas read the same object; one report of its problem is enough.
+fn note_once(diagnostic: &Diagnostic, report: &mut Report) {
+    if !report.diagnostics.contains(diagnostic) {
+        report.diagnostics.push(diagnostic.clone());
     }
 }
 
@@ -829,18 +905,18 @@ fn error_at(object: &Located, message: String) -> Diagnostic {
 }
 
 /// One maintenance run at `now` and the timeline: both need the CloudProfile and the Shoot.
-fn maintain(inputs: &Inputs, options: &AnalyzeOptions, report: &mut Report) {
+fn maintain(inputs: &Inputs, views: &ProfileViews, options: &AnalyzeOptions, report: &mut Report) {
     let (Some(profile), Some(shoot)) = (&inputs.cloud_profile, &inputs.shoot) else {
         return;
     };
-    let typed_profile = decode::<crate::maintenance::types::CloudProfile>(profile, report);
+    let typed_profile = decode_once(&views.maintenance, profile, report);
     let typed_shoot = decode::<crate::maintenance::types::Shoot>(shoot, report);
     let (Some(typed_profile), Some(typed_shoot)) = (typed_profile, typed_shoot) else {
         return;
     };
     let mut failure = None;
     if options.wants(Area::Maintenance) {
-        match crate::maintenance::run(&typed_profile, &typed_shoot, options.now) {
+        match crate::maintenance::run(typed_profile, &typed_shoot, options.now) {
             Ok(outcome) => report.maintenance_now = Some(outcome),
             Err(message) => failure = Some(message),
         }
@@ -848,7 +924,7 @@ fn maintain(inputs: &Inputs, options: &AnalyzeOptions, report: &mut Report) {
     if options.wants(Area::Timeline) && failure.is_none() {
         let window = effective_window(&shoot.value);
         match crate::timeline::timeline(
-            &typed_profile,
+            typed_profile,
             &typed_shoot,
             window,
             options.now,
@@ -918,28 +994,30 @@ fn hibernation(inputs: &Inputs, now: DateTime<Utc>, report: &mut Report) {
     });
 }
 
-fn validate(inputs: &Inputs, options: &AnalyzeOptions, report: &mut Report) {
+fn validate(inputs: &Inputs, views: &ProfileViews, options: &AnalyzeOptions, report: &mut Report) {
     let now = options.now;
     use crate::validation::{self, Operation};
     let profile = inputs
         .cloud_profile
         .as_ref()
-        .and_then(|p| decode::<validation::CloudProfile>(p, report));
+        .and_then(|p| decode_once(&views.validation, p, report));
     // Gardener does not validate a NamespacedCloudProfile's merged profile (its spec lives
     // elsewhere in the text) as a CloudProfile.
     let own_profile = inputs
         .cloud_profile
         .as_ref()
         .filter(|p| p.spec_in_text.is_none());
-    if let (Some(located), Some(profile)) = (own_profile, &profile) {
-        let result = validation::validate_cloud_profile(
-            profile,
-            None,
-            Operation::Update,
-            options.feature_gates,
-            now,
-        );
-        let found: Vec<Problem> = problems(located, result.errors).collect();
+    if let (Some(located), Some(profile)) = (own_profile, profile) {
+        let found = views.problems((options.feature_gates, now), || {
+            let result = validation::validate_cloud_profile(
+                profile,
+                None,
+                Operation::Update,
+                options.feature_gates,
+                now,
+            );
+            problems(located, result.errors).collect()
+        });
         report.validation.problems.extend(found);
     }
     let Some(shoot_object) = &inputs.shoot else {
@@ -960,7 +1038,7 @@ fn validate(inputs: &Inputs, options: &AnalyzeOptions, report: &mut Report) {
     let old = previous.as_ref().unwrap_or(&shoot);
     let mut errors =
         validation::validate_shoot_versions_static(Some(old), &shoot, Operation::Update);
-    if let Some(profile) = &profile {
+    if let Some(profile) = profile {
         errors.extend(validation::validate_shoot_versions(
             profile,
             Some(old),
@@ -1046,7 +1124,8 @@ fn merged_profile_of_namespaced(object: &Value) -> Option<Value> {
 /// An object with the place it was read from.
 #[derive(Clone)]
 struct Located {
-    value: Value,
+    /// Shared: the analyses against a prepared profile each hold its CloudProfile.
+    value: std::rc::Rc<Value>,
     source: String,
     document: usize,
     /// The index inside a `List` document.
@@ -1241,7 +1320,7 @@ CloudProfile"
         }
     };
     let located = Located {
-        value: object,
+        value: std::rc::Rc::new(object),
         source: source.name.clone(),
         document: index,
         item: place.item,
@@ -1426,6 +1505,71 @@ spec:
             assert_eq!(
                 json(analyze_with_profile(&prepared, &rest, &options)),
                 json(analyze(&all, &options))
+            );
+        }
+    }
+
+    /// A prepared profile keeps what the areas read of the CloudProfile alone (typed views, the
+    /// version matrix, its own validation problems) across analyses; each analysis still gets the
+    /// report `analyze` gives, whatever its instant, feature gates and Shoot.
+    #[test]
+    fn kept_profile_views_give_each_analysis_its_own_report() {
+        use crate::examples::{DEFAULT, GALLERY, IN_PLACE_POOL, LIFECYCLE_PROFILE};
+        let json = |report: Report| serde_json::to_value(report).unwrap();
+        let base = AnalyzeOptions::at(now());
+        let later = AnalyzeOptions::at(now() + chrono::TimeDelta::days(400));
+        let gated = AnalyzeOptions {
+            feature_gates: crate::validation::FeatureGates {
+                version_classification_lifecycle: true,
+            },
+            ..AnalyzeOptions::at(now())
+        };
+        let mistyped = DEFAULT
+            .cloud_profile
+            .replacen("version: 1.31.13", "version: {major: 1}", 1);
+        assert_ne!(mistyped, DEFAULT.cloud_profile);
+        let shoots = [DEFAULT.shoot, IN_PLACE_POOL.shoot, LIFECYCLE_PROFILE.shoot];
+        for profile_text in [
+            DEFAULT.cloud_profile,
+            LIFECYCLE_PROFILE.cloud_profile,
+            &mistyped,
+        ] {
+            let profile = source("CloudProfile", profile_text);
+            let prepared = PreparedProfile::new(profile.clone(), Default::default());
+            for options in [&base, &later, &gated, &base] {
+                for shoot in shoots {
+                    let shoot = source("Shoot", shoot);
+                    assert_eq!(
+                        json(analyze_with_profile(
+                            &prepared,
+                            std::slice::from_ref(&shoot),
+                            options
+                        )),
+                        json(analyze(&[profile.clone(), shoot], options)),
+                        "{profile_text}"
+                    );
+                }
+            }
+        }
+        // A prepared source without a CloudProfile keeps none: each analysis reads its own.
+        let objects = source(
+            "Objects",
+            crate::examples::WEBHOOK_BLOCKS_HIBERNATION.objects,
+        );
+        let prepared = PreparedProfile::new(objects.clone(), Default::default());
+        for example in GALLERY {
+            let rest = [
+                source("CloudProfile", example.cloud_profile),
+                source("Shoot", example.shoot),
+            ];
+            let all: Vec<Source> = std::iter::once(objects.clone())
+                .chain(rest.clone())
+                .collect();
+            assert_eq!(
+                json(analyze_with_profile(&prepared, &rest, &base)),
+                json(analyze(&all, &base)),
+                "{}",
+                example.id
             );
         }
     }
