@@ -12,8 +12,36 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
-/// Unmodelled fields of an object, kept verbatim.
-pub type Extra = Map<String, Value>;
+/// Unmodelled fields of an object, kept verbatim. Copies share them until one is changed: a
+/// timeline copies the Shoot for every maintenance run, and a run changes few of them.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Extra(std::sync::Arc<Map<String, Value>>);
+
+impl std::ops::Deref for Extra {
+    type Target = Map<String, Value>;
+
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Extra {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        std::sync::Arc::make_mut(&mut self.0)
+    }
+}
+
+impl Serialize for Extra {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Extra {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Map::deserialize(deserializer).map(|fields| Extra(std::sync::Arc::new(fields)))
+    }
+}
 
 /// Capability name → supported values (`Capabilities` in Gardener's API).
 pub type Capabilities = BTreeMap<String, Vec<String>>;
