@@ -1,7 +1,8 @@
 //! The focused subcommands: each analyses its inputs with the same core call as `report` and prints
 //! one part of the result.
 
-use crate::{inputs, text};
+use crate::inputs::{self, fail};
+use crate::text;
 use shoot_policy::report::SourceRole;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -104,11 +105,6 @@ pub fn hibernation(args: HibernationArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn fail(error: String) -> ExitCode {
-    eprintln!("shoot-policy: {error}");
-    ExitCode::from(2)
-}
-
 #[derive(clap::Args)]
 pub struct StatusArgs {
     #[arg(long)]
@@ -173,10 +169,11 @@ pub fn timeline(args: TimelineArgs) -> ExitCode {
     }
     match args.format {
         TimelineFormat::Text => crate::colour::print(&text::timeline(&report)),
-        TimelineFormat::Json => match serde_json::to_string_pretty(&report.timeline) {
-            Ok(json) => println!("{json}"),
-            Err(error) => return fail(error.to_string()),
-        },
+        TimelineFormat::Json => {
+            if let Err(error) = inputs::print_json(&report.timeline) {
+                return fail(error);
+            }
+        }
         TimelineFormat::Ical => {
             let shoot = report.shoot_name().unwrap_or("shoot");
             print!("{}", crate::ical::calendar(&report, shoot));

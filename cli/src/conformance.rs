@@ -48,19 +48,13 @@ fn read_and_run(file: &Path) -> Result<Vec<CaseResult>, String> {
 pub fn run(args: Args) -> ExitCode {
     let files = match case_files(&args.paths) {
         Ok(files) => files,
-        Err(error) => {
-            eprintln!("shoot-policy: {error}");
-            return ExitCode::from(2);
-        }
+        Err(error) => return crate::inputs::fail(error),
     };
     let mut results = Vec::new();
     for file in &files {
         match read_and_run(file) {
             Ok(file_results) => results.extend(file_results),
-            Err(error) => {
-                eprintln!("shoot-policy: {error}");
-                return ExitCode::from(2);
-            }
+            Err(error) => return crate::inputs::fail(error),
         }
     }
     for result in &results {

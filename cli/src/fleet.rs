@@ -32,19 +32,14 @@ enum Format {
 pub fn run(args: Args) -> ExitCode {
     let fleet = match read_and_analyze(&args) {
         Ok(fleet) => fleet,
-        Err(error) => {
-            eprintln!("shoot-policy: {error}");
-            return ExitCode::from(2);
-        }
+        Err(error) => return inputs::fail(error),
     };
     match args.format {
-        Format::Json => match serde_json::to_string_pretty(&fleet) {
-            Ok(json) => println!("{json}"),
-            Err(error) => {
-                eprintln!("shoot-policy: {error}");
-                return ExitCode::from(2);
+        Format::Json => {
+            if let Err(error) = inputs::print_json(&fleet) {
+                return inputs::fail(error);
             }
-        },
+        }
         Format::Text => crate::colour::print(&text(&fleet)),
     }
     if fleet.summary.with_input_errors > 0 {

@@ -3,6 +3,7 @@
 use shoot_policy::report::{analyze, AnalyzeOptions, Report, Severity, Source, SourceRole};
 use std::io::Read;
 use std::path::Path;
+use std::process::ExitCode;
 
 /// Reads one input; the error names the file.
 pub fn read(path: &Path) -> Result<String, String> {
@@ -101,6 +102,19 @@ pub fn analyze_files(
             limits: Default::default(),
         },
     ))
+}
+
+/// Reports an error that stops a command (unreadable input, a bad argument): exit code 2.
+pub fn fail(error: impl std::fmt::Display) -> ExitCode {
+    eprintln!("shoot-policy: {error}");
+    ExitCode::from(2)
+}
+
+/// Prints `value` as indented JSON.
+pub fn print_json(value: &impl serde::Serialize) -> Result<(), String> {
+    let json = serde_json::to_string_pretty(value).map_err(|error| error.to_string())?;
+    println!("{json}");
+    Ok(())
 }
 
 /// Prints the input errors to standard error; true when there were any (exit code 2).

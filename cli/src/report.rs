@@ -88,28 +88,19 @@ fn holds(condition: FailOn, report: &Report, now: chrono::DateTime<chrono::Utc>)
 pub fn run(args: Args) -> ExitCode {
     let (now, until) = match args.times.read() {
         Ok(times) => times,
-        Err(error) => {
-            eprintln!("shoot-policy: {error}");
-            return ExitCode::from(2);
-        }
+        Err(error) => return inputs::fail(error),
     };
     match evaluate(&args, now, until) {
         Ok(report) => {
             match args.format {
-                Format::Json => match serde_json::to_string_pretty(&report) {
-                    Ok(json) => println!("{json}"),
-                    Err(e) => {
-                        eprintln!("shoot-policy: {e}");
-                        return ExitCode::from(2);
+                Format::Json => {
+                    if let Err(error) = inputs::print_json(&report) {
+                        return inputs::fail(error);
                     }
-                },
+                }
                 Format::Text => crate::colour::print(&crate::text::report(&report)),
                 Format::Ical => {
-                    let shoot = report
-                        .objects
-                        .iter()
-                        .find(|o| o.role == shoot_policy::report::ObjectRole::Shoot)
-                        .map_or("shoot", |o| o.name.as_str());
+                    let shoot = report.shoot_name().unwrap_or("shoot");
                     print!("{}", crate::ical::calendar(&report, shoot));
                 }
             }
@@ -121,10 +112,7 @@ pub fn run(args: Args) -> ExitCode {
                 ExitCode::SUCCESS
             }
         }
-        Err(error) => {
-            eprintln!("shoot-policy: {error}");
-            ExitCode::from(2)
-        }
+        Err(error) => inputs::fail(error),
     }
 }
 
