@@ -202,8 +202,9 @@ pub struct FleetInput {
 }
 
 /// Analyses many Shoots against one CloudProfile, which is read once: for each Shoot (an entry of
-/// `shoots` may hold several, as a `List`) the report [`analyze`] gives for it with the CloudProfile, and a summary of the fleet (forced updates,
-/// hibernation blockers, status labels, input and validation problems).
+/// `shoots` may hold several, as a `List`) the report [`analyze`] gives for it with the
+/// CloudProfile, and a summary of the fleet (forced updates, hibernation blockers, status labels,
+/// input and validation problems).
 #[wasm_bindgen(js_name = analyzeFleet, unchecked_return_type = "FleetReport")]
 pub fn analyze_fleet(
     #[wasm_bindgen(unchecked_param_type = "FleetInput")] input: JsValue,

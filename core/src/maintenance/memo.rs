@@ -60,11 +60,7 @@ pub(crate) struct PoolImageInputs {
 
 impl PoolImageInputs {
     pub(crate) fn of(worker: &Worker, kubelet: &Version, image: &MachineImage) -> PoolImageInputs {
-        let constrained = image
-            .versions
-            .iter()
-            .any(|v| v.kubelet_version_constraint.is_some());
-        PoolImageInputs::with(worker, kubelet, constrained)
+        PoolImageInputs::with(worker, kubelet, kubelet_constrained(image))
     }
 
     fn with(worker: &Worker, kubelet: &Version, kubelet_constrained: bool) -> PoolImageInputs {
@@ -119,10 +115,7 @@ impl RunMemo {
             .entry(shoot_image.name.clone())
             .or_insert_with(|| ImageFacts {
                 transitions: sorted_transitions(image.versions.iter().map(|v| &v.expirable)),
-                kubelet_constrained: image
-                    .versions
-                    .iter()
-                    .any(|v| v.kubelet_version_constraint.is_some()),
+                kubelet_constrained: kubelet_constrained(image),
             });
         let key = ImageKey {
             pool: PoolImageInputs::with(worker, kubelet, facts.kubelet_constrained),
@@ -158,6 +151,14 @@ impl RunMemo {
             .or_insert_with(|| decide(parsed))
             .clone()
     }
+}
+
+/// Whether a version of `image` constrains the kubelet version, so that the filter reads it.
+fn kubelet_constrained(image: &MachineImage) -> bool {
+    image
+        .versions
+        .iter()
+        .any(|v| v.kubelet_version_constraint.is_some())
 }
 
 fn sorted_transitions<'a>(
