@@ -3,6 +3,8 @@
 //! key by key and item by item; where the text is flow-style or JSON, the deepest line found so far is
 //! returned. Multi-document streams and `List` items are handled by [`locate_in_document`].
 
+use std::borrow::Cow;
+
 #[derive(Debug, PartialEq)]
 enum Step<'a> {
     Key(&'a str),
@@ -46,7 +48,8 @@ fn is_content(line: &str) -> bool {
 
 /// The 1-based line of `path` in `text`, or of its deepest ancestor that could be found.
 pub fn locate(text: &str, path: &str) -> Option<usize> {
-    let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
+    // Borrowed: only the lines of list items found on the way are rewritten.
+    let mut lines: Vec<Cow<str>> = text.split('\n').map(Cow::Borrowed).collect();
     // The block being searched: [start, end) and the line that owns it.
     let (mut start, mut end) = (0, lines.len());
     let mut found = None;
@@ -81,14 +84,14 @@ pub fn locate(text: &str, path: &str) -> Option<usize> {
         let own_indent = indent(&lines[at]);
         if matches!(step, Step::Index(_)) {
             // The item's first key sits after "- ": make it look like the item's other keys.
-            let line = &mut lines[at];
+            let line = lines[at].to_mut();
             let dash = own_indent;
             line.replace_range(dash..dash + 1, " ");
             start = at;
         } else {
             start = at + 1;
         }
-        let child_indent = |line: &String| !is_content(line) || indent(line) > own_indent;
+        let child_indent = |line: &str| !is_content(line) || indent(line) > own_indent;
         // A list under a key may sit at the key's own indentation ("versions:\n- a").
         let list_at_key = matches!(step, Step::Key(_))
             && lines[start..]
@@ -125,38 +128,41 @@ pub fn locate_in_document(
     item: Option<usize>,
     path: &str,
 ) -> Option<(usize, usize)> {
-    let (first_line, body) = documents(text).into_iter().nth(document)?;
+    let (first_line, body) = documents(text).nth(document)?;
     let path = match item {
         Some(index) => format!("items[{index}].{path}"),
         None => path.to_string(),
     };
-    let line = locate(&body, &path)?;
+    let line = locate(body, &path)?;
     let text_line = body.split('\n').nth(line - 1)?;
     let column = text_line.len() - text_line.trim_start_matches([' ', '-']).len() + 1;
     Some((first_line + line - 1, column))
 }
 
-/// The non-empty documents of a stream with the 1-based line each starts on.
-fn documents(text: &str) -> Vec<(usize, String)> {
-    let mut found = Vec::new();
-    let mut current: Vec<&str> = Vec::new();
-    let mut start = 1;
+/// The non-empty documents of a stream with the 1-based line each starts on, as slices of it.
+fn documents(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut documents = Vec::new();
+    // The current document: its first line's number and byte offset, and whether it has content.
+    let (mut start_line, mut start, mut has_content) = (1, 0, false);
+    let mut offset = 0;
     for (index, line) in text.split('\n').enumerate() {
         let separator = line == "---" || line.starts_with("--- ") || line == "...";
         if separator {
-            if current.iter().any(|l| is_content(l)) {
-                found.push((start, current.join("\n")));
+            if has_content {
+                documents.push((start_line, &text[start..offset.max(start + 1) - 1]));
             }
-            current.clear();
-            start = index + 2;
+            start_line = index + 2;
+            start = offset + line.len() + 1;
+            has_content = false;
         } else {
-            current.push(line);
+            has_content |= is_content(line);
         }
+        offset += line.len() + 1;
     }
-    if current.iter().any(|l| is_content(l)) {
-        found.push((start, current.join("\n")));
+    if has_content {
+        documents.push((start_line, &text[start.min(text.len())..]));
     }
-    found
+    documents.into_iter()
 }
 
 #[cfg(test)]
@@ -219,6 +225,23 @@ mod tests {
         );
         assert_eq!(locate_in_document(stream, 0, None, "kind"), Some((1, 1)));
         assert_eq!(locate_in_document(stream, 2, None, "kind"), None);
+    }
+
+    #[test]
+    fn documents_are_the_lines_between_separators() {
+        let stream =
+            "---\nkind: A\n\n--- # b\n# only a comment\n...\nkind: C\nx: 1\n---\n\n---\nkind: D";
+        let found: Vec<(usize, &str)> = documents(stream).collect();
+        assert_eq!(
+            found,
+            [(2, "kind: A\n"), (7, "kind: C\nx: 1"), (12, "kind: D")]
+        );
+        assert_eq!(
+            documents("kind: E\n").collect::<Vec<_>>(),
+            [(1, "kind: E\n")]
+        );
+        assert_eq!(documents("").count(), 0);
+        assert_eq!(documents("---\n---").count(), 0);
     }
 
     #[test]

@@ -32,8 +32,9 @@ pub fn check(kind: ObjectKind, object: &Value) -> Vec<SyntaxError> {
     let mut errors = Vec::new();
     for (pattern, syntax) in fields {
         let segments: Vec<&str> = pattern.split('.').collect();
-        visit(object, &segments, String::new(), &mut |field, text| {
+        visit(object, &segments, &mut Vec::new(), &mut |trail, text| {
             if let Err(message) = syntax.check(text) {
+                let field = render(trail);
                 errors.push(SyntaxError { field, message });
             }
         });
@@ -149,22 +150,24 @@ impl Syntax {
     }
 }
 
-/// Calls `found` with the path and text of every string at `segments` below `node`; a segment
+/// One step of the way to a field: a key, with the item's index when the key holds a list.
+type Step<'a> = (&'a str, Option<usize>);
+
+/// Calls `found` with the way to and the text of every string at `segments` below `node`; a segment
 /// ending in `[]` walks every item of a list. Missing fields and values of other types are left to
-/// decoding, which reports a wrong type at its place.
-fn visit(node: &Value, segments: &[&str], path: String, found: &mut dyn FnMut(String, &str)) {
+/// decoding, which reports a wrong type at its place. The way is kept as steps and rendered only
+/// for a field that fails, since nearly all of them parse.
+fn visit<'a>(
+    node: &'a Value,
+    segments: &[&'a str],
+    trail: &mut Vec<Step<'a>>,
+    found: &mut dyn FnMut(&[Step<'a>], &str),
+) {
     let Some((segment, rest)) = segments.split_first() else {
         if let Some(text) = node.as_str() {
-            found(path, text);
+            found(trail, text);
         }
         return;
-    };
-    let joined = |name: &str| {
-        if path.is_empty() {
-            name.to_string()
-        } else {
-            format!("{path}.{name}")
-        }
     };
     match segment.strip_suffix("[]") {
         Some(name) => {
@@ -172,15 +175,34 @@ fn visit(node: &Value, segments: &[&str], path: String, found: &mut dyn FnMut(St
                 return;
             };
             for (index, item) in items.iter().enumerate() {
-                visit(item, rest, format!("{}[{index}]", joined(name)), found);
+                trail.push((name, Some(index)));
+                visit(item, rest, trail, found);
+                trail.pop();
             }
         }
         None => {
             if let Some(child) = node.get(*segment) {
-                visit(child, rest, joined(segment), found);
+                trail.push((segment, None));
+                visit(child, rest, trail, found);
+                trail.pop();
             }
         }
     }
+}
+
+/// The field path of `trail`, e.g. `spec.provider.workers[1].maxSurge`.
+fn render(trail: &[Step<'_>]) -> String {
+    let mut path = String::new();
+    for (name, index) in trail {
+        if !path.is_empty() {
+            path.push('.');
+        }
+        path.push_str(name);
+        if let Some(index) = index {
+            path.push_str(&format!("[{index}]"));
+        }
+    }
+    path
 }
 
 #[cfg(test)]

@@ -314,6 +314,57 @@ impl HashView {
         let sides = PoolSides::of(&shoot);
         HashView { shoot, sides }
     }
+
+    /// The view of `shoot`, a later state of the Shoot this view shows. A pool side depends only on
+    /// the pool and on the Shoot outside its pools, so where both are unchanged the side found here
+    /// already is taken over instead of hashed again.
+    pub(crate) fn successor(&self, shoot: Shoot) -> HashView {
+        let next = HashView::new(shoot);
+        if same_apart_from_workers(&self.shoot, &next.shoot) {
+            let before = &self.shoot.spec.provider.workers;
+            for (index, worker) in next.shoot.spec.provider.workers.iter().enumerate() {
+                let side = self.sides.0.get(index).and_then(|cell| cell.get());
+                if let (Some(side), Some(cell)) = (side, next.sides.0.get(index)) {
+                    if before.get(index) == Some(worker) {
+                        // The cell is new and empty, so setting it cannot fail.
+                        let _ = cell.set(side.clone());
+                    }
+                }
+            }
+        }
+        next
+    }
+
+    /// The pools, with the hash defaults.
+    pub(crate) fn workers(&self) -> &[Worker] {
+        &self.shoot.spec.provider.workers
+    }
+}
+
+/// Whether two Shoots are equal in everything but their worker pools. Every field is named, so a
+/// field added to the view cannot be left out of the comparison.
+fn same_apart_from_workers(a: &Shoot, b: &Shoot) -> bool {
+    let Shoot {
+        metadata,
+        spec,
+        status,
+    } = a;
+    let super::types::ShootSpec {
+        kubernetes,
+        provider,
+        system_components,
+        hibernation,
+    } = spec;
+    let super::types::Provider {
+        provider_type,
+        workers: _,
+    } = provider;
+    *metadata == b.metadata
+        && *status == b.status
+        && *kubernetes == b.spec.kubernetes
+        && *system_components == b.spec.system_components
+        && *hibernation == b.spec.hibernation
+        && *provider_type == b.spec.provider.provider_type
 }
 
 /// `CalculateEffectiveKubernetesVersion` on the parsed control-plane version.
@@ -556,6 +607,7 @@ fn pool_in_place_hash(
 }
 
 /// A pool's hashed data and node-agent key in one Shoot: what a change compares of each side.
+#[derive(Clone)]
 struct PoolSide {
     data: PoolData,
     key: String,

@@ -161,13 +161,14 @@ pub fn timeline(
             break;
         }
         windows_evaluated += 1;
-        let outcome = maintenance::run_memoized(cloud_profile, &shoot, begin, &mut memo)?;
+        let mut outcome = maintenance::run_memoized(cloud_profile, &shoot, begin, &mut memo)?;
         let transitions = relevant.after(cloud_profile, &shoot, begin);
         let transition_inside = transitions.iter().any(|instant| *instant < end);
         note_blocked(&outcome, begin, &mut blocked);
         if outcome.changed_versions() {
-            let before = rollout_view.get_or_insert_with(|| as_rollout(&shoot));
-            let after = as_rollout(&outcome.shoot);
+            let before = rollout_view.get_or_insert_with(|| as_rollout(&mut shoot, None));
+            let previous = before.as_ref().map(|view| (&shoot, view));
+            let after = as_rollout(&mut outcome.shoot, previous);
             let impact = node_impact(before.as_ref(), after.as_ref(), &digests);
             for (component, update) in changes(&outcome) {
                 events.push(TimelineEvent {
@@ -319,11 +320,38 @@ fn note_blocked(
 }
 
 /// The Shoot as the roll triggers read it, or `None` when it does not fit their view.
-fn as_rollout(shoot: &Shoot) -> Option<HashView> {
+///
+/// `previous` is an earlier state of the Shoot with its view: a pool equal to the pool at the same
+/// place there is taken from that view instead of being converted again (a run changes few pools,
+/// and converting is most of a timeline's cost). `shoot` is borrowed mutably only to convert it
+/// without its pools; it is given back as it came.
+fn as_rollout(shoot: &mut Shoot, previous: Option<(&Shoot, &HashView)>) -> Option<HashView> {
+    let workers = std::mem::take(&mut shoot.spec.provider.workers);
+    let without_workers = convert::<crate::rollout::types::Shoot>(&*shoot);
+    shoot.spec.provider.workers = workers;
+    let mut view = without_workers?;
+    view.spec.provider.workers = (shoot.spec.provider.workers.iter().enumerate())
+        .map(|(index, worker)| {
+            let unchanged = previous.and_then(|(before, before_view)| {
+                (before.spec.provider.workers.get(index) == Some(worker))
+                    .then(|| before_view.workers().get(index).cloned())
+                    .flatten()
+            });
+            unchanged.or_else(|| convert(worker))
+        })
+        .collect::<Option<_>>()?;
+    Some(match previous {
+        Some((_, before_view)) => before_view.successor(view),
+        None => HashView::new(view),
+    })
+}
+
+/// One maintenance type as the rollout view's type, through JSON.
+fn convert<T: serde::de::DeserializeOwned>(value: &impl Serialize) -> Option<T> {
     // Read by the one deserializer every typed view goes through, so the rollout view's code is
     // not generated a second time for serde_json's.
-    let value = serde_json::to_value(shoot).ok()?;
-    crate::decode::from_value(&value).ok().map(HashView::new)
+    let value = serde_json::to_value(value).ok()?;
+    crate::decode::from_value(&value).ok()
 }
 
 /// The roll triggers between the Shoot before and after a run.

@@ -222,3 +222,103 @@ fn ten_years_over_two_hundred_versions_stays_cheap() {
     );
     assert!(elapsed < std::time::Duration::from_secs(5));
 }
+
+const POOLS_SHOOT: &str = r#"
+metadata: {name: pools, namespace: garden-dev}
+spec:
+  kubernetes: {version: 1.32.4}
+  provider:
+    type: aws
+    workers:
+    - name: a
+      machine: {type: m5.large, image: {name: gardenlinux, version: 1592.1.0}}
+    - name: b
+      machine: {type: m5.large, image: {name: gardenlinux, version: 1592.1.0}}
+      volume: {size: 50Gi}
+    - name: c
+      machine: {type: m5.xlarge, image: {name: ubuntu, version: "24.4"}}
+      kubernetes: {version: 1.31.9}
+    - name: d
+      machine: {type: m5.large, image: {name: gardenlinux, version: 1592.1.0}}
+      updateStrategy: AutoInPlaceUpdate
+"#;
+
+/// A chain of states as runs and users leave them: one pool's image, the control plane, one pool's
+/// own version, a Shoot-wide kubelet setting every key hashes, and nothing.
+fn pool_states() -> Vec<Shoot> {
+    let mut states = vec![shoot(POOLS_SHOOT)];
+    let mut next = |change: &dyn Fn(&mut Shoot)| {
+        let mut state = states.last().unwrap().clone();
+        change(&mut state);
+        states.push(state);
+    };
+    let image = |pool: usize, version: &'static str| {
+        move |s: &mut Shoot| {
+            s.spec.provider.workers[pool].machine.image.version = Some(version.into())
+        }
+    };
+    next(&image(1, "1592.2.0"));
+    next(&|s| s.spec.kubernetes.version = "1.33.1".into());
+    next(&|s| {
+        let pool = s.spec.provider.workers[2].kubernetes.as_mut().unwrap();
+        pool.version = Some("1.32.4".into());
+    });
+    next(&image(3, "1592.2.0"));
+    next(&|s| {
+        let reserved = serde_json::json!({"kubeReserved": {"cpu": "100m"}});
+        let mut kubelet = crate::maintenance::types::ComponentConfig::default();
+        *kubelet.extra = serde_json::from_value(reserved).unwrap();
+        s.spec.kubernetes.kubelet = Some(kubelet);
+    });
+    next(&|_| {});
+    next(&image(0, "1592.2.0"));
+    states
+}
+
+#[test]
+fn rollout_views_taken_over_from_the_previous_state_give_the_roll_triggers_of_fresh_ones() {
+    let mut states = pool_states();
+    let digests = crate::rollout::hash::Digests::default();
+    let mut previous_view = as_rollout(&mut states[0], None).unwrap();
+    let mut kinds = Vec::new();
+    for index in 1..states.len() {
+        let (before, after) = states.split_at_mut(index);
+        let before = &before[index - 1];
+        let after = &mut after[0];
+        let view = as_rollout(after, Some((before, &previous_view))).unwrap();
+        let fresh = as_rollout(&mut after.clone(), None).unwrap();
+        assert_eq!(view.workers(), fresh.workers(), "state {index}");
+        let as_rollout_view = |shoot: &Shoot| -> crate::rollout::Shoot {
+            crate::decode::from_value(&serde_json::to_value(shoot).unwrap()).unwrap()
+        };
+        let expected = crate::rollout::roll_triggers(
+            Some(&as_rollout_view(before)),
+            &as_rollout_view(after),
+            &Default::default(),
+        )
+        .unwrap()
+        .workers;
+        let found = crate::rollout::trigger::pool_updates(&previous_view, &view, &digests);
+        assert_eq!(found.as_ref(), Some(&expected), "state {index}");
+        kinds.push(
+            expected
+                .values()
+                .map(|trigger| trigger.update)
+                .collect::<Vec<_>>(),
+        );
+        previous_view = view;
+    }
+    use crate::rollout::UpdateKind::{InPlace, None as Stays, Rolling};
+    assert_eq!(
+        kinds,
+        [
+            vec![Stays, Rolling, Stays, Stays],
+            vec![Rolling, Rolling, Stays, InPlace],
+            vec![Stays, Stays, Rolling, Stays],
+            vec![Stays, Stays, Stays, InPlace],
+            vec![Rolling, Rolling, Rolling, InPlace],
+            vec![Stays, Stays, Stays, Stays],
+            vec![Rolling, Stays, Stays, Stays],
+        ]
+    );
+}
