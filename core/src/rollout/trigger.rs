@@ -109,6 +109,7 @@ pub fn roll_triggers(
                 (old_shoot, &old_sides),
                 (&new_shoot, &new_sides),
                 &digests,
+                Explain::Causes,
             )?
         }
         None => BTreeMap::new(),
@@ -141,19 +142,34 @@ pub fn osc_key(shoot: &Shoot, worker: &Worker) -> Result<String, String> {
     node_agent_key(HashMode::CURRENT, shoot, worker, &Digests::default())
 }
 
-/// The per-pool verdicts of [`roll_triggers`] with the default options, for a caller that evaluates
-/// many changes of one Shoot: `digests` remembers the hashes between calls (the Shoot after one
-/// change is the Shoot before the next). `None` where [`roll_triggers`] fails.
+/// What happens to each pool's nodes in [`roll_triggers`] with the default options, for a caller
+/// that evaluates many changes of one Shoot and needs no causes: `digests` remembers the hashes
+/// between calls (the Shoot after one change is the Shoot before the next). `None` where
+/// [`roll_triggers`] fails.
 pub(crate) fn pool_updates(
     old_shoot: &HashView,
     new_shoot: &HashView,
     digests: &Digests,
-) -> Option<BTreeMap<String, PoolTrigger>> {
+) -> Option<BTreeMap<String, UpdateKind>> {
     let mode = HashMode::from_options(&RollTriggerOptions::default()).ok()?;
     // Without a `Worker` resource, the rest of `roll_triggers` cannot fail: the pending pools need
     // no hash, and failed in-place hashes are left out.
     let old = (&old_shoot.shoot, &old_shoot.sides);
-    pool_triggers(mode, old, (&new_shoot.shoot, &new_shoot.sides), digests).ok()
+    let new = (&new_shoot.shoot, &new_shoot.sides);
+    let triggers = pool_triggers(mode, old, new, digests, Explain::KindOnly).ok()?;
+    Some(
+        (triggers.into_iter())
+            .map(|(pool, trigger)| (pool, trigger.update))
+            .collect(),
+    )
+}
+
+/// Whether a verdict names the changed fields that caused it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Explain {
+    Causes,
+    /// The update kind only: the hash slots are not traced back to fields.
+    KindOnly,
 }
 
 /// The verdict of every pool of the new Shoot (both Shoots with the hash defaults, each with the
@@ -163,6 +179,7 @@ fn pool_triggers(
     (old_shoot, old_sides): (&Shoot, &PoolSides),
     (new_shoot, new_sides): (&Shoot, &PoolSides),
     digests: &Digests,
+    explain: Explain,
 ) -> Result<BTreeMap<String, PoolTrigger>, String> {
     let mut workers = BTreeMap::new();
     for (index, worker) in new_shoot.spec.provider.workers.iter().enumerate() {
@@ -174,7 +191,7 @@ fn pool_triggers(
                 let old = old_sides.side(old_index, mode, old_shoot, old_worker, digests)?;
                 let new = new_sides.side(index, mode, new_shoot, worker, digests)?;
                 let sides = [(old_shoot, old_worker, old), (new_shoot, worker, new)];
-                pool_trigger(mode, sides, digests)
+                pool_trigger(mode, sides, digests, explain)
             }
             None => PoolTrigger {
                 update: UpdateKind::None,
@@ -649,10 +666,16 @@ fn pool_trigger(
     mode: HashMode,
     [(old_shoot, old_worker, old), (new_shoot, new_worker, new)]: [(&Shoot, &Worker, &PoolSide); 2],
     digests: &Digests,
+    explain: Explain,
 ) -> PoolTrigger {
     let (old_data, old_key) = (&old.data, &old.key);
     let (new_data, new_key) = (&new.data, &new.key);
     let provider_config_changed = old_worker.provider_config != new_worker.provider_config;
+    let causes_of = |hashed: Hashed| match explain {
+        Explain::Causes => CauseContext::new(old_shoot, old_worker, new_shoot, new_worker)
+            .causes(&old.data, &new.data, hashed),
+        Explain::KindOnly => Vec::new(),
+    };
 
     let (update, causes) = if old_worker.is_in_place() != new_worker.is_in_place() {
         // Forbidden by validation, but decided by the key all the same.
@@ -666,11 +689,7 @@ fn pool_trigger(
         let changed = digests.hash_of_hashes(old_data.in_place_elements(), 16)
             != digests.hash_of_hashes(new_data.in_place_elements(), 16);
         if changed {
-            let context = CauseContext::new(old_shoot, old_worker, new_shoot, new_worker);
-            (
-                UpdateKind::InPlace,
-                context.causes(old_data, new_data, Hashed::InPlace),
-            )
+            (UpdateKind::InPlace, causes_of(Hashed::InPlace))
         } else {
             (UpdateKind::None, Vec::new())
         }
@@ -685,16 +704,12 @@ fn pool_trigger(
                 || old_key != new_key
         };
         if changed {
-            let context = CauseContext::new(old_shoot, old_worker, new_shoot, new_worker);
             let hashed = if mode.new_worker_pool_hash {
                 Hashed::Key
             } else {
                 Hashed::Legacy
             };
-            (
-                UpdateKind::Rolling,
-                context.causes(old_data, new_data, hashed),
-            )
+            (UpdateKind::Rolling, causes_of(hashed))
         } else {
             (UpdateKind::None, Vec::new())
         }
@@ -1005,7 +1020,7 @@ fn pending_worker_updates_with(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::rollout::types::*;
 
@@ -1061,16 +1076,24 @@ mod tests {
         for (old, new) in changes {
             let expected = roll_triggers(Some(&shoots[old]), &shoots[new], &Default::default())
                 .ok()
-                .map(|triggers| triggers.workers);
+                .map(|triggers| kinds_of(&triggers.workers));
             let found = pool_updates(&views[old], &views[new], &digests);
             assert_eq!(found, expected, "{old} -> {new}");
-            kinds.extend(found.iter().flatten().map(|(_, trigger)| trigger.update));
+            kinds.extend(found.iter().flatten().map(|(_, kind)| *kind));
         }
         // The changes above roll, update in place and leave alone, and two cannot be evaluated.
         for kind in [UpdateKind::Rolling, UpdateKind::InPlace, UpdateKind::None] {
             assert!(kinds.contains(&kind), "{kind:?} in {kinds:?}");
         }
         assert_eq!(pool_updates(&views[4], &views[5], &digests), None);
+    }
+
+    pub(crate) fn kinds_of(
+        triggers: &BTreeMap<String, PoolTrigger>,
+    ) -> BTreeMap<String, UpdateKind> {
+        (triggers.iter())
+            .map(|(pool, trigger)| (pool.clone(), trigger.update))
+            .collect()
     }
 
     fn shoot(worker: Worker) -> Shoot {
