@@ -142,15 +142,15 @@ pub fn osc_key(shoot: &Shoot, worker: &Worker) -> Result<String, String> {
     node_agent_key(HashMode::CURRENT, shoot, worker, &Digests::default())
 }
 
-/// What happens to each pool's nodes in [`roll_triggers`] with the default options, for a caller
-/// that evaluates many changes of one Shoot and needs no causes: `digests` remembers the hashes
-/// between calls (the Shoot after one change is the Shoot before the next). `None` where
-/// [`roll_triggers`] fails.
+/// What happens to each pool's nodes in [`roll_triggers`] with the default options, by pool name in
+/// ascending order, for a caller that evaluates many changes of one Shoot and needs no causes:
+/// `digests` remembers the hashes between calls (the Shoot after one change is the Shoot before
+/// the next). `None` where [`roll_triggers`] fails.
 pub(crate) fn pool_updates(
     old_shoot: &HashView,
     new_shoot: &HashView,
     digests: &Digests,
-) -> Option<BTreeMap<String, UpdateKind>> {
+) -> Option<Vec<(String, UpdateKind)>> {
     let mode = HashMode::from_options(&RollTriggerOptions::default()).ok()?;
     // Without a `Worker` resource, the rest of `roll_triggers` cannot fail: the pending pools need
     // no hash, and failed in-place hashes are left out.
@@ -1088,9 +1088,7 @@ pub(crate) mod tests {
         assert_eq!(pool_updates(&views[4], &views[5], &digests), None);
     }
 
-    pub(crate) fn kinds_of(
-        triggers: &BTreeMap<String, PoolTrigger>,
-    ) -> BTreeMap<String, UpdateKind> {
+    pub(crate) fn kinds_of(triggers: &BTreeMap<String, PoolTrigger>) -> Vec<(String, UpdateKind)> {
         (triggers.iter())
             .map(|(pool, trigger)| (pool.clone(), trigger.update))
             .collect()

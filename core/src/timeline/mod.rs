@@ -373,7 +373,7 @@ fn node_impact(
     let pools_with = |kind: crate::rollout::UpdateKind| -> Vec<String> {
         verdict
             .iter()
-            .filter(|(_, update)| **update == kind)
+            .filter(|(_, update)| *update == kind)
             .map(|(name, _)| name.clone())
             .collect()
     };

@@ -301,7 +301,12 @@ fn rollout_views_taken_over_from_the_previous_state_give_the_roll_triggers_of_fr
         let expected = crate::rollout::trigger::tests::kinds_of(&expected);
         let found = crate::rollout::trigger::pool_updates(&previous_view, &view, &digests);
         assert_eq!(found.as_ref(), Some(&expected), "state {index}");
-        kinds.push(expected.into_values().collect::<Vec<_>>());
+        kinds.push(
+            expected
+                .into_iter()
+                .map(|(_, kind)| kind)
+                .collect::<Vec<_>>(),
+        );
         previous_view = view;
     }
     use crate::rollout::UpdateKind::{InPlace, None as Stays, Rolling};
