@@ -352,9 +352,47 @@ impl HashView {
         next
     }
 
+    /// The Shoot, with the hash defaults.
+    #[cfg(test)]
+    pub(crate) fn shoot(&self) -> &Shoot {
+        &self.shoot
+    }
+
     /// The pools, with the hash defaults.
     pub(crate) fn workers(&self) -> &[Worker] {
         &self.shoot.spec.provider.workers
+    }
+
+    /// A copy of the Shoot without its pools (every field named, so none can be left behind).
+    pub(crate) fn without_workers(&self) -> Shoot {
+        let Shoot {
+            metadata,
+            spec,
+            status,
+        } = &self.shoot;
+        let super::types::ShootSpec {
+            kubernetes,
+            provider,
+            system_components,
+            hibernation,
+        } = spec;
+        let super::types::Provider {
+            provider_type,
+            workers: _,
+        } = provider;
+        Shoot {
+            metadata: metadata.clone(),
+            spec: super::types::ShootSpec {
+                kubernetes: kubernetes.clone(),
+                provider: super::types::Provider {
+                    provider_type: provider_type.clone(),
+                    workers: Vec::new(),
+                },
+                system_components: system_components.clone(),
+                hibernation: hibernation.clone(),
+            },
+            status: status.clone(),
+        }
     }
 }
 

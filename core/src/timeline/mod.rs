@@ -321,15 +321,29 @@ fn note_blocked(
 
 /// The Shoot as the roll triggers read it, or `None` when it does not fit their view.
 ///
-/// `previous` is an earlier state of the Shoot with its view: a pool equal to the pool at the same
-/// place there is taken from that view instead of being converted again (a run changes few pools,
-/// and converting is most of a timeline's cost). `shoot` is borrowed mutably only to convert it
-/// without its pools; it is given back as it came.
+/// `previous` is an earlier state of the Shoot with its view. What is equal there is taken from that
+/// view instead of being converted again (a run changes a few versions, and converting was most of
+/// a timeline's cost): each pool equal to the pool at its place, and the rest of the Shoot when
+/// only `spec.kubernetes` (converted on its own then) and the last maintenance differ. A view's
+/// field at a JSON path is read from the maintenance field at that path alone, so the parts can be
+/// converted apart. `shoot` is borrowed mutably only to convert it without its pools; it is given
+/// back as it came.
 fn as_rollout(shoot: &mut Shoot, previous: Option<(&Shoot, &HashView)>) -> Option<HashView> {
-    let workers = std::mem::take(&mut shoot.spec.provider.workers);
-    let without_workers = convert::<crate::rollout::types::Shoot>(&*shoot);
-    shoot.spec.provider.workers = workers;
-    let mut view = without_workers?;
+    let mut view = match previous {
+        Some((before, before_view)) if same_outside_pools_and_kubernetes(before, shoot) => {
+            let mut view = before_view.without_workers();
+            if before.spec.kubernetes != shoot.spec.kubernetes {
+                view.spec.kubernetes = convert(&shoot.spec.kubernetes)?;
+            }
+            view
+        }
+        _ => {
+            let workers = std::mem::take(&mut shoot.spec.provider.workers);
+            let without_workers = convert::<crate::rollout::types::Shoot>(&*shoot);
+            shoot.spec.provider.workers = workers;
+            without_workers?
+        }
+    };
     view.spec.provider.workers = (shoot.spec.provider.workers.iter().enumerate())
         .map(|(index, worker)| {
             let unchanged = previous.and_then(|(before, before_view)| {
@@ -344,6 +358,48 @@ fn as_rollout(shoot: &mut Shoot, previous: Option<(&Shoot, &HashView)>) -> Optio
         Some((_, before_view)) => before_view.successor(view),
         None => HashView::new(view),
     })
+}
+
+/// Whether two states of a Shoot are equal apart from their pools, `spec.kubernetes` and
+/// `status.lastMaintenance` (which every run writes and the rollout view does not read). Every
+/// field is named, so a field added to the maintenance view cannot be left out of the comparison.
+fn same_outside_pools_and_kubernetes(a: &Shoot, b: &Shoot) -> bool {
+    let Shoot {
+        metadata,
+        spec,
+        status,
+        extra,
+    } = a;
+    let maintenance::types::ShootSpec {
+        kubernetes: _,
+        maintenance,
+        provider,
+        addons,
+        dns,
+        secret_binding_name,
+        credentials_binding_name,
+        extra: spec_extra,
+    } = spec;
+    let maintenance::types::Provider {
+        workers: _,
+        extra: provider_extra,
+    } = provider;
+    let maintenance::types::ShootStatus {
+        last_maintenance: _,
+        last_operation,
+        extra: status_extra,
+    } = status;
+    *metadata == b.metadata
+        && *extra == b.extra
+        && *maintenance == b.spec.maintenance
+        && *addons == b.spec.addons
+        && *dns == b.spec.dns
+        && *secret_binding_name == b.spec.secret_binding_name
+        && *credentials_binding_name == b.spec.credentials_binding_name
+        && *spec_extra == b.spec.extra
+        && *provider_extra == b.spec.provider.extra
+        && *last_operation == b.status.last_operation
+        && *status_extra == b.status.extra
 }
 
 /// One maintenance type as the rollout view's type, through JSON.

@@ -244,7 +244,9 @@ spec:
 "#;
 
 /// A chain of states as runs and users leave them: one pool's image, the control plane, one pool's
-/// own version, a Shoot-wide kubelet setting every key hashes, and nothing.
+/// own version, a Shoot-wide kubelet setting every key hashes, nothing, the last maintenance (which
+/// no hash reads), a CA rotation and node-local DNS (which every rolling key reads), and the
+/// control plane with one pool's image.
 fn pool_states() -> Vec<Shoot> {
     let mut states = vec![shoot(POOLS_SHOOT)];
     let mut next = |change: &dyn Fn(&mut Shoot)| {
@@ -272,6 +274,27 @@ fn pool_states() -> Vec<Shoot> {
     });
     next(&|_| {});
     next(&image(0, "1592.2.0"));
+    next(&|s| {
+        s.status.last_maintenance = Some(crate::maintenance::LastMaintenance {
+            description: "all up to date".into(),
+            triggered_time: None,
+            state: "Succeeded".into(),
+            failure_reason: None,
+        })
+    });
+    next(&|s| {
+        let rotation = serde_json::json!({"rotation": {"certificateAuthorities": {
+            "phase": "Completed", "lastInitiationTime": "2026-05-01T10:00:00Z"}}});
+        s.status.extra.insert("credentials".into(), rotation);
+    });
+    next(&|s| {
+        let dns = serde_json::json!({"nodeLocalDNS": {"enabled": true}});
+        s.spec.extra.insert("systemComponents".into(), dns);
+    });
+    next(&|s| {
+        s.spec.kubernetes.version = "1.34.0".into();
+        s.spec.provider.workers[1].machine.image.version = Some("1592.3.0".into());
+    });
     states
 }
 
@@ -287,7 +310,7 @@ fn rollout_views_taken_over_from_the_previous_state_give_the_roll_triggers_of_fr
         let after = &mut after[0];
         let view = as_rollout(after, Some((before, &previous_view))).unwrap();
         let fresh = as_rollout(&mut after.clone(), None).unwrap();
-        assert_eq!(view.workers(), fresh.workers(), "state {index}");
+        assert_eq!(view.shoot(), fresh.shoot(), "state {index}");
         let as_rollout_view = |shoot: &Shoot| -> crate::rollout::Shoot {
             crate::decode::from_value(&serde_json::to_value(shoot).unwrap()).unwrap()
         };
@@ -320,6 +343,10 @@ fn rollout_views_taken_over_from_the_previous_state_give_the_roll_triggers_of_fr
             vec![Rolling, Rolling, Rolling, InPlace],
             vec![Stays, Stays, Stays, Stays],
             vec![Rolling, Stays, Stays, Stays],
+            vec![Stays, Stays, Stays, Stays],
+            vec![Rolling, Rolling, Rolling, InPlace],
+            vec![Rolling, Rolling, Rolling, Stays],
+            vec![Rolling, Rolling, Stays, InPlace],
         ]
     );
 }
