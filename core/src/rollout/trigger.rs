@@ -363,13 +363,50 @@ impl HashView {
         &self.shoot.spec.provider.workers
     }
 
-    /// A copy of the Shoot without its pools (every field named, so none can be left behind).
+    /// A copy of the Shoot without its pools.
     pub(crate) fn without_workers(&self) -> Shoot {
+        let outside = OutsideWorkers::of(&self.shoot);
+        Shoot {
+            metadata: outside.metadata.clone(),
+            spec: super::types::ShootSpec {
+                kubernetes: outside.kubernetes.clone(),
+                provider: super::types::Provider {
+                    provider_type: outside.provider_type.to_string(),
+                    workers: Vec::new(),
+                },
+                system_components: outside.system_components.clone(),
+                hibernation: outside.hibernation.clone(),
+            },
+            status: outside.status.clone(),
+        }
+    }
+}
+
+/// Whether two Shoots are equal in everything but their worker pools.
+fn same_apart_from_workers(a: &Shoot, b: &Shoot) -> bool {
+    OutsideWorkers::of(a) == OutsideWorkers::of(b)
+}
+
+/// Every part of a Shoot outside its pools.
+#[derive(PartialEq)]
+struct OutsideWorkers<'a> {
+    metadata: &'a super::types::ObjectMeta,
+    kubernetes: &'a super::types::Kubernetes,
+    provider_type: &'a str,
+    system_components: &'a Option<super::types::SystemComponents>,
+    hibernation: &'a Option<super::types::Hibernation>,
+    status: &'a super::types::ShootStatus,
+}
+
+impl<'a> OutsideWorkers<'a> {
+    /// Every field is named, so a field added to the view cannot be left out of a comparison or a
+    /// copy.
+    fn of(shoot: &'a Shoot) -> Self {
         let Shoot {
             metadata,
             spec,
             status,
-        } = &self.shoot;
+        } = shoot;
         let super::types::ShootSpec {
             kubernetes,
             provider,
@@ -380,46 +417,15 @@ impl HashView {
             provider_type,
             workers: _,
         } = provider;
-        Shoot {
-            metadata: metadata.clone(),
-            spec: super::types::ShootSpec {
-                kubernetes: kubernetes.clone(),
-                provider: super::types::Provider {
-                    provider_type: provider_type.clone(),
-                    workers: Vec::new(),
-                },
-                system_components: system_components.clone(),
-                hibernation: hibernation.clone(),
-            },
-            status: status.clone(),
+        OutsideWorkers {
+            metadata,
+            kubernetes,
+            provider_type,
+            system_components,
+            hibernation,
+            status,
         }
     }
-}
-
-/// Whether two Shoots are equal in everything but their worker pools. Every field is named, so a
-/// field added to the view cannot be left out of the comparison.
-fn same_apart_from_workers(a: &Shoot, b: &Shoot) -> bool {
-    let Shoot {
-        metadata,
-        spec,
-        status,
-    } = a;
-    let super::types::ShootSpec {
-        kubernetes,
-        provider,
-        system_components,
-        hibernation,
-    } = spec;
-    let super::types::Provider {
-        provider_type,
-        workers: _,
-    } = provider;
-    *metadata == b.metadata
-        && *status == b.status
-        && *kubernetes == b.spec.kubernetes
-        && *system_components == b.spec.system_components
-        && *hibernation == b.spec.hibernation
-        && *provider_type == b.spec.provider.provider_type
 }
 
 /// `CalculateEffectiveKubernetesVersion` on the parsed control-plane version.
