@@ -49,7 +49,7 @@ pub fn eligible_updates(
     shoot: &Shoot,
     now: DateTime<Utc>,
 ) -> Vec<EligibleUpdates> {
-    let profile = cloud_profile.clone().with_defaults();
+    let profile = cloud_profile.defaulted();
     let kubernetes_versions = &profile.spec.kubernetes.versions;
     let kubernetes = |pool: Option<String>, current: &str| {
         let (auto, force) = (Search::LatestPatch, Search::ConsecutiveMinor);

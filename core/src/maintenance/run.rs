@@ -157,7 +157,7 @@ pub fn run(
     shoot: &Shoot,
     now: DateTime<Utc>,
 ) -> Result<MaintenanceOutcome, String> {
-    let profile = cloud_profile.clone().with_defaults();
+    let profile = cloud_profile.defaulted();
     let mut outcome = run_memoized(&profile, shoot, now, &mut RunMemo::default())?;
     outcome.update_rejections = update_rejections(&profile, &outcome.shoot);
     Ok(outcome)

@@ -482,3 +482,47 @@ fn runs_sharing_a_memo_decide_as_runs_without_one() {
     // The runs changed versions, so the memo met Shoots in several states.
     assert!(changes > 10, "{changes}");
 }
+
+#[test]
+fn a_defaulted_profile_is_borrowed_and_any_other_is_defaulted() {
+    let complete = r#"
+spec:
+  kubernetes: {versions: [{version: 1.33.1}]}
+  machineImages:
+  - name: gardenlinux
+    updateStrategy: minor
+    versions:
+    - {version: 1592.1.0, cri: [{name: containerd}], architectures: [amd64]}
+  machineTypes:
+  - {name: m5.large, architecture: amd64}
+"#;
+    let mut profiles = vec![serde_yaml::from_str::<CloudProfile>(complete).unwrap()];
+    // Each of these lacks one default.
+    for (from, to) in [
+        ("    updateStrategy: minor\n", ""),
+        (", cri: [{name: containerd}]", ""),
+        (", architectures: [amd64]", ""),
+        ("m5.large, architecture: amd64", "m5.large"),
+    ] {
+        assert!(complete.contains(from));
+        profiles.push(serde_yaml::from_str(&complete.replacen(from, to, 1)).unwrap());
+    }
+    // With capabilities, versions and machine types keep their missing architectures.
+    let with_capabilities = complete
+        .replacen(", architectures: [amd64]", "", 1)
+        .replacen("m5.large, architecture: amd64", "m5.large", 1)
+        .replacen(
+            "  machineTypes:",
+            "  machineCapabilities: [{name: architecture, values: [amd64]}]\n  machineTypes:",
+            1,
+        );
+    profiles.push(serde_yaml::from_str(&with_capabilities).unwrap());
+    let mut borrowed = Vec::new();
+    for profile in &profiles {
+        let expected = profile.clone().with_defaults();
+        let found = profile.defaulted();
+        borrowed.push(matches!(found, std::borrow::Cow::Borrowed(_)));
+        assert_eq!(*found, expected);
+    }
+    assert_eq!(borrowed, [true, false, false, false, false, true]);
+}

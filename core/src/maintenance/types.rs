@@ -248,6 +248,31 @@ impl CloudProfile {
         }
         self
     }
+
+    /// [`with_defaults`](Self::with_defaults) without copying a CloudProfile that has its defaults
+    /// already, as every CloudProfile read back from the API server has.
+    pub fn defaulted(&self) -> std::borrow::Cow<'_, CloudProfile> {
+        if self.lacks_defaults() {
+            std::borrow::Cow::Owned(self.clone().with_defaults())
+        } else {
+            std::borrow::Cow::Borrowed(self)
+        }
+    }
+
+    /// Whether [`with_defaults`](Self::with_defaults) would change anything.
+    fn lacks_defaults(&self) -> bool {
+        let without_capabilities = self.spec.machine_capabilities.is_empty();
+        let image_lacks = |image: &MachineImage| {
+            image.update_strategy.is_none()
+                || image.versions.iter().any(|version| {
+                    version.cri.is_empty()
+                        || (without_capabilities && version.architectures.is_empty())
+                })
+        };
+        self.spec.machine_images.iter().any(image_lacks)
+            || (without_capabilities
+                && (self.spec.machine_types.iter()).any(|t| t.architecture.is_none()))
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -142,7 +142,7 @@ pub fn timeline(
     now: DateTime<Utc>,
     until: DateTime<Utc>,
 ) -> Result<Timeline, String> {
-    let cloud_profile = &cloud_profile.clone().with_defaults();
+    let cloud_profile = &*cloud_profile.defaulted();
     let mut shoot = shoot.clone();
     let mut events = Vec::new();
     let mut blocked: Vec<BlockedUpdate> = Vec::new();
