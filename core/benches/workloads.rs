@@ -3,89 +3,14 @@
 //!
 //! Prints one figure a line: `bench <workload> native <median> <unit>`.
 
+mod support;
+
 use shoot_policy::examples;
 use shoot_policy::report::{analyze, AnalyzeOptions, Source};
-use std::fmt::Write;
 use std::time::{Duration, Instant};
+use support::generators::{fleet_shoots, large_cloud_profile, large_shoot};
 
 const NOW: &str = "2026-11-22T00:00:00Z";
-
-/// A CloudProfile with `minors` × `patches` Kubernetes versions and `images` images of
-/// `image_versions` versions, older versions expiring month by month.
-pub fn large_cloud_profile(minors: u32, patches: u32, images: u32, image_versions: u32) -> String {
-    let mut yaml = String::from(
-        "apiVersion: core.gardener.cloud/v1beta1\nkind: CloudProfile\nmetadata:\n  name: large\nspec:\n  kubernetes:\n    versions:\n",
-    );
-    for minor in (0..minors).rev() {
-        for patch in (0..patches).rev() {
-            let _ = writeln!(yaml, "    - version: 1.{minor}.{patch}");
-            if minor + 1 < minors {
-                let _ = writeln!(
-                    yaml,
-                    "      expirationDate: \"{}-{:02}-15T00:00:00Z\"",
-                    2026 + minor / 12,
-                    minor % 12 + 1
-                );
-            }
-        }
-    }
-    yaml.push_str("  machineImages:\n");
-    for image in 0..images {
-        let _ = writeln!(
-            yaml,
-            "  - name: image-{image}\n    updateStrategy: minor\n    versions:"
-        );
-        for version in (0..image_versions).rev() {
-            let _ = writeln!(
-                yaml,
-                "    - version: {}.{}.0\n      cri: [{{name: containerd}}]\n      architectures: [amd64]",
-                version / 10 + 1,
-                version % 10
-            );
-        }
-    }
-    yaml.push_str("  machineTypes:\n  - name: m5.large\n    architecture: amd64\n");
-    yaml
-}
-
-/// A Shoot with `pools` worker pools spread over the images.
-pub fn large_shoot(pools: u32, images: u32) -> String {
-    let mut yaml = String::from(
-        "apiVersion: core.gardener.cloud/v1beta1\nkind: Shoot\nmetadata:\n  name: large\n  namespace: garden-bench\nspec:\n  kubernetes:\n    version: 1.0.0\n  maintenance:\n    autoUpdate: {kubernetesVersion: true, machineImageVersion: true}\n    timeWindow: {begin: 220000+0000, end: 230000+0000}\n  provider:\n    workers:\n",
-    );
-    for pool in 0..pools {
-        let _ = writeln!(
-            yaml,
-            "    - name: pool-{pool}\n      minimum: 1\n      maximum: 3\n      machine:\n        type: m5.large\n        architecture: amd64\n        image: {{name: image-{}, version: 1.0.0}}\n      cri: {{name: containerd}}\n      updateStrategy: AutoRollingUpdate\n      maxSurge: 1\n      maxUnavailable: 0",
-            pool % images
-        );
-    }
-    yaml
-}
-
-/// `count` Shoots of a project against the example CloudProfile: the example Shoot under other names,
-/// with Kubernetes and image versions spread over the profile's versions.
-pub fn fleet_shoots(count: usize) -> Vec<String> {
-    const KUBERNETES: [&str; 5] = ["1.31.13", "1.32.8", "1.32.9", "1.33.4", "1.33.5"];
-    const IMAGES: [&str; 3] = ["1592.14.0", "1877.3.0", "1877.5.0"];
-    (0..count)
-        .map(|index| {
-            examples::DEFAULT
-                .shoot
-                .replacen("name: payments", &format!("name: shoot-{index}"), 1)
-                .replacen(
-                    "version: 1.31.13",
-                    &format!("version: {}", KUBERNETES[index % KUBERNETES.len()]),
-                    1,
-                )
-                .replacen(
-                    "version: 1592.14.0",
-                    &format!("version: {}", IMAGES[index % IMAGES.len()]),
-                    1,
-                )
-        })
-        .collect()
-}
 
 /// Analyses each Shoot of the fleet against the example CloudProfile (read once, by the core's
 /// fleet entry); returns how many face a forced update.

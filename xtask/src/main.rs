@@ -9,9 +9,12 @@
 //!   the built app and package (built when missing).
 //! - `size`: print the gzip sizes of the app and the npm package and fail above budget.
 //! - `bench`: print timings of the benchmark workloads, natively and in wasm under Node.
+//! - `same-reports [REV]`: check that `analyze` gives the reports of revision REV (default `HEAD`)
+//!   byte for byte, for a change meant to keep every result.
 
 mod build;
 mod fuzz;
+mod same_reports;
 mod serve;
 mod shadow_css;
 mod size;
@@ -32,11 +35,12 @@ fn main() -> ExitCode {
         Some("test") => test::run(),
         Some("e2e") => test::end_to_end(&args[1..]),
         Some("bench") => bench(),
+        Some("same-reports") => same_reports::run(args.get(1).map_or("HEAD", String::as_str)),
         Some("fuzz") => fuzz::run(&args[1..]),
         Some("size") => build::dist()
             .and_then(|_| build::npm())
             .and_then(|_| size::check()),
-        _ => Err("usage: cargo xtask <serve [--port N] | dist | npm | test | e2e [TEST_FILE...] | size | bench | fuzz [--seconds N] [TARGET...]>".to_string()),
+        _ => Err("usage: cargo xtask <serve [--port N] | dist | npm | test | e2e [TEST_FILE...] | size | bench | same-reports [REV] | fuzz [--seconds N] [TARGET...]>".to_string()),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
