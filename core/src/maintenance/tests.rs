@@ -485,12 +485,13 @@ fn runs_sharing_a_memo_decide_as_runs_without_one() {
 
 #[test]
 fn a_defaulted_profile_is_borrowed_and_any_other_is_defaulted() {
+    // Every defaultable field set to its default, so that each profile lacking one defaults to it.
     let complete = r#"
 spec:
   kubernetes: {versions: [{version: 1.33.1}]}
   machineImages:
   - name: gardenlinux
-    updateStrategy: minor
+    updateStrategy: major
     versions:
     - {version: 1592.1.0, cri: [{name: containerd}], architectures: [amd64]}
   machineTypes:
@@ -499,7 +500,7 @@ spec:
     let mut profiles = vec![serde_yaml::from_str::<CloudProfile>(complete).unwrap()];
     // Each of these lacks one default.
     for (from, to) in [
-        ("    updateStrategy: minor\n", ""),
+        ("    updateStrategy: major\n", ""),
         (", cri: [{name: containerd}]", ""),
         (", architectures: [amd64]", ""),
         ("m5.large, architecture: amd64", "m5.large"),
@@ -517,12 +518,23 @@ spec:
             1,
         );
     profiles.push(serde_yaml::from_str(&with_capabilities).unwrap());
+    let complete = profiles[0].clone();
+    let with_capabilities = profiles[profiles.len() - 1].clone();
     let mut borrowed = Vec::new();
-    for profile in &profiles {
-        let expected = profile.clone().with_defaults();
+    for (index, profile) in profiles.iter().enumerate() {
         let found = profile.defaulted();
         borrowed.push(matches!(found, std::borrow::Cow::Borrowed(_)));
-        assert_eq!(*found, expected);
+        let expected = if index + 1 == profiles.len() {
+            &with_capabilities
+        } else {
+            &complete
+        };
+        assert_eq!(*found, *expected, "profile {index}");
+        assert_eq!(
+            profile.clone().with_defaults(),
+            *expected,
+            "profile {index}"
+        );
     }
     assert_eq!(borrowed, [true, false, false, false, false, true]);
 }

@@ -10,6 +10,7 @@ use crate::version::Version;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// Unmodelled fields of an object, kept verbatim. Copies share them until one is changed: a
@@ -221,57 +222,47 @@ impl CloudProfile {
     /// Applies the CloudProfile API defaults that maintenance depends on (`SetDefaults_CloudProfile`,
     /// `SetDefaults_MachineImageVersion`, `SetDefaults_MachineImage`): containerd as CRI, `amd64` as
     /// architecture when no capabilities are defined, `major` as update strategy.
-    pub fn with_defaults(mut self) -> CloudProfile {
+    pub fn with_defaults(self) -> CloudProfile {
+        let defaulted = match self.defaulted() {
+            Cow::Owned(defaulted) => Some(defaulted),
+            Cow::Borrowed(_) => None,
+        };
+        defaulted.unwrap_or(self)
+    }
+
+    /// [`with_defaults`](Self::with_defaults) without copying a CloudProfile that has its defaults
+    /// already, as every CloudProfile read back from the API server has: the copy is made at the
+    /// first default that is missing.
+    pub fn defaulted(&self) -> Cow<'_, CloudProfile> {
+        let mut profile = Cow::Borrowed(self);
         let without_capabilities = self.spec.machine_capabilities.is_empty();
-        for image in &mut self.spec.machine_images {
+        for (i, image) in self.spec.machine_images.iter().enumerate() {
             if image.update_strategy.is_none() {
-                image.update_strategy = Some(DEFAULT_UPDATE_STRATEGY.to_string());
+                profile.to_mut().spec.machine_images[i].update_strategy =
+                    Some(DEFAULT_UPDATE_STRATEGY.to_string());
             }
-            for version in &mut image.versions {
+            for (j, version) in image.versions.iter().enumerate() {
                 if version.cri.is_empty() {
-                    version.cri = vec![Cri {
+                    profile.to_mut().spec.machine_images[i].versions[j].cri = vec![Cri {
                         name: DEFAULT_CRI.to_string(),
                         ..Cri::default()
                     }];
                 }
                 if without_capabilities && version.architectures.is_empty() {
-                    version.architectures = vec![DEFAULT_ARCHITECTURE.to_string()];
+                    profile.to_mut().spec.machine_images[i].versions[j].architectures =
+                        vec![DEFAULT_ARCHITECTURE.to_string()];
                 }
             }
         }
         if without_capabilities {
-            for machine_type in &mut self.spec.machine_types {
+            for (k, machine_type) in self.spec.machine_types.iter().enumerate() {
                 if machine_type.architecture.is_none() {
-                    machine_type.architecture = Some(DEFAULT_ARCHITECTURE.to_string());
+                    profile.to_mut().spec.machine_types[k].architecture =
+                        Some(DEFAULT_ARCHITECTURE.to_string());
                 }
             }
         }
-        self
-    }
-
-    /// [`with_defaults`](Self::with_defaults) without copying a CloudProfile that has its defaults
-    /// already, as every CloudProfile read back from the API server has.
-    pub fn defaulted(&self) -> std::borrow::Cow<'_, CloudProfile> {
-        if self.lacks_defaults() {
-            std::borrow::Cow::Owned(self.clone().with_defaults())
-        } else {
-            std::borrow::Cow::Borrowed(self)
-        }
-    }
-
-    /// Whether [`with_defaults`](Self::with_defaults) would change anything.
-    fn lacks_defaults(&self) -> bool {
-        let without_capabilities = self.spec.machine_capabilities.is_empty();
-        let image_lacks = |image: &MachineImage| {
-            image.update_strategy.is_none()
-                || image.versions.iter().any(|version| {
-                    version.cri.is_empty()
-                        || (without_capabilities && version.architectures.is_empty())
-                })
-        };
-        self.spec.machine_images.iter().any(image_lacks)
-            || (without_capabilities
-                && (self.spec.machine_types.iter()).any(|t| t.architecture.is_none()))
+        profile
     }
 }
 

@@ -717,7 +717,7 @@ fn pool_trigger(
     let provider_config_changed = old_worker.provider_config != new_worker.provider_config;
     let causes_of = |hashed: Hashed| match explain {
         Explain::Causes => CauseContext::new(old_shoot, old_worker, new_shoot, new_worker)
-            .causes(&old.data, &new.data, hashed),
+            .causes(old_data, new_data, hashed),
         Explain::KindOnly => Vec::new(),
     };
 
