@@ -3,7 +3,7 @@
 //! changes meant to keep every result: faster paths, refactorings.
 
 use crate::{cargo, exec, output, root, target_dir, Result};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 /// The dump program and the inputs it generates, taken from the working tree into the other
@@ -42,7 +42,7 @@ fn copy_shared_files(tree: &Path) -> Result {
 }
 
 /// The dump of the tree at `tree`, built into `target`.
-fn dump(tree: &Path, target: &PathBuf) -> Result<String> {
+fn dump(tree: &Path, target: &Path) -> Result<String> {
     output(
         cargo()
             .args(["run", "--quiet", "--release", "--package", "shoot-policy"])
