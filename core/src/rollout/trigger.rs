@@ -168,7 +168,8 @@ pub(crate) fn pool_updates(
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Explain {
     Causes,
-    /// The update kind only: the hash slots are not traced back to fields.
+    /// The update kind only: the hash slots are not traced back to fields, and the keys are
+    /// neither hashed nor returned.
     KindOnly,
 }
 
@@ -188,8 +189,8 @@ fn pool_triggers(
         let verdict = match old {
             Some((old_index, old_worker)) => {
                 // The old side's failure first, as when each side was collected here.
-                let old = old_sides.side(old_index, mode, old_shoot, old_worker, digests)?;
-                let new = new_sides.side(index, mode, new_shoot, worker, digests)?;
+                let old = old_sides.side(old_index, mode, old_shoot, old_worker)?;
+                let new = new_sides.side(index, mode, new_shoot, worker)?;
                 let sides = [(old_shoot, old_worker, old), (new_shoot, worker, new)];
                 pool_trigger(mode, sides, digests, explain)
             }
@@ -668,10 +669,18 @@ fn pool_in_place_hash(
 }
 
 /// A pool's hashed data and node-agent key in one Shoot: what a change compares of each side.
+/// The key is hashed only when asked for: whether it changed is known from the data.
 #[derive(Clone)]
 struct PoolSide {
     data: PoolData,
-    key: String,
+    key: std::cell::OnceCell<String>,
+}
+
+impl PoolSide {
+    fn key(&self, mode: HashMode, worker: &Worker, digests: &Digests) -> &str {
+        self.key
+            .get_or_init(|| node_agent_key_of(mode, worker, &self.data, digests))
+    }
 }
 
 /// The [`PoolSide`]s of a Shoot's pools (by index) under one hash mode, each found when first
@@ -691,12 +700,13 @@ impl PoolSides {
         mode: HashMode,
         shoot: &Shoot,
         worker: &Worker,
-        digests: &Digests,
     ) -> Result<&PoolSide, String> {
         let find = || {
             let data = PoolData::collect(mode, shoot, worker)?;
-            let key = node_agent_key_of(mode, worker, &data, digests);
-            Ok(PoolSide { data, key })
+            Ok(PoolSide {
+                data,
+                key: std::cell::OnceCell::new(),
+            })
         };
         match self.0.get(index) {
             Some(cell) => cell.get_or_init(find).as_ref().map_err(Clone::clone),
@@ -712,8 +722,7 @@ fn pool_trigger(
     digests: &Digests,
     explain: Explain,
 ) -> PoolTrigger {
-    let (old_data, old_key) = (&old.data, &old.key);
-    let (new_data, new_key) = (&new.data, &new.key);
+    let (old_data, new_data) = (&old.data, &new.data);
     let provider_config_changed = old_worker.provider_config != new_worker.provider_config;
     let causes_of = |hashed: Hashed| match explain {
         Explain::Causes => CauseContext::new(old_shoot, old_worker, new_shoot, new_worker)
@@ -730,42 +739,46 @@ fn pool_trigger(
         };
         (kind, vec![format!("{WORKERS}.updateStrategy")])
     } else if new_worker.is_in_place() {
-        let changed = digests.hash_of_hashes(old_data.in_place_elements(), 16)
-            != digests.hash_of_hashes(new_data.in_place_elements(), 16);
-        if changed {
+        if old_data.in_place_elements() != new_data.in_place_elements() {
             (UpdateKind::InPlace, causes_of(Hashed::InPlace))
         } else {
             (UpdateKind::None, Vec::new())
         }
-    } else {
-        // The current fingerprint is the hash inside the key, and both keys carry the same pool
-        // name: comparing the keys compares the fingerprints.
-        let changed = if mode.new_worker_pool_hash {
-            old_key != new_key
+    } else if mode.new_worker_pool_hash {
+        // Both keys carry the pool's name and the hash of its key data, so they differ where the
+        // data differs.
+        if old_data.key_elements() != new_data.key_elements() {
+            (UpdateKind::Rolling, causes_of(Hashed::Key))
         } else {
-            rolling_fingerprint(mode, old_data, digests)
-                != rolling_fingerprint(mode, new_data, digests)
-                || old_key != new_key
-        };
+            (UpdateKind::None, Vec::new())
+        }
+    } else {
+        // Five hex characters collide within reach, so the legacy hashes are compared as such.
+        let changed = rolling_fingerprint(mode, old_data, digests)
+            != rolling_fingerprint(mode, new_data, digests)
+            || old.key(mode, old_worker, digests) != new.key(mode, new_worker, digests);
         if changed {
-            let hashed = if mode.new_worker_pool_hash {
-                Hashed::Key
-            } else {
-                Hashed::Legacy
-            };
-            (UpdateKind::Rolling, causes_of(hashed))
+            (UpdateKind::Rolling, causes_of(Hashed::Legacy))
         } else {
             (UpdateKind::None, Vec::new())
         }
     };
 
+    let keys = match explain {
+        Explain::Causes => [
+            Some(old.key(mode, old_worker, digests).to_string()),
+            Some(new.key(mode, new_worker, digests).to_string()),
+        ],
+        Explain::KindOnly => [None, None],
+    };
+    let [old_key, new_key] = keys;
     PoolTrigger {
         provider_dependent: update == UpdateKind::None && provider_config_changed,
         update,
         causes,
         new_pool: false,
-        old_key: Some(old_key.clone()),
-        new_key: Some(new_key.clone()),
+        old_key,
+        new_key,
     }
 }
 
@@ -1130,6 +1143,92 @@ pub(crate) mod tests {
             assert!(kinds.contains(&kind), "{kind:?} in {kinds:?}");
         }
         assert_eq!(pool_updates(&views[4], &views[5], &digests), None);
+    }
+
+    #[test]
+    fn a_pool_rolls_or_updates_in_place_exactly_when_the_hash_gardener_compares_changes() {
+        // The verdict compares the hashed data, not the hashes: both must agree on every change.
+        let kubelet = |policy: &str| KubeletConfig {
+            cpu_manager_policy: Some(policy.to_string()),
+            ..Default::default()
+        };
+        type Change = fn(&mut Shoot);
+        let changes: [(&str, Change); 11] = [
+            ("nothing", |_| {}),
+            ("minor", |s| {
+                s.spec.kubernetes.version = "1.34.0".to_string()
+            }),
+            ("patch", |s| {
+                s.spec.kubernetes.version = "1.33.9".to_string()
+            }),
+            ("machine type", |s| {
+                s.spec.provider.workers[0].machine.machine_type = "m5.xlarge".to_string()
+            }),
+            ("image version", |s| {
+                let image = s.spec.provider.workers[0].machine.image.as_mut().unwrap();
+                image.version = Some("1877.4.0".to_string());
+            }),
+            ("volume size", |s| {
+                s.spec.provider.workers[0].volume.as_mut().unwrap().size = "60Gi".to_string()
+            }),
+            ("CRI", |s| {
+                s.spec.provider.workers[0].cri = Some(Cri {
+                    name: "containerd".to_string(),
+                    ..Default::default()
+                })
+            }),
+            ("scaling", |s| s.spec.provider.workers[0].maximum = 7),
+            ("zones", |s| {
+                s.spec.provider.workers[0].zones = vec!["b".to_string()]
+            }),
+            ("kubelet", |s| {
+                s.spec.kubernetes.kubelet = Some(KubeletConfig {
+                    cpu_manager_policy: Some("static".to_string()),
+                    ..Default::default()
+                })
+            }),
+            ("provider config", |s| {
+                s.spec.provider.workers[0].provider_config = Some(serde_json::json!({"a": 1}))
+            }),
+        ];
+        let mut seen = Vec::new();
+        for in_place in [false, true] {
+            let mut worker = worker_a();
+            if in_place {
+                worker.update_strategy = Some(AUTO_IN_PLACE_UPDATE.to_string());
+            }
+            let mut old = shoot(worker);
+            old.spec.kubernetes.kubelet = Some(kubelet("none"));
+            for (name, change) in changes {
+                let mut new = old.clone();
+                change(&mut new);
+                let (before, after) =
+                    (&old.spec.provider.workers[0], &new.spec.provider.workers[0]);
+                let triggers = roll_triggers(Some(&old), &new, &Default::default()).unwrap();
+                let update = triggers.workers["worker-a"].update;
+                let expected = if in_place {
+                    let changed =
+                        in_place_hash(&old, before).unwrap() != in_place_hash(&new, after).unwrap();
+                    if changed {
+                        UpdateKind::InPlace
+                    } else {
+                        UpdateKind::None
+                    }
+                } else {
+                    let changed = osc_key(&old, before).unwrap() != osc_key(&new, after).unwrap();
+                    if changed {
+                        UpdateKind::Rolling
+                    } else {
+                        UpdateKind::None
+                    }
+                };
+                assert_eq!(update, expected, "{name}, in place: {in_place}");
+                seen.push(update);
+            }
+        }
+        for kind in [UpdateKind::Rolling, UpdateKind::InPlace, UpdateKind::None] {
+            assert!(seen.contains(&kind), "{kind:?} in {seen:?}");
+        }
     }
 
     pub(crate) fn kinds_of(triggers: &BTreeMap<String, PoolTrigger>) -> Vec<(String, UpdateKind)> {
