@@ -16,8 +16,8 @@ use super::selection::Search;
 use super::types::{parse_version, CloudProfile, Shoot};
 use crate::lifecycle::ExpirableVersion;
 use chrono::{DateTime, Utc};
+use rustc_hash::FxHashMap as HashMap;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 
 /// The eligible update targets of one version the Shoot uses.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -60,7 +60,7 @@ pub fn eligible_updates(
     if shoot.is_workerless() {
         return result;
     }
-    let mut computed: HashMap<PoolImageInputs, EligibleUpdates> = HashMap::new();
+    let mut computed: HashMap<PoolImageInputs, EligibleUpdates> = HashMap::default();
     for worker in &shoot.spec.provider.workers {
         let pool = Some(worker.name.clone());
         let image = &worker.machine.image;

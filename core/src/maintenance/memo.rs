@@ -13,7 +13,7 @@ use super::types::{MachineImage, Worker, DEFAULT_CRI};
 use crate::lifecycle::ExpirableVersion;
 use crate::version::{parse_normalized, Version};
 use chrono::{DateTime, Utc};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Decisions of earlier runs against one (defaulted) CloudProfile. Using one memo with two
 /// profiles would mix their answers.
@@ -110,13 +110,14 @@ impl RunMemo {
         decide: impl FnOnce() -> Option<VersionUpdate>,
     ) -> Option<VersionUpdate> {
         let shoot_image = &worker.machine.image;
-        let facts = self
-            .image_facts
-            .entry(shoot_image.name.clone())
-            .or_insert_with(|| ImageFacts {
+        if !self.image_facts.contains_key(&shoot_image.name) {
+            let facts = ImageFacts {
                 transitions: sorted_transitions(image.versions.iter().map(|v| &v.expirable)),
                 kubelet_constrained: kubelet_constrained(image),
-            });
+            };
+            self.image_facts.insert(shoot_image.name.clone(), facts);
+        }
+        let facts = &self.image_facts[&shoot_image.name];
         let key = ImageKey {
             pool: PoolImageInputs::with(worker, kubelet, facts.kubelet_constrained),
             auto_update,

@@ -45,8 +45,8 @@ fn hash_of_element_digests<S: AsRef<str>>(
 /// their own digests are remembered as well.
 #[derive(Default)]
 pub(crate) struct Digests {
-    lists: std::cell::RefCell<std::collections::HashMap<Vec<String>, String>>,
-    elements: std::cell::RefCell<std::collections::HashMap<String, String>>,
+    lists: std::cell::RefCell<rustc_hash::FxHashMap<Vec<String>, String>>,
+    elements: std::cell::RefCell<rustc_hash::FxHashMap<String, String>>,
 }
 
 impl Digests {

@@ -39,6 +39,11 @@ pub struct KubeletData {
 impl KubeletData {
     /// The strings in hash order.
     pub fn elements(&self) -> Vec<String> {
+        self.parts().map(str::to_string).collect()
+    }
+
+    /// [`KubeletData::elements`] borrowed.
+    pub(crate) fn parts(&self) -> impl Iterator<Item = &str> {
         [
             &self.reserved,
             &self.eviction_hard,
@@ -46,8 +51,7 @@ impl KubeletData {
         ]
         .into_iter()
         .flatten()
-        .cloned()
-        .collect()
+        .map(String::as_str)
     }
 }
 

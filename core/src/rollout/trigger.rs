@@ -540,20 +540,26 @@ impl PoolData {
 
     /// The data list of `Key` (current rolling pools).
     fn key_elements(&self) -> Vec<String> {
-        let mut data = vec![self.major_minor.clone(), self.machine_type.clone()];
-        data.extend(self.image.clone());
-        data.extend(self.volume_size.clone());
-        if self.volume_size.is_some() {
-            data.extend(self.volume_type.clone());
-        }
-        data.extend(self.cri.clone());
-        data.extend(self.ca_time.clone());
-        data.extend(self.sa_time.clone());
-        if self.node_local_dns {
-            data.push("node-local-dns".to_string());
-        }
-        data.extend(self.kubelet.elements());
-        data
+        self.key_parts().map(str::to_string).collect()
+    }
+
+    /// [`PoolData::key_elements`] borrowed.
+    fn key_parts(&self) -> impl Iterator<Item = &str> {
+        let volume_type = self.volume_size.as_ref().and(self.volume_type.as_ref());
+        let optional = [
+            self.image.as_ref(),
+            self.volume_size.as_ref(),
+            volume_type,
+            self.cri.as_ref(),
+            self.ca_time.as_ref(),
+            self.sa_time.as_ref(),
+        ];
+        [&self.major_minor, &self.machine_type]
+            .into_iter()
+            .chain(optional.into_iter().flatten())
+            .map(String::as_str)
+            .chain(self.node_local_dns.then_some("node-local-dns"))
+            .chain(self.kubelet.parts())
     }
 
     /// The data list of the legacy `WorkerPoolHashV1` (without provider additional data).
@@ -578,12 +584,13 @@ impl PoolData {
     }
 
     /// The data list of `CalculateWorkerPoolHashForInPlaceUpdate`.
-    fn in_place_elements(&self) -> Vec<String> {
-        let mut data = vec![self.major_minor.clone(), self.image_version.clone()];
-        data.extend(self.ca_time.clone());
-        data.extend(self.sa_time.clone());
-        data.extend(self.kubelet.elements());
-        data
+    fn in_place_parts(&self) -> impl Iterator<Item = &str> {
+        let times = [self.ca_time.as_ref(), self.sa_time.as_ref()];
+        [&self.major_minor, &self.image_version]
+            .into_iter()
+            .chain(times.into_iter().flatten())
+            .map(String::as_str)
+            .chain(self.kubelet.parts())
     }
 }
 
@@ -739,7 +746,7 @@ fn pool_trigger(
         };
         (kind, vec![format!("{WORKERS}.updateStrategy")])
     } else if new_worker.is_in_place() {
-        if old_data.in_place_elements() != new_data.in_place_elements() {
+        if !old_data.in_place_parts().eq(new_data.in_place_parts()) {
             (UpdateKind::InPlace, causes_of(Hashed::InPlace))
         } else {
             (UpdateKind::None, Vec::new())
@@ -747,7 +754,7 @@ fn pool_trigger(
     } else if mode.new_worker_pool_hash {
         // Both keys carry the pool's name and the hash of its key data, so they differ where the
         // data differs.
-        if old_data.key_elements() != new_data.key_elements() {
+        if !old_data.key_parts().eq(new_data.key_parts()) {
             (UpdateKind::Rolling, causes_of(Hashed::Key))
         } else {
             (UpdateKind::None, Vec::new())

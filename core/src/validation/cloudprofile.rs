@@ -12,8 +12,9 @@ use crate::field::FieldError;
 use crate::lifecycle::{Classification, ExpirableVersion, LifecycleStage};
 use crate::version::Version;
 use chrono::{DateTime, Utc};
+use rustc_hash::FxHashSet as HashSet;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The outcome of creating or updating a CloudProfile.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -541,7 +542,7 @@ fn validate_kubernetes_settings(
         }
     }
 
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::default();
     for (i, version) in versions.iter().enumerate() {
         let path = format!("spec.kubernetes.versions[{i}]");
         if !is_three_part_numeric(&version.version) {
@@ -651,7 +652,7 @@ fn validate_lifecycle(stages: &[LifecycleStage], path: &str) -> Vec<FieldError> 
             ));
         }
     }
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::default();
     for (i, stage) in stages.iter().enumerate() {
         if !seen.insert(stage.classification.as_str()) {
             errors.push(FieldError::duplicate(format!("{path}[{i}].classification")));
@@ -816,8 +817,8 @@ fn validate_machine_images(
             break;
         }
     }
-    let mut names = HashSet::new();
-    let mut name_versions = HashSet::new();
+    let mut names = HashSet::default();
+    let mut name_versions = HashSet::default();
     for (i, image) in images.iter().enumerate() {
         let path = format!("spec.machineImages[{i}]");
         if !names.insert(image.name.as_str()) {
@@ -958,7 +959,7 @@ fn validate_cri(cris: &[Cri], path: &str) -> Vec<FieldError> {
         ));
         return errors;
     }
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::default();
     for (i, cri) in cris.iter().enumerate() {
         let cri_path = format!("{path}[{i}]");
         if !seen.insert(cri.name.as_str()) {
@@ -970,7 +971,7 @@ fn validate_cri(cris: &[Cri], path: &str) -> Vec<FieldError> {
                 &strings(&["containerd"]),
             ));
         }
-        let mut runtimes = HashSet::new();
+        let mut runtimes = HashSet::default();
         for (j, runtime) in cri.container_runtimes.iter().enumerate() {
             let type_path = format!("{cri_path}.containerRuntimes[{j}].type");
             if let Some(problems) = unprefixed_qualified_name_problems(&runtime.runtime_type) {
@@ -996,7 +997,7 @@ fn validate_machine_types(types: &[MachineType], without_capabilities: bool) -> 
             "must provide at least one machine type",
         ));
     }
-    let mut names = HashSet::new();
+    let mut names = HashSet::default();
     for (i, machine_type) in types.iter().enumerate() {
         let path = format!("spec.machineTypes[{i}]");
         if machine_type.name.is_empty() {
@@ -1094,7 +1095,7 @@ fn quantity_is_negative(value: &Option<serde_json::Value>) -> bool {
 /// `validateVolumeTypes`.
 fn validate_volume_types(types: &[VolumeType]) -> Vec<FieldError> {
     let mut errors = Vec::new();
-    let mut names = HashSet::new();
+    let mut names = HashSet::default();
     for (i, volume_type) in types.iter().enumerate() {
         let path = format!("spec.volumeTypes[{i}]");
         if volume_type.name.is_empty() {
@@ -1142,7 +1143,7 @@ fn validate_regions(regions: &[Region]) -> Vec<FieldError> {
             "must provide at least one region",
         ));
     }
-    let mut names = HashSet::new();
+    let mut names = HashSet::default();
     for (i, region) in regions.iter().enumerate() {
         let path = format!("spec.regions[{i}]");
         if region.name.is_empty() {
@@ -1153,7 +1154,7 @@ fn validate_regions(regions: &[Region]) -> Vec<FieldError> {
         } else if !names.insert(region.name.as_str()) {
             errors.push(FieldError::duplicate(format!("{path}.name")));
         }
-        let mut zones = HashSet::new();
+        let mut zones = HashSet::default();
         for (j, zone) in region.zones.iter().enumerate() {
             let zone_path = format!("{path}.zones[{j}].name");
             if zone.name.is_empty() {
