@@ -10,7 +10,7 @@
 //! supported one qualifies (Gardener prefers that one), or a higher minor while a higher patch of
 //! the current minor exists (the image strategies take the patch first).
 
-use super::images::{determine_machine_image, filter_machine_image_versions, strategy_searches};
+use super::images::{determine_machine_image, strategy_searches, usable_versions};
 use super::memo::PoolImageInputs;
 use super::selection::Search;
 use super::types::{parse_version, CloudProfile, Shoot};
@@ -115,20 +115,17 @@ pub fn eligible_updates(
                 ..same.clone()
             },
             None => {
-                let filtered = filter_machine_image_versions(
+                let usable = usable_versions(
                     profile_image,
                     &worker,
                     &kubelet,
                     machine_type,
                     &profile.spec.machine_capabilities,
                 );
-                let versions: Vec<ExpirableVersion> = filtered
-                    .versions
-                    .iter()
-                    .map(|v| v.expirable.clone())
-                    .collect();
-                let (auto, force) =
-                    strategy_searches(filtered.effective_update_strategy(), &image.name, &current);
+                let versions: Vec<ExpirableVersion> =
+                    usable.iter().map(|v| v.expirable.clone()).collect();
+                let strategy = profile_image.effective_update_strategy();
+                let (auto, force) = strategy_searches(strategy, &image.name, &current);
                 let found = entry(
                     pool.clone(),
                     Some(image.name.clone()),

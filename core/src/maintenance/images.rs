@@ -27,9 +27,33 @@ pub fn filter_machine_image_versions(
     machine_type: &MachineType,
     capability_definitions: &[CapabilityDefinition],
 ) -> MachineImage {
+    let usable = usable_versions(
+        image,
+        worker,
+        kubelet_version,
+        machine_type,
+        capability_definitions,
+    );
+    MachineImage {
+        name: image.name.clone(),
+        update_strategy: image.update_strategy.clone(),
+        versions: usable.into_iter().cloned().collect(),
+        extra: Default::default(),
+    }
+}
+
+/// The versions [`filter_machine_image_versions`] keeps, borrowed: a maintenance run reads only
+/// their lifecycle, so it need not copy them.
+pub(crate) fn usable_versions<'a>(
+    image: &'a MachineImage,
+    worker: &Worker,
+    kubelet_version: &Version,
+    machine_type: &MachineType,
+    capability_definitions: &[CapabilityDefinition],
+) -> Vec<&'a MachineImageVersion> {
     let current = worker.machine.image.version.as_deref();
     let in_place = worker.is_in_place();
-    let versions = image
+    image
         .versions
         .iter()
         .filter(|v| has_architecture(v, capability_definitions, worker.architecture()))
@@ -44,14 +68,7 @@ pub fn filter_machine_image_versions(
         .filter(|v| supports_worker_cri(v, worker))
         .filter(|v| satisfies_kubelet_constraint(v, kubelet_version))
         .filter(|v| !in_place || usable_for_in_place_update(v, current))
-        .cloned()
-        .collect();
-    MachineImage {
-        name: image.name.clone(),
-        update_strategy: image.update_strategy.clone(),
-        versions,
-        extra: Default::default(),
-    }
+        .collect()
 }
 
 /// `DetermineMachineImage`: the CloudProfile image with the shoot image's name (case-insensitive).
@@ -87,10 +104,21 @@ pub fn determine_machine_image_version(
     current_expired: bool,
     now: DateTime<Utc>,
 ) -> Result<Option<String>, String> {
+    let versions = image.versions.iter();
+    choose_image_version(shoot_image, image, versions, current_expired, now)
+}
+
+/// [`determine_machine_image_version`] among `versions` of `image` (its usable ones).
+pub(crate) fn choose_image_version<'a>(
+    shoot_image: &ShootMachineImage,
+    image: &MachineImage,
+    versions: impl Iterator<Item = &'a MachineImageVersion>,
+    current_expired: bool,
+    now: DateTime<Utc>,
+) -> Result<Option<String>, String> {
     let strategy = image.effective_update_strategy();
     let current = shoot_image.version.clone().unwrap_or_default();
-    let versions: Vec<ExpirableVersion> =
-        image.versions.iter().map(|v| v.expirable.clone()).collect();
+    let versions: Vec<ExpirableVersion> = versions.map(|v| v.expirable.clone()).collect();
     let (auto, force) = strategy_searches(strategy, &shoot_image.name, &current);
     determine_version_for_strategy(
         &versions,

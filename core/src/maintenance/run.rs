@@ -11,8 +11,7 @@
 //! migration is assumed to create `force-migrated-<secretBindingName>`.
 
 use super::admission::update_rejections;
-use super::images::filter_machine_image_versions;
-use super::images::{determine_machine_image, determine_machine_image_version};
+use super::images::{choose_image_version, determine_machine_image, usable_versions};
 use super::memo::{KubernetesKey, ParsedKubernetes, RunMemo};
 use super::selection::{
     determine_version_for_strategy, force_consecutive_minor_in, latest_patch_in, Parsed,
@@ -448,7 +447,7 @@ fn decide_pool_image(
     now: DateTime<Utc>,
 ) -> Option<VersionUpdate> {
     let shoot_image = &worker.machine.image;
-    let filtered = filter_machine_image_versions(
+    let usable = usable_versions(
         image,
         worker,
         kubelet_version,
@@ -456,15 +455,10 @@ fn decide_pool_image(
         &profile.spec.machine_capabilities,
     );
 
-    let strategy = filtered.effective_update_strategy();
+    let strategy = image.effective_update_strategy();
     let current = shoot_image.version.clone().unwrap_or_default();
-    let existing = (filtered.name == shoot_image.name)
-        .then(|| {
-            filtered
-                .versions
-                .iter()
-                .find(|v| shoot_image.version.as_deref() == Some(v.version()))
-        })
+    let existing = (image.name == shoot_image.name)
+        .then(|| (usable.iter()).find(|v| shoot_image.version.as_deref() == Some(v.version())))
         .flatten();
     let (reason, message) = match existing {
         None => (
@@ -482,7 +476,7 @@ fn decide_pool_image(
         Some(_) => return None,
     };
     let forced = reason == UpdateReason::Force;
-    match determine_machine_image_version(shoot_image, &filtered, forced, now) {
+    match choose_image_version(shoot_image, image, usable.into_iter(), forced, now) {
         Err(error) => Some(VersionUpdate {
             from: current.clone(),
             to: current,
