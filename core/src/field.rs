@@ -97,3 +97,83 @@ impl fmt::Display for FieldError {
         )
     }
 }
+
+/// A `field.Path`: where a field is, as a chain of steps from a root, spelled out only when an
+/// error names it. Validation walks thousands of versions, and almost all of them are fine.
+#[derive(Debug, Clone, Copy)]
+pub struct Path<'a> {
+    parent: Option<&'a Path<'a>>,
+    step: Step<'a>,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Step<'a> {
+    Root(&'a str),
+    Child(&'a str),
+    Index(usize),
+}
+
+impl<'a> Path<'a> {
+    /// A path from `root`, which may itself be dotted (`spec.kubernetes`).
+    pub const fn new(root: &'a str) -> Path<'a> {
+        Path {
+            parent: None,
+            step: Step::Root(root),
+        }
+    }
+
+    /// The field `name` below this one.
+    pub fn child(&'a self, name: &'a str) -> Path<'a> {
+        Path {
+            parent: Some(self),
+            step: Step::Child(name),
+        }
+    }
+
+    /// The list item at `index` of this field.
+    pub fn index(&'a self, index: usize) -> Path<'a> {
+        Path {
+            parent: Some(self),
+            step: Step::Index(index),
+        }
+    }
+}
+
+impl fmt::Display for Path<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(parent) = self.parent {
+            parent.fmt(f)?;
+        }
+        match self.step {
+            Step::Root(root) => f.write_str(root),
+            Step::Child(name) => write!(f, ".{name}"),
+            Step::Index(index) => write!(f, "[{index}]"),
+        }
+    }
+}
+
+impl From<Path<'_>> for String {
+    fn from(path: Path<'_>) -> String {
+        path.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_reads_as_kubernetes_spells_it() {
+        let images = Path::new("spec.machineImages");
+        let image = images.index(3);
+        let versions = image.child("versions");
+        let version = versions.index(0);
+        assert_eq!(version.to_string(), "spec.machineImages[3].versions[0]");
+        assert_eq!(
+            String::from(version.child("cri").index(1).child("name")),
+            "spec.machineImages[3].versions[0].cri[1].name"
+        );
+        let error = FieldError::duplicate(images.index(1));
+        assert_eq!(error.field, "spec.machineImages[1]");
+    }
+}

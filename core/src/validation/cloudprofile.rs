@@ -8,7 +8,7 @@
 
 use super::types::*;
 use super::{go_quote, not_supported, parse_version};
-use crate::field::FieldError;
+use crate::field::{FieldError, Path};
 use crate::lifecycle::{Classification, ExpirableVersion, LifecycleStage};
 use crate::version::Version;
 use chrono::{DateTime, Utc};
@@ -543,15 +543,16 @@ fn validate_kubernetes_settings(
     }
 
     let mut seen = HashSet::default();
+    let root = Path::new("spec.kubernetes.versions");
     for (i, version) in versions.iter().enumerate() {
-        let path = format!("spec.kubernetes.versions[{i}]");
+        let path = root.index(i);
         if !is_three_part_numeric(&version.version) {
             errors.push(FieldError::invalid(
-                path.clone(),
+                path,
                 r"all Kubernetes versions must match the regex ^([0-9]+\.){2}[0-9]+$",
             ));
         } else if !seen.insert(version.version.as_str()) {
-            errors.push(FieldError::duplicate(format!("{path}.version")));
+            errors.push(FieldError::duplicate(path.child("version")));
         }
         errors.extend(validate_expirable_version(version, &path, gates));
     }
@@ -559,7 +560,7 @@ fn validate_kubernetes_settings(
         errors.extend(validate_supported_per_minor(
             version,
             versions,
-            &format!("spec.kubernetes.versions[{i}]"),
+            &root.index(i),
             now,
         ));
     }
@@ -600,13 +601,13 @@ fn latest_version<'a>(
 /// `validateExpirableVersion`.
 fn validate_expirable_version(
     version: &ExpirableVersion,
-    path: &str,
+    path: &Path,
     gates: FeatureGates,
 ) -> Vec<FieldError> {
     let mut errors = Vec::new();
     if !version.lifecycle.is_empty() && !gates.version_classification_lifecycle {
         errors.push(FieldError::forbidden(
-            format!("{path}.lifecycle"),
+            path.child("lifecycle"),
             "lifecycles are not allowed with disabled VersionClassificationLifecycle feature gate",
         ));
         return errors;
@@ -614,13 +615,13 @@ fn validate_expirable_version(
     if let Some(classification) = &version.classification {
         if !SUPPORTED_CLASSIFICATIONS.contains(&classification.as_str()) {
             errors.push(not_supported(
-                format!("{path}.classification"),
+                path.child("classification"),
                 &strings(&SUPPORTED_CLASSIFICATIONS),
             ));
         }
         if version.lifecycle.is_empty() && *classification == Classification::Expired {
             errors.push(FieldError::forbidden(
-                format!("{path}.classification"),
+                path.child("classification"),
                 "cannot specify `classification` expired",
             ));
         }
@@ -629,25 +630,25 @@ fn validate_expirable_version(
         && !version.lifecycle.is_empty()
     {
         errors.push(FieldError::forbidden(
-            path,
+            *path,
             "cannot specify `classification` or `expirationDate` in combination with `lifecycle`",
         ));
     }
     errors.extend(validate_lifecycle(
         &version.lifecycle,
-        &format!("{path}.lifecycle"),
+        &path.child("lifecycle"),
     ));
     errors
 }
 
 /// The lifecycle checks of `validateExpirableVersion`: known classifications, no repeats, ascending
 /// order, start times present after the first stage and not decreasing.
-fn validate_lifecycle(stages: &[LifecycleStage], path: &str) -> Vec<FieldError> {
+fn validate_lifecycle(stages: &[LifecycleStage], path: &Path) -> Vec<FieldError> {
     let mut errors = Vec::new();
     for (i, stage) in stages.iter().enumerate() {
         if !SUPPORTED_CLASSIFICATIONS.contains(&stage.classification.as_str()) {
             errors.push(not_supported(
-                format!("{path}[{i}].classification"),
+                path.index(i).child("classification"),
                 &strings(&SUPPORTED_CLASSIFICATIONS),
             ));
         }
@@ -655,7 +656,7 @@ fn validate_lifecycle(stages: &[LifecycleStage], path: &str) -> Vec<FieldError> 
     let mut seen = HashSet::default();
     for (i, stage) in stages.iter().enumerate() {
         if !seen.insert(stage.classification.as_str()) {
-            errors.push(FieldError::duplicate(format!("{path}[{i}].classification")));
+            errors.push(FieldError::duplicate(path.index(i).child("classification")));
         }
     }
     for i in 1..stages.len() {
@@ -663,7 +664,7 @@ fn validate_lifecycle(stages: &[LifecycleStage], path: &str) -> Vec<FieldError> 
         let current = &stages[i].classification;
         if rank(previous) > rank(current) {
             errors.push(FieldError::invalid(
-                format!("{path}[{i}].classification"),
+                path.index(i).child("classification"),
                 format!(
                     "lifecycle classifications not in expected order (preview, supported, deprecated, expired): {current} must be before {previous}"
                 ),
@@ -678,14 +679,14 @@ fn validate_lifecycle(stages: &[LifecycleStage], path: &str) -> Vec<FieldError> 
         };
         let Some(start) = stage.start_time else {
             errors.push(FieldError::required(
-                format!("{path}[{i}]"),
+                path.index(i),
                 "only the leading lifecycle elements can have the start time optional",
             ));
             continue;
         };
         if start < previous {
             errors.push(FieldError::invalid(
-                format!("{path}[{i}]"),
+                path.index(i),
                 "lifecycle start times must be monotonically increasing",
             ));
         }
@@ -710,7 +711,7 @@ fn rank(classification: &Classification) -> u8 {
 fn validate_supported_per_minor(
     version: &ExpirableVersion,
     all: &[ExpirableVersion],
-    path: &str,
+    path: &Path,
     now: DateTime<Utc>,
 ) -> Vec<FieldError> {
     let mut errors = Vec::new();
@@ -739,7 +740,7 @@ fn validate_supported_per_minor(
     for peer in peers {
         if supported_stages_overlap(version, peer) {
             errors.push(FieldError::forbidden(
-                path,
+                *path,
                 format!(
                     "unable to add version {} with classification \"supported\". \"supported\" lifecycle stages must not overlap per minor version",
                     go_quote(&version.version)
@@ -819,25 +820,27 @@ fn validate_machine_images(
     }
     let mut names = HashSet::default();
     let mut name_versions = HashSet::default();
+    let root = Path::new("spec.machineImages");
     for (i, image) in images.iter().enumerate() {
-        let path = format!("spec.machineImages[{i}]");
+        let path = root.index(i);
         if !names.insert(image.name.as_str()) {
-            errors.push(FieldError::duplicate(path.clone()));
+            errors.push(FieldError::duplicate(path));
         }
         if image.name.is_empty() {
             errors.push(FieldError::required(
-                format!("{path}.name"),
+                path.child("name"),
                 "machine image name must not be empty",
             ));
         } else if let Some(problems) = unprefixed_qualified_name_problems(&image.name) {
             errors.push(FieldError::invalid(
-                format!("{path}.name"),
+                path.child("name"),
                 format!("machine image name must be a qualified name: {problems}"),
             ));
         }
+        let versions = path.child("versions");
         if image.versions.is_empty() {
             errors.push(FieldError::required(
-                format!("{path}.versions"),
+                versions,
                 format!(
                     "must provide at least one version for the machine image '{}'",
                     image.name
@@ -847,7 +850,7 @@ fn validate_machine_images(
         if let Some(strategy) = &image.update_strategy {
             if !UPDATE_STRATEGIES.contains(&strategy.as_str()) {
                 errors.push(not_supported(
-                    format!("{path}.updateStrategy"),
+                    path.child("updateStrategy"),
                     &strings(&UPDATE_STRATEGIES),
                 ));
             }
@@ -857,23 +860,24 @@ fn validate_machine_images(
                 image,
                 version,
                 &mut name_versions,
-                &format!("{path}.versions[{j}]"),
+                &versions.index(j),
             ));
         }
     }
     for (i, image) in images.iter().enumerate() {
-        let path = format!("spec.machineImages[{i}]");
+        let path = root.index(i);
         if image.update_strategy.is_none() {
             errors.push(FieldError::required(
-                format!("{path}.updateStrategy"),
+                path.child("updateStrategy"),
                 "must provide an update strategy",
             ));
         }
         let expirables: Vec<ExpirableVersion> =
             image.versions.iter().map(|v| v.expirable.clone()).collect();
+        let versions = path.child("versions");
         for (j, version) in image.versions.iter().enumerate() {
-            let version_path = format!("{path}.versions[{j}]");
-            errors.extend(validate_cri(&version.cri, &format!("{version_path}.cri")));
+            let version_path = versions.index(j);
+            errors.extend(validate_cri(&version.cri, &version_path.child("cri")));
             errors.extend(validate_supported_per_minor(
                 &version.expirable,
                 &expirables,
@@ -887,7 +891,7 @@ fn validate_machine_images(
             ));
             if without_capabilities && version.architectures.is_empty() {
                 errors.push(FieldError::required(
-                    format!("{version_path}.architectures"),
+                    version_path.child("architectures"),
                     "must provide at least one architecture",
                 ));
             }
@@ -901,20 +905,20 @@ fn validate_machine_image_version(
     image: &MachineImage,
     version: &MachineImageVersion,
     name_versions: &mut HashSet<String>,
-    path: &str,
+    path: &Path,
 ) -> Vec<FieldError> {
     let mut errors = Vec::new();
     let key = format!("{}-{}", image.name, version.version());
     if name_versions.contains(&key) {
-        errors.push(FieldError::duplicate(path));
+        errors.push(FieldError::duplicate(*path));
     }
     name_versions.insert(key);
     if version.version().is_empty() {
-        errors.push(FieldError::required(format!("{path}.version"), ""));
+        errors.push(FieldError::required(path.child("version"), ""));
     }
     if parse_version(version.version()).is_err() {
         errors.push(FieldError::invalid(
-            format!("{path}.version"),
+            path.child("version"),
             "could not parse version. Use a semantic version. In case there is no semantic version for this image use the extensibility provider (define mapping in the CloudProfile) to map to the actual non semantic version",
         ));
     }
@@ -925,7 +929,7 @@ fn validate_machine_image_version(
     {
         if parse_version(min).is_err() {
             errors.push(FieldError::invalid(
-                format!("{path}.minVersionForInPlaceUpdate"),
+                path.child("minVersionForInPlaceUpdate"),
                 "could not parse version. Use a semantic version.",
             ));
         }
@@ -933,7 +937,7 @@ fn validate_machine_image_version(
     for (k, architecture) in version.architectures.iter().enumerate() {
         if !VALID_ARCHITECTURES.contains(&architecture.as_str()) {
             errors.push(not_supported(
-                format!("{path}.architectures[{k}]"),
+                path.child("architectures").index(k),
                 &strings(&VALID_ARCHITECTURES),
             ));
         }
@@ -941,7 +945,7 @@ fn validate_machine_image_version(
     if let Some(constraint) = &version.kubelet_version_constraint {
         if let Err(error) = crate::semver_constraint::Constraint::parse(constraint) {
             errors.push(FieldError::invalid(
-                format!("{path}.kubeletVersionConstraint"),
+                path.child("kubeletVersionConstraint"),
                 format!("cannot parse the kubeletVersionConstraint: {error}"),
             ));
         }
@@ -950,33 +954,35 @@ fn validate_machine_image_version(
 }
 
 /// `validateContainerRuntimesInterfaces`.
-fn validate_cri(cris: &[Cri], path: &str) -> Vec<FieldError> {
+fn validate_cri(cris: &[Cri], path: &Path) -> Vec<FieldError> {
     let mut errors = Vec::new();
     if cris.is_empty() {
         errors.push(FieldError::required(
-            path,
+            *path,
             "must provide at least one supported container runtime",
         ));
         return errors;
     }
     let mut seen = HashSet::default();
     for (i, cri) in cris.iter().enumerate() {
-        let cri_path = format!("{path}[{i}]");
+        let cri_path = path.index(i);
         if !seen.insert(cri.name.as_str()) {
-            errors.push(FieldError::duplicate(cri_path.clone()));
+            errors.push(FieldError::duplicate(cri_path));
         }
         if cri.name != "containerd" {
             errors.push(not_supported(
-                format!("{cri_path}.name"),
+                cri_path.child("name"),
                 &strings(&["containerd"]),
             ));
         }
         let mut runtimes = HashSet::default();
         for (j, runtime) in cri.container_runtimes.iter().enumerate() {
-            let type_path = format!("{cri_path}.containerRuntimes[{j}].type");
+            let runtimes_path = cri_path.child("containerRuntimes");
+            let runtime_path = runtimes_path.index(j);
+            let type_path = runtime_path.child("type");
             if let Some(problems) = unprefixed_qualified_name_problems(&runtime.runtime_type) {
                 errors.push(FieldError::invalid(
-                    type_path.clone(),
+                    type_path,
                     format!("container runtime type must be a qualified name: {problems}"),
                 ));
             }
