@@ -11,7 +11,8 @@ mod generators;
 use chrono::{DateTime, TimeDelta, Utc};
 use generators::{fleet_shoots, large_cloud_profile, large_shoot};
 use shoot_policy::examples::GALLERY;
-use shoot_policy::report::{analyze, AnalyzeOptions, Source};
+use shoot_policy::fleet::{analyze_fleet, FleetReport};
+use shoot_policy::report::{analyze, AnalyzeOptions, Report, Source};
 use std::io::Write;
 
 const INSTANTS: [&str; 3] = [
@@ -22,10 +23,12 @@ const INSTANTS: [&str; 3] = [
 
 fn main() {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut dump = |label: String, sources: &[Source], options: &AnalyzeOptions| {
-        let report =
-            serde_json::to_string(&analyze(sources, options)).expect("a report serialises");
+    let mut write = |label: String, report: &Report| {
+        let report = serde_json::to_string(report).expect("a report serialises");
         writeln!(out, "{label}\n{report}").expect("stdout");
+    };
+    let mut dump = |label: String, sources: &[Source], options: &AnalyzeOptions| {
+        write(label, &analyze(sources, options));
     };
     for example in GALLERY {
         let mut sources = vec![
@@ -63,20 +66,24 @@ fn main() {
             dump(label, &sources, &with_horizon(now, years));
         }
     }
-    for (index, shoot) in fleet_shoots(15).iter().enumerate() {
-        let sources = [
-            Source::auto(
-                "CloudProfile",
-                shoot_policy::examples::DEFAULT.cloud_profile,
-            ),
-            Source::auto("Shoot", shoot.as_str()),
-        ];
-        for now in INSTANTS.map(instant) {
-            dump(
-                format!("fleet {index} {now}"),
-                &sources,
-                &AnalyzeOptions::at(now),
-            );
+    // Through `analyze_fleet`, whose Shoots share what they can: each report must still be the
+    // one the Shoot gets alone, which is what older revisions dumped under the same label.
+    let profile = Source::auto(
+        "CloudProfile",
+        shoot_policy::examples::DEFAULT.cloud_profile,
+    );
+    let shoots: Vec<Source> = (fleet_shoots(15).iter())
+        .map(|shoot| Source::auto("Shoot", shoot.as_str()))
+        .collect();
+    let fleets: Vec<(DateTime<Utc>, FleetReport)> = (INSTANTS.map(instant).into_iter())
+        .map(|now| {
+            let options = AnalyzeOptions::at(now);
+            (now, analyze_fleet(profile.clone(), &shoots, &options))
+        })
+        .collect();
+    for index in 0..shoots.len() {
+        for (now, fleet) in &fleets {
+            write(format!("fleet {index} {now}"), &fleet.reports[index].report);
         }
     }
 }

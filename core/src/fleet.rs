@@ -167,6 +167,50 @@ mod tests {
         assert_eq!(names(&fleet_report), ["payments", "invoices", "third"]);
     }
 
+    #[test]
+    fn shoots_sharing_a_profile_get_the_reports_they_get_alone() {
+        // A fleet's maintenance runs share their version decisions: every Shoot of the gallery,
+        // and the default one with other versions and update settings, against each profile.
+        let options = AnalyzeOptions::at("2026-11-22T00:00:00Z".parse().unwrap());
+        let variants = [
+            ("version: 1.31.13", "version: 1.32.8"),
+            ("version: 1.31.13", "version: 1.33.5"),
+            ("version: 1592.14.0", "version: 1877.5.0"),
+            ("kubernetesVersion: false", "kubernetesVersion: true"),
+            ("machineImageVersion: true", "machineImageVersion: false"),
+        ];
+        let mut shoots: Vec<String> = examples::GALLERY
+            .iter()
+            .map(|example| example.shoot.to_string())
+            .collect();
+        for (from, to) in variants {
+            let variant = examples::DEFAULT.shoot.replacen(from, to, 1);
+            assert_ne!(variant, examples::DEFAULT.shoot, "{to}");
+            shoots.push(variant);
+        }
+        let sources: Vec<Source> = (shoots.iter().enumerate())
+            .map(|(index, shoot)| source(&format!("shoot-{index}"), shoot))
+            .collect();
+        let mut timelines = 0;
+        for example in examples::GALLERY {
+            let profile = source("CloudProfile", example.cloud_profile);
+            let fleet_report = analyze_fleet(profile.clone(), &sources, &options);
+            assert_eq!(fleet_report.reports.len(), sources.len());
+            for (entry, shoot) in fleet_report.reports.iter().zip(&sources) {
+                let alone = analyze(&[profile.clone(), shoot.clone()], &options);
+                assert_eq!(
+                    serde_json::to_value(&entry.report).unwrap(),
+                    serde_json::to_value(&alone).unwrap(),
+                    "{} against {}",
+                    shoot.name,
+                    example.title
+                );
+                timelines += usize::from(alone.timeline.is_some_and(|t| !t.events.is_empty()));
+            }
+        }
+        assert!(timelines > 20, "{timelines} timelines with events");
+    }
+
     fn names(fleet_report: &FleetReport) -> Vec<&str> {
         fleet_report
             .reports

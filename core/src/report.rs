@@ -621,6 +621,9 @@ struct ProfileViews {
     matrix: std::cell::RefCell<Option<(DateTime<Utc>, Option<VersionMatrix>)>>,
     /// The CloudProfile's own validation problems under feature gates at an instant.
     problems: std::cell::RefCell<Option<(ValidationKey, Vec<Problem>)>>,
+    /// The version decisions of maintenance runs against the maintenance view: each is keyed by
+    /// everything it reads of a Shoot, so the Shoots of a fleet reuse each other's.
+    runs: std::cell::RefCell<crate::maintenance::RunMemo>,
 }
 
 type ValidationKey = (crate::validation::FeatureGates, DateTime<Utc>);
@@ -915,20 +918,22 @@ fn maintain(inputs: &Inputs, views: &ProfileViews, options: &AnalyzeOptions, rep
         return;
     };
     let mut failure = None;
+    let memo = &mut *views.runs.borrow_mut();
     if options.wants(Area::Maintenance) {
-        match crate::maintenance::run(typed_profile, &typed_shoot, options.now) {
+        match crate::maintenance::run_remembering(typed_profile, &typed_shoot, options.now, memo) {
             Ok(outcome) => report.maintenance_now = Some(outcome),
             Err(message) => failure = Some(message),
         }
     }
     if options.wants(Area::Timeline) && failure.is_none() {
         let window = effective_window(&shoot.value);
-        match crate::timeline::timeline(
+        let horizon = (options.now, options.horizon_end());
+        match crate::timeline::timeline_remembering(
             typed_profile,
             &typed_shoot,
             window,
-            options.now,
-            options.horizon_end(),
+            horizon,
+            memo,
         ) {
             Ok(timeline) => report.timeline = Some(timeline),
             Err(message) => failure = Some(message),

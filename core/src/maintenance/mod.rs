@@ -30,10 +30,10 @@ pub use images::{
     determine_machine_image, determine_machine_image_version, filter_machine_image_versions,
 };
 pub(crate) use memo::RunMemo;
-pub(crate) use run::run_memoized;
 pub use run::{
     relevant_transitions, run, MaintenanceOutcome, UpdateReason, VersionUpdate, WorkerOutcome,
 };
+pub(crate) use run::{run_memoized, run_remembering};
 pub use selection::{
     determine_version_for_strategy, force_consecutive_minor, force_next_higher_major,
     force_next_higher_minor, latest_minor_for_auto_update, latest_patch_for_auto_update,

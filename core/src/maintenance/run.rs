@@ -156,8 +156,18 @@ pub fn run(
     shoot: &Shoot,
     now: DateTime<Utc>,
 ) -> Result<MaintenanceOutcome, String> {
+    run_remembering(cloud_profile, shoot, now, &mut RunMemo::default())
+}
+
+/// [`run`] with the version decisions of earlier runs against the same CloudProfile in `memo`.
+pub(crate) fn run_remembering(
+    cloud_profile: &CloudProfile,
+    shoot: &Shoot,
+    now: DateTime<Utc>,
+    memo: &mut RunMemo,
+) -> Result<MaintenanceOutcome, String> {
     let profile = cloud_profile.defaulted();
-    let mut outcome = run_memoized(&profile, shoot, now, &mut RunMemo::default())?;
+    let mut outcome = run_memoized(&profile, shoot, now, memo)?;
     outcome.update_rejections = update_rejections(&profile, &outcome.shoot);
     Ok(outcome)
 }

@@ -142,6 +142,19 @@ pub fn timeline(
     now: DateTime<Utc>,
     until: DateTime<Utc>,
 ) -> Result<Timeline, String> {
+    let mut memo = maintenance::RunMemo::default();
+    timeline_remembering(cloud_profile, shoot, window, (now, until), &mut memo)
+}
+
+/// [`timeline`] with the version decisions of earlier maintenance runs against the same
+/// CloudProfile in `memo`: the Shoots of a fleet share most of them.
+pub(crate) fn timeline_remembering(
+    cloud_profile: &CloudProfile,
+    shoot: &Shoot,
+    window: MaintenanceTimeWindow,
+    (now, until): (DateTime<Utc>, DateTime<Utc>),
+    memo: &mut maintenance::RunMemo,
+) -> Result<Timeline, String> {
     let cloud_profile = &*cloud_profile.defaulted();
     let mut shoot = shoot.clone();
     let mut events = Vec::new();
@@ -149,7 +162,6 @@ pub fn timeline(
     let mut windows_evaluated = 0;
     let mut from = now;
     let mut transition_in_previous_window = false;
-    let mut memo = maintenance::RunMemo::default();
     // The roll-trigger view of the Shoot as it stands, converted when first needed: the view after
     // one change is the view before the next.
     let mut rollout_view: Option<Option<HashView>> = None;
@@ -161,7 +173,7 @@ pub fn timeline(
             break;
         }
         windows_evaluated += 1;
-        let mut outcome = maintenance::run_memoized(cloud_profile, &shoot, begin, &mut memo)?;
+        let mut outcome = maintenance::run_memoized(cloud_profile, &shoot, begin, memo)?;
         let transitions = relevant.after(cloud_profile, &shoot, begin);
         let transition_inside = transitions.iter().any(|instant| *instant < end);
         note_blocked(&outcome, begin, &mut blocked);
