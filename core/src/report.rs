@@ -437,6 +437,7 @@ fn analyze_from(
     // The prepared views belong to the prepared CloudProfile: without one, the CloudProfile (if
     // any) comes from this analysis's sources.
     let own_views = ProfileViews::default();
+    let shoot_views = ShootViews::default();
     let views = match prepared {
         Some(prepared) if prepared.profile.is_some() => &prepared.views,
         _ => &own_views,
@@ -447,7 +448,7 @@ fn analyze_from(
             if let (Some(matrix), Some(shoot), false) = (matrix.as_mut(), &inputs.shoot, unparsable)
             {
                 let typed_profile = decode_once(&views.maintenance, profile, &mut report);
-                let typed_shoot = decode::<crate::maintenance::types::Shoot>(shoot, &mut report);
+                let typed_shoot = decode_once(&shoot_views.maintenance, shoot, &mut report);
                 if let (Some(typed_profile), Some(typed_shoot)) = (typed_profile, typed_shoot) {
                     matrix.eligible_updates = crate::maintenance::eligible_updates(
                         typed_profile,
@@ -465,13 +466,13 @@ fn analyze_from(
     // A field the engine cannot parse is reported at its place above; running maintenance on it
     // would only repeat the error without one.
     if (options.wants(Area::Maintenance) || options.wants(Area::Timeline)) && !unparsable {
-        maintain(&inputs, views, options, &mut report);
+        maintain(&inputs, (views, &shoot_views), options, &mut report);
     }
     if options.wants(Area::Validation) {
-        validate(&inputs, views, options, &mut report);
+        validate(&inputs, (views, &shoot_views), options, &mut report);
     }
     if options.wants(Area::Rollout) {
-        rollout(&inputs, &mut report);
+        rollout(&inputs, &shoot_views, &mut report);
     }
     if options.wants(Area::Hibernation) {
         hibernation(&inputs, options.now, &mut report);
@@ -650,6 +651,15 @@ impl ProfileViews {
             _ => kept.insert((key, find())).1.clone(),
         }
     }
+}
+
+/// The typed views of the Shoot and the previous Shoot that more than one area reads, each
+/// decoded once per analysis.
+#[derive(Default)]
+struct ShootViews {
+    maintenance: std::cell::OnceCell<Result<crate::maintenance::types::Shoot, Box<Diagnostic>>>,
+    rollout: std::cell::OnceCell<Result<crate::rollout::Shoot, Box<Diagnostic>>>,
+    previous_rollout: std::cell::OnceCell<Result<crate::rollout::Shoot, Box<Diagnostic>>>,
 }
 
 /// What `analyze` does to the CloudProfile itself before its areas.
@@ -908,19 +918,24 @@ fn error_at(object: &Located, message: String) -> Diagnostic {
 }
 
 /// One maintenance run at `now` and the timeline: both need the CloudProfile and the Shoot.
-fn maintain(inputs: &Inputs, views: &ProfileViews, options: &AnalyzeOptions, report: &mut Report) {
+fn maintain(
+    inputs: &Inputs,
+    (views, shoot_views): (&ProfileViews, &ShootViews),
+    options: &AnalyzeOptions,
+    report: &mut Report,
+) {
     let (Some(profile), Some(shoot)) = (&inputs.cloud_profile, &inputs.shoot) else {
         return;
     };
     let typed_profile = decode_once(&views.maintenance, profile, report);
-    let typed_shoot = decode::<crate::maintenance::types::Shoot>(shoot, report);
+    let typed_shoot = decode_once(&shoot_views.maintenance, shoot, report);
     let (Some(typed_profile), Some(typed_shoot)) = (typed_profile, typed_shoot) else {
         return;
     };
     let mut failure = None;
     let memo = &mut *views.runs.borrow_mut();
     if options.wants(Area::Maintenance) {
-        match crate::maintenance::run_remembering(typed_profile, &typed_shoot, options.now, memo) {
+        match crate::maintenance::run_remembering(typed_profile, typed_shoot, options.now, memo) {
             Ok(outcome) => report.maintenance_now = Some(outcome),
             Err(message) => failure = Some(message),
         }
@@ -930,7 +945,7 @@ fn maintain(inputs: &Inputs, views: &ProfileViews, options: &AnalyzeOptions, rep
         let horizon = (options.now, options.horizon_end());
         match crate::timeline::timeline_remembering(
             typed_profile,
-            &typed_shoot,
+            typed_shoot,
             window,
             horizon,
             memo,
@@ -999,7 +1014,12 @@ fn hibernation(inputs: &Inputs, now: DateTime<Utc>, report: &mut Report) {
     });
 }
 
-fn validate(inputs: &Inputs, views: &ProfileViews, options: &AnalyzeOptions, report: &mut Report) {
+fn validate(
+    inputs: &Inputs,
+    (views, shoot_views): (&ProfileViews, &ShootViews),
+    options: &AnalyzeOptions,
+    report: &mut Report,
+) {
     let now = options.now;
     use crate::validation::{self, Operation};
     let profile = inputs
@@ -1052,15 +1072,13 @@ fn validate(inputs: &Inputs, views: &ProfileViews, options: &AnalyzeOptions, rep
             now,
         ));
     }
-    if let Some(old_rollout) = inputs
-        .previous_shoot
-        .as_ref()
-        .and_then(|p| decode::<crate::rollout::Shoot>(p, report))
+    if let Some(old_rollout) = (inputs.previous_shoot.as_ref())
+        .and_then(|p| decode_once(&shoot_views.previous_rollout, p, report))
     {
-        if let Some(new_rollout) = decode::<crate::rollout::Shoot>(shoot_object, report) {
+        if let Some(new_rollout) = decode_once(&shoot_views.rollout, shoot_object, report) {
             errors.extend(crate::rollout::validate_update_strategy(
-                Some(&old_rollout),
-                &new_rollout,
+                Some(old_rollout),
+                new_rollout,
                 crate::rollout::Operation::Update,
                 &crate::rollout::FeatureGates::default(),
             ));
@@ -1070,11 +1088,11 @@ fn validate(inputs: &Inputs, views: &ProfileViews, options: &AnalyzeOptions, rep
     report.validation.problems.extend(found);
 }
 
-fn rollout(inputs: &Inputs, report: &mut Report) {
+fn rollout(inputs: &Inputs, views: &ShootViews, report: &mut Report) {
     let Some(shoot_object) = &inputs.shoot else {
         return;
     };
-    let Some(shoot) = decode::<crate::rollout::Shoot>(shoot_object, report) else {
+    let Some(shoot) = decode_once(&views.rollout, shoot_object, report) else {
         return;
     };
     for worker in &shoot.spec.provider.workers {
@@ -1083,12 +1101,10 @@ fn rollout(inputs: &Inputs, report: &mut Report) {
             crate::rollout::rollout_shape(worker, None),
         );
     }
-    if let Some(previous) = inputs
-        .previous_shoot
-        .as_ref()
-        .and_then(|p| decode::<crate::rollout::Shoot>(p, report))
+    if let Some(previous) = (inputs.previous_shoot.as_ref())
+        .and_then(|p| decode_once(&views.previous_rollout, p, report))
     {
-        match crate::rollout::roll_triggers(Some(&previous), &shoot, &Default::default()) {
+        match crate::rollout::roll_triggers(Some(previous), shoot, &Default::default()) {
             Ok(triggers) => report.roll_triggers = Some(triggers),
             Err(message) => report.diagnostics.push(error_at(
                 shoot_object,
