@@ -452,7 +452,7 @@ fn analyze_from(
                 if let (Some(typed_profile), Some(typed_shoot)) = (typed_profile, typed_shoot) {
                     matrix.eligible_updates = crate::maintenance::eligible_updates(
                         typed_profile,
-                        &typed_shoot,
+                        typed_shoot,
                         options.now,
                     );
                 }
