@@ -190,15 +190,31 @@ fn has_architecture(
     capability_definitions: &[CapabilityDefinition],
     architecture: &str,
 ) -> bool {
-    let (from_capabilities, found) = if version.capability_flavors.is_empty() {
+    let flavors = &version.capability_flavors;
+    supports_architecture(
+        flavors,
+        &version.architectures,
+        capability_definitions,
+        architecture,
+    )
+}
+
+/// `ArchitectureSupportedByImageVersion` of a version with these capability flavors and legacy
+/// architectures: the views of other areas share it.
+pub(crate) fn supports_architecture(
+    capability_flavors: &[Capabilities],
+    architectures: &[String],
+    capability_definitions: &[CapabilityDefinition],
+    architecture: &str,
+) -> bool {
+    let (from_capabilities, found) = if capability_flavors.is_empty() {
         let values = capability_definitions
             .iter()
             .find(|definition| definition.name == ARCHITECTURE_CAPABILITY)
             .map_or(&[][..], |definition| definition.values.as_slice());
         (!values.is_empty(), values.iter().any(|v| v == architecture))
     } else {
-        let mut values = version
-            .capability_flavors
+        let mut values = capability_flavors
             .iter()
             .flat_map(|flavor| flavor.get(ARCHITECTURE_CAPABILITY).into_iter().flatten())
             .peekable();
@@ -208,7 +224,7 @@ fn has_architecture(
     if from_capabilities {
         found
     } else {
-        version.architectures.iter().any(|v| v == architecture)
+        architectures.iter().any(|v| v == architecture)
     }
 }
 

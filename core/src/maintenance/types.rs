@@ -196,18 +196,29 @@ impl MachineType {
         &'a self,
         definitions: &'a [CapabilityDefinition],
     ) -> Option<&'a str> {
-        let from_capabilities = definitions
-            .iter()
-            .find(|definition| definition.name == ARCHITECTURE_CAPABILITY)
-            .map(|definition| {
-                self.capabilities
-                    .get(ARCHITECTURE_CAPABILITY)
-                    .unwrap_or(&definition.values)
-            });
-        match from_capabilities {
-            Some(values) if values.len() == 1 => values.first().map(String::as_str),
-            _ => self.architecture.as_deref(),
-        }
+        let architecture = self.architecture.as_deref();
+        machine_type_architecture(&self.capabilities, architecture, definitions)
+    }
+}
+
+/// `MachineType.GetArchitecture` of a machine type with these capabilities and `architecture`
+/// field: the views of other areas share it.
+pub(crate) fn machine_type_architecture<'a>(
+    capabilities: &'a Capabilities,
+    architecture: Option<&'a str>,
+    definitions: &'a [CapabilityDefinition],
+) -> Option<&'a str> {
+    let from_capabilities = definitions
+        .iter()
+        .find(|definition| definition.name == ARCHITECTURE_CAPABILITY)
+        .map(|definition| {
+            capabilities
+                .get(ARCHITECTURE_CAPABILITY)
+                .unwrap_or(&definition.values)
+        });
+    match from_capabilities {
+        Some(values) if values.len() == 1 => values.first().map(String::as_str),
+        _ => architecture,
     }
 }
 

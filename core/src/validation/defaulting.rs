@@ -12,6 +12,7 @@ use super::types::*;
 use super::{go_quote, parse_version};
 use crate::field::FieldError;
 use crate::lifecycle::ExpirableVersion;
+use crate::maintenance::images::{capabilities_supported_by_flavors, supports_architecture};
 use crate::version::Version;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -281,10 +282,19 @@ fn default_machine_image(
     let image = worker.machine.image.as_ref();
     let reference = image.map_or(String::new(), |i| format!("{}@{}", i.name, i.version_str()));
     let architecture = worker.machine.architecture.clone().unwrap_or_default();
-    let machine_type_known = spec
-        .machine_types
-        .iter()
-        .any(|t| t.name == worker.machine.machine_type);
+    let definitions = &spec.machine_capabilities;
+    // Without the machine type in the CloudProfile, its capabilities are not checked.
+    let machine_type = (spec.machine_types.iter()).find(|t| t.name == worker.machine.machine_type);
+    let supports_architecture = |version: &MachineImageVersion| {
+        let (flavors, architectures) = (&version.capability_flavors, &version.architectures);
+        supports_architecture(flavors, architectures, definitions, &architecture)
+    };
+    let fits_machine_type = |version: &MachineImageVersion| {
+        machine_type.map(|machine_type| {
+            let flavors = &version.capability_flavors;
+            capabilities_supported_by_flavors(&machine_type.capabilities, flavors, definitions)
+        })
+    };
     if spec.machine_images.is_empty() {
         return Err(DefaultingFieldError::invalid(
             path,
@@ -292,9 +302,6 @@ fn default_machine_image(
             "the cloud profile does not contain any machine image - cannot create shoot cluster",
         ));
     }
-    let supports_architecture =
-        |version: &MachineImageVersion| version.architectures.contains(&architecture);
-
     let chosen = match image.filter(|i| !i.name.is_empty()) {
         Some(wanted) => {
             let Some(found) = spec.machine_images.iter().find(|m| m.name == wanted.name) else {
@@ -314,12 +321,9 @@ fn default_machine_image(
             found
         }
         None => {
-            // Capability flavors are not modelled: a known machine type fits every version, as it does
-            // for versions without flavors.
             let found = spec.machine_images.iter().find(|m| {
-                m.versions
-                    .iter()
-                    .any(|v| supports_architecture(v) || machine_type_known)
+                (m.versions.iter())
+                    .any(|v| supports_architecture(v) || fits_machine_type(v) == Some(true))
             });
             match found {
                 Some(found) => found,
@@ -369,6 +373,7 @@ fn default_machine_image(
         .versions
         .iter()
         .filter(|v| supports_architecture(v))
+        .filter(|v| fits_machine_type(v) != Some(false))
         .filter(|v| {
             !worker.is_in_place() || v.in_place_updates.as_ref().is_some_and(|u| u.supported)
         })

@@ -12,6 +12,7 @@ use super::inplace::{same_image, validate_machine_image};
 use super::types::*;
 use super::{compare_versions, go_list, not_supported, parse_version};
 use crate::field::FieldError;
+use crate::maintenance::types::machine_type_architecture;
 use crate::semver_constraint::Constraint;
 use crate::version::Version;
 use chrono::{DateTime, Utc};
@@ -365,12 +366,14 @@ pub(crate) fn pool_architecture(spec: &CloudProfileSpec, worker: &Worker) -> Str
     if let Some(architecture) = &worker.machine.architecture {
         return architecture.clone();
     }
-    spec.machine_types
-        .iter()
+    let definitions = &spec.machine_capabilities;
+    (spec.machine_types.iter())
         .find(|t| t.name == worker.machine.machine_type)
-        .and_then(|t| t.architecture.clone())
+        .and_then(|t| {
+            machine_type_architecture(&t.capabilities, t.architecture.as_deref(), definitions)
+        })
         .filter(|a| !a.is_empty())
-        .unwrap_or_else(|| "amd64".to_string())
+        .map_or_else(|| "amd64".to_string(), str::to_string)
 }
 
 /// `ValidateKubernetesVersionUpdate`.

@@ -2,6 +2,7 @@
 //! read. Unknown fields are ignored; every field is optional on input, as in a pasted manifest.
 
 use crate::lifecycle::ExpirableVersion;
+pub use crate::maintenance::types::{Capabilities, CapabilityDefinition};
 use serde::{Deserialize, Serialize};
 
 /// `metadata` of an object: only what the rules and messages name.
@@ -37,9 +38,9 @@ pub struct CloudProfileSpec {
     pub limits: Option<Limits>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bastion: Option<Bastion>,
-    /// Capability definitions (`machineCapabilities`); only their presence is evaluated here.
+    /// Capability definitions (`machineCapabilities`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub machine_capabilities: Vec<serde_json::Value>,
+    pub machine_capabilities: Vec<CapabilityDefinition>,
 }
 
 /// `Bastion` settings of a CloudProfile.
@@ -99,6 +100,8 @@ pub struct MachineImageVersion {
     pub kubelet_version_constraint: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub in_place_updates: Option<InPlaceUpdates>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub capability_flavors: Vec<Capabilities>,
 }
 
 impl MachineImageVersion {
@@ -148,6 +151,8 @@ pub struct MachineType {
     pub memory: Option<serde_json::Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub storage: Option<MachineTypeStorage>,
+    #[serde(skip_serializing_if = "Capabilities::is_empty")]
+    pub capabilities: Capabilities,
 }
 
 /// `MachineTypeStorage`.
