@@ -8,10 +8,15 @@ fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/conformance")
 }
 
-/// The vendored Gardener corpus and our own timeline cases.
+/// The vendored Gardener corpus, our own timeline cases, and the cases we derived from the
+/// Gardener tests the vendored corpus leaves out.
 fn corpus_files() -> Vec<PathBuf> {
-    let timeline_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/timeline");
-    let mut files: Vec<PathBuf> = [corpus_dir(), timeline_dir]
+    let ours = |dir: &str| {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests")
+            .join(dir)
+    };
+    let mut files: Vec<PathBuf> = [corpus_dir(), ours("timeline"), ours("derived")]
         .iter()
         .flat_map(|dir| std::fs::read_dir(dir).expect("case directory exists"))
         .map(|entry| entry.unwrap().path())

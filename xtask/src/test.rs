@@ -66,6 +66,7 @@ fn conformance() -> Result {
         "conformance",
         "tests/conformance",
         "tests/timeline",
+        "tests/derived",
     ]))
 }
 
