@@ -3,7 +3,7 @@
 //!
 //! The API server keeps such fields as plain strings and the engine only reads them deep inside a
 //! computation, where a bad one would surface as a failure with no place attached ("maintenance
-//! cannot run: invalid Semantic Version"). Checking them up front reports each at its field, with
+//! cannot run: invalid semantic version"). Checking them up front reports each at its field, with
 //! the parser's own reason, before anything is computed. Timestamps need no entry here: they are
 //! typed, and a bad one fails decoding at its field already.
 

@@ -20,26 +20,42 @@ pub struct Version {
     original: String,
 }
 
-/// Why a string is not a version, in the words Masterminds semver uses.
+/// Why a string is not a version, as Masterminds semver (v3.5, the version Gardener pins) tells
+/// them apart.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum VersionError {
-    /// The string does not have the shape `[v]N[.N[.N]][-pre][+build]`.
+    /// The string does not have the shape `[v]N[.N[.N]][-pre][+build]`, whose identifiers are
+    /// non-empty runs of ASCII letters, digits and hyphens.
     Invalid(String),
-    /// A pre-release identifier is malformed (empty, bad characters, or a number with a leading zero).
-    InvalidPrerelease(String),
-    /// Build metadata is malformed.
-    InvalidMetadata(String),
+    /// A numeric pre-release identifier has a leading zero (`1.2.3-01`).
+    SegmentStartsZero(String),
+    /// A numeric component does not fit 64 bits.
+    SegmentOutOfRange { version: String, segment: String },
+}
+
+impl VersionError {
+    /// The error text of `semver.NewVersion`, which Gardener puts into its own messages.
+    pub fn masterminds_message(&self) -> String {
+        match self {
+            VersionError::Invalid(_) => "invalid semantic version".to_string(),
+            VersionError::SegmentStartsZero(_) => "version segment starts with 0".to_string(),
+            VersionError::SegmentOutOfRange { segment, .. } => format!(
+                "error parsing version segment: strconv.ParseUint: parsing {}: value out of range",
+                crate::golang::quote(segment)
+            ),
+        }
+    }
 }
 
 impl fmt::Display for VersionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             VersionError::Invalid(text) => write!(f, "invalid semantic version: {text:?}"),
-            VersionError::InvalidPrerelease(text) => {
-                write!(f, "invalid prerelease string in version {text:?}")
+            VersionError::SegmentStartsZero(text) => {
+                write!(f, "a pre-release number starts with 0 in version {text:?}")
             }
-            VersionError::InvalidMetadata(text) => {
-                write!(f, "invalid metadata string in version {text:?}")
+            VersionError::SegmentOutOfRange { version, segment } => {
+                write!(f, "{segment} is too large a number in version {version:?}")
             }
         }
     }
@@ -65,17 +81,29 @@ impl Version {
             if index == 3 || part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(invalid());
             }
-            numbers[index] = part.parse().map_err(|_| invalid())?;
+            numbers[index] = part.parse().map_err(|_| VersionError::SegmentOutOfRange {
+                version: text.to_string(),
+                segment: part.to_string(),
+            })?;
+        }
+        // The shape first (Masterminds' pattern), then the one rule its pattern leaves out.
+        let identifiers_fit = |part: &str| {
+            part.split('.').all(|identifier| {
+                !identifier.is_empty()
+                    && (identifier.bytes()).all(|b| b.is_ascii_alphanumeric() || b == b'-')
+            })
+        };
+        if !pre.is_none_or(identifiers_fit) || !build.is_none_or(identifiers_fit) {
+            return Err(invalid());
         }
         let pre = match pre {
             None => semver::Prerelease::EMPTY,
             Some(pre) => semver::Prerelease::new(pre)
-                .map_err(|_| VersionError::InvalidPrerelease(text.to_string()))?,
+                .map_err(|_| VersionError::SegmentStartsZero(text.to_string()))?,
         };
         let build = match build {
             None => semver::BuildMetadata::EMPTY,
-            Some(build) => semver::BuildMetadata::new(build)
-                .map_err(|_| VersionError::InvalidMetadata(text.to_string()))?,
+            Some(build) => semver::BuildMetadata::new(build).map_err(|_| invalid())?,
         };
         Ok(Version {
             major: numbers[0],
@@ -208,10 +236,39 @@ mod tests {
         );
         assert_eq!(
             Version::parse("1.2.3-01").unwrap_err().to_string(),
-            "invalid prerelease string in version \"1.2.3-01\""
+            "a pre-release number starts with 0 in version \"1.2.3-01\""
         );
         assert!(Version::parse("").is_err());
         assert!(Version::parse("1..2").is_err());
+    }
+
+    #[test]
+    fn errors_carry_the_texts_of_the_masterminds_version_gardener_pins() {
+        let message = |text: &str| Version::parse(text).unwrap_err().masterminds_message();
+        // An empty string, a bad shape, an empty or malformed identifier: the pattern fails.
+        for text in [
+            "",
+            "1.x",
+            "1.2.3.4",
+            "V1.2.3",
+            "1.2.3-",
+            "1.2.3+",
+            "1.2.3-a..b",
+            "1.2.3-a_b",
+            "1.2.3+b!",
+        ] {
+            assert_eq!(message(text), "invalid semantic version", "{text:?}");
+        }
+        assert_eq!(message("1.2.3-01"), "version segment starts with 0");
+        assert_eq!(message("1.2.3-rc.007"), "version segment starts with 0");
+        assert_eq!(
+            message("1.99999999999999999999.0"),
+            "error parsing version segment: strconv.ParseUint: parsing \"99999999999999999999\": value out of range"
+        );
+        // Leading zeros in the numbers themselves and in build metadata are accepted.
+        assert_eq!(v("01.02.03").canonical(), "1.2.3");
+        assert_eq!(v("1.2.3+007").canonical(), "1.2.3+007");
+        assert_eq!(v("1.2.3-0a").canonical(), "1.2.3-0a");
     }
 
     #[test]

@@ -524,15 +524,5 @@ impl Shoot {
 
 /// Parses a version like Masterminds `semver.NewVersion`, with Masterminds' error text.
 pub(crate) fn parse_version(text: &str) -> Result<Version, String> {
-    if text.is_empty() {
-        return Err("version string empty".to_string());
-    }
-    Version::parse(text).map_err(|error| {
-        match error {
-            crate::version::VersionError::Invalid(_) => "invalid Semantic Version",
-            crate::version::VersionError::InvalidPrerelease(_) => "invalid prerelease string",
-            crate::version::VersionError::InvalidMetadata(_) => "invalid metadata string",
-        }
-        .to_string()
-    })
+    Version::parse(text).map_err(|error| error.masterminds_message())
 }

@@ -587,7 +587,7 @@ pub fn validate_kubernetes_version_update(
     }
     if !skip_minor_allowed {
         match Version::parse(old_version) {
-            Err(e) => errors.push(FieldError::invalid(path, semver_error_text(&e))),
+            Err(e) => errors.push(FieldError::invalid(path, e.masterminds_message())),
             Ok(old) => {
                 let next = format!("{}.{}.0", old.major, old.minor + 2);
                 match compare_versions(new_version, ">=", &next) {
@@ -635,15 +635,6 @@ fn validate_image_version_in_place_update(
     }
 }
 
-/// The text of a Masterminds `semver.NewVersion` error.
-pub(crate) fn semver_error_text(error: &crate::version::VersionError) -> &'static str {
-    match error {
-        crate::version::VersionError::Invalid(_) => "Invalid Semantic Version",
-        crate::version::VersionError::InvalidPrerelease(_) => "Invalid Prerelease string",
-        crate::version::VersionError::InvalidMetadata(_) => "Invalid Metadata string",
-    }
-}
-
 /// `versionutils.CompareVersions` with Masterminds' error texts.
 fn compare_versions(a: &str, operator: &str, b: &str) -> Result<bool, String> {
     let b_normalized = normalize(b);
@@ -651,10 +642,10 @@ fn compare_versions(a: &str, operator: &str, b: &str) -> Result<bool, String> {
         return Err(format!("improper constraint: {operator} {b_normalized}"));
     }
     if let Err(e) = Version::parse(&normalize(a)) {
-        return Err(semver_error_text(&e).to_string());
+        return Err(e.masterminds_message());
     }
     crate::version::compare_normalized(a, operator, b)
-        .ok_or_else(|| "Invalid Semantic Version".to_string())
+        .ok_or_else(|| "invalid semantic version".to_string())
 }
 
 /// `validateNodeLocalDNSUpdate`.
@@ -670,7 +661,7 @@ fn validate_node_local_dns_update(new: &Shoot, old: &Shoot) -> Vec<FieldError> {
                 format!(
                     "failed to parse old Kubernetes version {:?}: {}",
                     old.spec.kubernetes.version,
-                    semver_error_text(&e)
+                    e.masterminds_message()
                 ),
             )]
         }
@@ -686,7 +677,7 @@ fn validate_node_local_dns_update(new: &Shoot, old: &Shoot) -> Vec<FieldError> {
                         format!(
                             "failed to calculate effective Kubernetes version for worker {:?}: {}",
                             worker.name,
-                            semver_error_text(&e)
+                            e.masterminds_message()
                         ),
                     )]
                 }
@@ -730,7 +721,7 @@ pub fn validate_in_place_updates(new: &Shoot, old: &Shoot) -> Vec<FieldError> {
             "spec.kubernetes.version",
             format!(
                 "failed to parse old control plane kubernetes version: {}",
-                semver_error_text(e)
+                e.masterminds_message()
             ),
         ));
     }
@@ -739,7 +730,7 @@ pub fn validate_in_place_updates(new: &Shoot, old: &Shoot) -> Vec<FieldError> {
             "spec.kubernetes.version",
             format!(
                 "failed to parse new control plane kubernetes version: {}",
-                semver_error_text(e)
+                e.masterminds_message()
             ),
         ));
     }
@@ -764,7 +755,7 @@ pub fn validate_in_place_updates(new: &Shoot, old: &Shoot) -> Vec<FieldError> {
         let old_worker = &old.spec.provider.workers[old_index];
         let effective = |control_plane: &Version, worker: &Worker| match worker.kubernetes_version()
         {
-            Some(text) => Version::parse(text).map_err(|e| semver_error_text(&e)),
+            Some(text) => Version::parse(text).map_err(|e| e.masterminds_message()),
             None => Ok(control_plane.clone()),
         };
         let old_version = match effective(&old_control_plane, old_worker) {

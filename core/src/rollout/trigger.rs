@@ -10,7 +10,6 @@
 
 use super::hash::{go_time_string, hash_of_hashes, parse_time, Digests};
 use super::kubelet::{effective_kubelet, kubelet_data, KubeletData, KubeletSource, ParsedReserved};
-use super::strategy::semver_error_text;
 use super::types::{
     is_in_place, PendingWorkerUpdates, RotationStatus, Shoot, Worker, WorkerResource,
     AUTO_IN_PLACE_UPDATE, MANUAL_IN_PLACE_UPDATE,
@@ -225,7 +224,7 @@ pub fn calculate_worker_pool_hash_for_in_place_update(
     let version = Version::parse(kubernetes_version).map_err(|e| {
         format!(
             "failed to parse kubernetes version {kubernetes_version}: {}",
-            semver_error_text(&e)
+            e.masterminds_message()
         )
     })?;
     let mut data = vec![
@@ -432,12 +431,12 @@ impl<'a> OutsideWorkers<'a> {
 /// `CalculateEffectiveKubernetesVersion` on the parsed control-plane version.
 fn effective_version(shoot: &Shoot, worker: &Worker) -> Result<Version, String> {
     match worker.kubernetes_version() {
-        Some(version) => Version::parse(version).map_err(|e| semver_error_text(&e).to_string()),
+        Some(version) => Version::parse(version).map_err(|e| e.masterminds_message()),
         None => Version::parse(&shoot.spec.kubernetes.version).map_err(|e| {
             format!(
                 "failed to parse kubernetes version {}: {}",
                 shoot.spec.kubernetes.version,
-                semver_error_text(&e)
+                e.masterminds_message()
             )
         }),
     }
@@ -655,7 +654,7 @@ fn pool_in_place_hash(
     let version = Version::parse(version_text).map_err(|e| {
         format!(
             "failed to parse kubernetes version {version_text}: {}",
-            semver_error_text(&e)
+            e.masterminds_message()
         )
     })?;
     let (kubelet, _) = effective_kubelet(shoot, worker);

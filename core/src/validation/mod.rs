@@ -31,7 +31,7 @@ pub use shoot_versions::{validate_shoot_versions, validate_shoot_versions_static
 pub use types::*;
 
 use crate::field::{ErrorType, FieldError};
-use crate::version::{Version, VersionError};
+use crate::version::Version;
 
 /// `field.NotSupported`: like the shared constructor, but with Kubernetes' empty detail when there is no
 /// supported value to list.
@@ -49,14 +49,7 @@ pub(crate) fn not_supported(field: impl Into<String>, supported: &[String]) -> F
 
 /// Masterminds `semver.NewVersion`, with the error text that library reports.
 pub(crate) fn parse_version(text: &str) -> Result<Version, String> {
-    if text.is_empty() {
-        return Err("version string empty".to_string());
-    }
-    Version::parse(text).map_err(|error| match error {
-        VersionError::Invalid(_) => "invalid semantic version".to_string(),
-        VersionError::InvalidPrerelease(_) => "invalid prerelease string".to_string(),
-        VersionError::InvalidMetadata(_) => "invalid metadata string".to_string(),
-    })
+    Version::parse(text).map_err(|error| error.masterminds_message())
 }
 
 /// Gardener's `versionutils.CompareVersions(a, op, b)`: both sides normalised, then compared; an error
