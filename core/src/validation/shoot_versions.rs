@@ -169,8 +169,8 @@ pub fn validate_shoot_versions(
     errors
 }
 
-/// The static version rules of the Shoot API: on update `ValidateKubernetesVersionUpdate` for the control
-/// plane and every pool (pools of rolling strategies may skip minors) and, for in-place pools, no image
+/// The static version rules of the Shoot API: a control-plane version is required; on update
+/// `ValidateKubernetesVersionUpdate` for the control plane and every pool (pools of rolling strategies may skip minors) and, for in-place pools, no image
 /// downgrade; on create and update `validateWorkerGroupAndControlPlaneKubernetesVersion` for pools with
 /// their own version.
 pub fn validate_shoot_versions_static(
@@ -183,6 +183,13 @@ pub fn validate_shoot_versions_static(
         return errors;
     }
     let control_plane = &shoot.spec.kubernetes.version;
+    // `validateKubernetes`, before anything else reads the version.
+    if control_plane.is_empty() {
+        errors.push(FieldError::required(
+            "spec.kubernetes.version",
+            "kubernetes version must not be empty",
+        ));
+    }
     for (i, worker) in shoot.spec.provider.workers.iter().enumerate() {
         if let Some(version) = worker.kubernetes_version() {
             errors.extend(validate_worker_skew(
