@@ -241,7 +241,15 @@ struct WorkersShoot {
 #[derive(Deserialize, Default)]
 #[serde(default)]
 struct WorkersSpec {
+    kubernetes: TaintsKubernetes,
     provider: WorkersProvider,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+struct TaintsKubernetes {
+    version: String,
+    cluster_autoscaler: Option<node_readiness::ClusterAutoscalerTaints>,
 }
 
 #[derive(Deserialize, Default)]
@@ -253,7 +261,15 @@ struct WorkersProvider {
 fn node_readiness_kind(case: &Case, checker: &mut Checker) -> Result<(), String> {
     if case.input_value("stage").as_str() == Some("shoot-validation") {
         let shoot: WorkersShoot = case.input("shoot")?;
-        let errors = node_readiness::validate_worker_taints(&shoot.spec.provider.workers);
+        let kubernetes = &shoot.spec.kubernetes;
+        // `validateKubernetes` reads the autoscaler only with a control-plane version.
+        let autoscaler = kubernetes.cluster_autoscaler.as_ref();
+        let mut errors: Vec<_> = (autoscaler.filter(|_| !kubernetes.version.is_empty()))
+            .map(|a| node_readiness::validate_cluster_autoscaler_taints(a, &kubernetes.version))
+            .unwrap_or_default();
+        errors.extend(node_readiness::validate_worker_taints(
+            &shoot.spec.provider.workers,
+        ));
         checker.validation(&errors, None);
         return Ok(());
     }

@@ -397,6 +397,91 @@ pub fn validate_worker_taints(workers: &[WorkerTaints]) -> Vec<FieldError> {
         .collect()
 }
 
+/// The taint lists of a Shoot's `spec.kubernetes.clusterAutoscaler`; a list given empty is still
+/// given (Go tells a nil slice from an empty one).
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ClusterAutoscalerTaints {
+    pub startup_taints: Option<Vec<String>>,
+    pub status_taints: Option<Vec<String>>,
+    pub ignore_taints: Option<Vec<String>>,
+}
+
+/// The taint rules of `ValidateClusterAutoscaler` for a Shoot of `kubernetes_version`: each list
+/// only where that version supports it, each key a label name, not the reserved
+/// critical-components key, and given once.
+pub fn validate_cluster_autoscaler_taints(
+    autoscaler: &ClusterAutoscalerTaints,
+    kubernetes_version: &str,
+) -> Vec<FieldError> {
+    let path = crate::field::Path::new("spec.kubernetes.clusterAutoscaler");
+    // The option's name as the Go field spells it, which the version error uses as a path step.
+    let lists = [
+        (
+            &autoscaler.startup_taints,
+            "startupTaints",
+            "StartupTaints",
+            Some("1.29"),
+            None,
+        ),
+        (
+            &autoscaler.status_taints,
+            "statusTaints",
+            "StatusTaints",
+            Some("1.29"),
+            None,
+        ),
+        (
+            &autoscaler.ignore_taints,
+            "ignoreTaints",
+            "IgnoreTaints",
+            Some("1.14"),
+            Some("1.32"),
+        ),
+    ];
+    let mut errors = Vec::new();
+    for (taints, field, option, added, removed) in lists {
+        let Some(taints) = taints else { continue };
+        let list_path = path.child(field);
+        match version_in_range(kubernetes_version, added, removed) {
+            Err(error) => errors.push(FieldError::invalid(list_path.child(option), error)),
+            Ok(false) => errors.push(FieldError::forbidden(
+                list_path.child(option),
+                format!("not supported in Kubernetes version {kubernetes_version}"),
+            )),
+            Ok(true) => {}
+        }
+        let mut seen = BTreeSet::new();
+        for (i, taint) in taints.iter().enumerate() {
+            let item = list_path.index(i);
+            errors.extend(label_name_errors(taint, &item.to_string()));
+            if taint == TAINT_CRITICAL_COMPONENTS_NOT_READY {
+                errors.push(FieldError::forbidden(
+                    item,
+                    "taint key is reserved by gardener",
+                ));
+            }
+            if !seen.insert(taint.as_str()) {
+                errors.push(FieldError::duplicate(item));
+            }
+        }
+    }
+    errors
+}
+
+/// `VersionRange.Contains`: at least `added` and below `removed`, on the normalised version.
+fn version_in_range(
+    version: &str,
+    added: Option<&str>,
+    removed: Option<&str>,
+) -> Result<bool, String> {
+    let normalized = crate::version::normalize(version);
+    let version =
+        crate::version::Version::parse(&normalized).map_err(|error| error.masterminds_message())?;
+    let at_least = |bound: &str| crate::version::Version::parse(bound).is_ok_and(|b| version >= b);
+    Ok(added.is_none_or(at_least) && !removed.is_some_and(at_least))
+}
+
 /// `validateTaints`: keys are label names and must not be the reserved critical-components key
 /// (`Forbidden`, `taint key is reserved by gardener`), values are label values, the effect is required
 /// and one of `NoSchedule`, `PreferNoSchedule`, `NoExecute`, and taints are unique per key and effect.
@@ -454,6 +539,38 @@ mod tests {
             "uid": "u", "labels": {LABEL_CRITICAL_COMPONENT: "true"}},
             "spec": {"template": {"metadata": {"labels": {LABEL_CRITICAL_COMPONENT: "true"}}, "spec": template_spec}}}]}))
         .unwrap_or_default()
+    }
+
+    #[test]
+    fn cluster_autoscaler_taint_lists_are_checked_against_the_version_and_each_other() {
+        let lists =
+            |ignore: Option<Vec<&str>>, startup: Option<Vec<&str>>| ClusterAutoscalerTaints {
+                ignore_taints: ignore.map(|l| l.into_iter().map(str::to_string).collect()),
+                startup_taints: startup.map(|l| l.into_iter().map(str::to_string).collect()),
+                status_taints: None,
+            };
+        let rendered = |autoscaler: &ClusterAutoscalerTaints, version: &str| -> Vec<String> {
+            (validate_cluster_autoscaler_taints(autoscaler, version).iter())
+                .map(ToString::to_string)
+                .collect()
+        };
+        assert!(rendered(&lists(Some(vec!["a", "b"]), None), "1.31.4").is_empty());
+        // An empty list is a list: it is still checked against the version.
+        assert_eq!(
+            rendered(&lists(Some(vec![]), None), "v1.32.0"),
+            ["spec.kubernetes.clusterAutoscaler.ignoreTaints.IgnoreTaints [FieldValueForbidden]: not supported in Kubernetes version v1.32.0"]
+        );
+        assert_eq!(
+            rendered(&lists(None, Some(vec!["a", "a"])), "1.28.9"),
+            [
+                "spec.kubernetes.clusterAutoscaler.startupTaints.StartupTaints [FieldValueForbidden]: not supported in Kubernetes version 1.28.9",
+                "spec.kubernetes.clusterAutoscaler.startupTaints[1] [FieldValueDuplicate]: ",
+            ]
+        );
+        assert_eq!(
+            rendered(&lists(None, Some(vec![])), "1.x"),
+            ["spec.kubernetes.clusterAutoscaler.startupTaints.StartupTaints [FieldValueInvalid]: invalid semantic version"]
+        );
     }
 
     #[test]
