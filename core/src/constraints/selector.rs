@@ -218,9 +218,93 @@ fn is_dns1123_subdomain(text: &str) -> bool {
         })
 }
 
+/// `metav1validation.ValidateLabelSelector` with the default options: label names and values in
+/// `matchLabels`, and per expression a known operator with values exactly where it takes them, a
+/// label-name key, and label values.
+pub(crate) fn validate_label_selector(
+    selector: &LabelSelector,
+    path: &crate::field::Path,
+) -> Vec<crate::field::FieldError> {
+    use crate::field::FieldError;
+    use crate::scheduling::toleration_restriction::{
+        label_name_errors, label_value_errors, validate_labels,
+    };
+    let mut errors = Vec::new();
+    if let Some(labels) = &selector.match_labels {
+        errors.extend(validate_labels(
+            labels,
+            &path.child("matchLabels").to_string(),
+        ));
+    }
+    let expressions = path.child("matchExpressions");
+    for (i, requirement) in selector.match_expressions.iter().flatten().enumerate() {
+        let item = expressions.index(i);
+        let values = item.child("values");
+        match requirement.operator.as_str() {
+            "In" | "NotIn" if requirement.values.is_empty() => errors.push(FieldError::required(
+                values,
+                "must be specified when `operator` is 'In' or 'NotIn'",
+            )),
+            "Exists" | "DoesNotExist" if !requirement.values.is_empty() => {
+                errors.push(FieldError::forbidden(
+                    values,
+                    "may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
+                ))
+            }
+            "In" | "NotIn" | "Exists" | "DoesNotExist" => {}
+            _ => errors.push(FieldError::invalid(
+                item.child("operator"),
+                "not a valid selector operator",
+            )),
+        }
+        errors.extend(label_name_errors(
+            &requirement.key,
+            &item.child("key").to_string(),
+        ));
+        for (j, value) in requirement.values.iter().enumerate() {
+            for message in label_value_errors(value) {
+                errors.push(FieldError::invalid(values.index(j), message));
+            }
+        }
+    }
+    errors
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_selector_is_validated_as_the_api_server_validates_it() {
+        let path = crate::field::Path::new("spec.seedSelector");
+        let rendered = |selector: &LabelSelector| -> Vec<String> {
+            (validate_label_selector(selector, &path).iter())
+                .map(|e| format!("{} {}", e.field, e.error_type.as_str()))
+                .collect()
+        };
+        let mut selector = expression("zone", "In", &[]);
+        selector.match_labels = Some(BTreeMap::from([("ok".to_string(), "a/b".to_string())]));
+        assert_eq!(
+            rendered(&selector),
+            [
+                "spec.seedSelector.matchLabels FieldValueInvalid",
+                "spec.seedSelector.matchExpressions[0].values FieldValueRequired",
+            ]
+        );
+        assert_eq!(
+            rendered(&expression("zone", "Exists", &["a"])),
+            ["spec.seedSelector.matchExpressions[0].values FieldValueForbidden"]
+        );
+        assert_eq!(
+            rendered(&expression("bad key!", "Gt", &["-x-"])),
+            [
+                "spec.seedSelector.matchExpressions[0].operator FieldValueInvalid",
+                "spec.seedSelector.matchExpressions[0].key FieldValueInvalid",
+                "spec.seedSelector.matchExpressions[0].values[0] FieldValueInvalid",
+            ]
+        );
+        assert!(rendered(&expression("zone", "NotIn", &["a", "b"])).is_empty());
+    }
 
     fn expression(key: &str, operator: &str, values: &[&str]) -> LabelSelector {
         LabelSelector {

@@ -10,7 +10,7 @@ use super::types::{internal_error, shoot_forbidden, ObjectMeta, Shoot, Toleratio
 use super::{add_toleration_if_missing, Operation, GARDEN_NAMESPACE, SEED_TAINT_PROTECTED};
 use crate::field::FieldError;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The plugin configuration (`ShootTolerationRestrictionConfiguration`).
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
@@ -278,6 +278,17 @@ pub(crate) fn label_name_errors(key: &str, path: &str) -> Vec<FieldError> {
         messages.push(format!("name part {QUALIFIED_NAME_RULE}"));
     }
     to_invalid(messages, path)
+}
+
+/// `metav1validation.ValidateLabels`: every key a label name and every value a label value, each
+/// problem an `Invalid` error at the labels' own path.
+pub(crate) fn validate_labels(labels: &BTreeMap<String, String>, path: &str) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    for (key, value) in labels {
+        errors.extend(label_name_errors(key, path));
+        errors.extend(to_invalid(label_value_errors(value), path));
+    }
+    errors
 }
 
 fn to_invalid(messages: Vec<String>, path: &str) -> Vec<FieldError> {

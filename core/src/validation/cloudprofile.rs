@@ -8,8 +8,10 @@
 
 use super::types::*;
 use super::{go_quote, not_supported, parse_version};
+use crate::constraints::selector::validate_label_selector;
 use crate::field::{FieldError, Path};
 use crate::lifecycle::{Classification, ExpirableVersion, LifecycleStage};
+use crate::scheduling::toleration_restriction::validate_labels;
 use crate::version::Version;
 use chrono::{DateTime, Utc};
 use rustc_hash::FxHashSet as HashSet;
@@ -420,6 +422,10 @@ pub fn validate_spec(
                 "maxNodesTotal must be greater than 0",
             ));
         }
+    }
+    if let Some(selector) = &spec.seed_selector {
+        let path = Path::new("spec.seedSelector");
+        errors.extend(validate_label_selector(&selector.label_selector(), &path));
     }
     errors
 }
@@ -1169,6 +1175,7 @@ fn validate_regions(regions: &[Region]) -> Vec<FieldError> {
                 errors.push(FieldError::duplicate(zone_path));
             }
         }
+        errors.extend(validate_labels(&region.labels, &format!("{path}.labels")));
     }
     errors
 }

@@ -1,9 +1,11 @@
 //! The parts of Gardener's `core.gardener.cloud/v1beta1` CloudProfile and Shoot that the version rules
 //! read. Unknown fields are ignored; every field is optional on input, as in a pasted manifest.
 
+pub use crate::constraints::selector::{LabelSelector, LabelSelectorRequirement};
 use crate::lifecycle::ExpirableVersion;
 pub use crate::maintenance::types::{Capabilities, CapabilityDefinition};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// `metadata` of an object: only what the rules and messages name.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -41,6 +43,33 @@ pub struct CloudProfileSpec {
     /// Capability definitions (`machineCapabilities`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub machine_capabilities: Vec<CapabilityDefinition>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed_selector: Option<SeedSelector>,
+    /// PEM-encoded certificates of the CloudProfile's CA (`caBundle`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ca_bundle: Option<String>,
+}
+
+/// `SeedSelector`: a label selector and provider types.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SeedSelector {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub match_labels: Option<BTreeMap<String, String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub match_expressions: Option<Vec<LabelSelectorRequirement>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub provider_types: Vec<String>,
+}
+
+impl SeedSelector {
+    /// The label selector inside (Go embeds `metav1.LabelSelector`).
+    pub fn label_selector(&self) -> LabelSelector {
+        LabelSelector {
+            match_labels: self.match_labels.clone(),
+            match_expressions: self.match_expressions.clone(),
+        }
+    }
 }
 
 /// `Bastion` settings of a CloudProfile.
@@ -171,6 +200,8 @@ pub struct MachineTypeStorage {
 pub struct Region {
     pub name: String,
     pub zones: Vec<Zone>,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub labels: BTreeMap<String, String>,
 }
 
 /// `AvailabilityZone`.
