@@ -419,8 +419,71 @@ fn check_scheduling(request: &SchedulingRequest) -> Result<(), String> {
         if seed.metadata.deletion_timestamp.is_some() {
             check_changes_on_deleting_seed(shoot, old_shoot, seed).map_err(&forbidden)?;
         }
+        // Gardener collects these with the validations that do not stop the admission, and
+        // reports them once the rest has passed.
+        let selector_errors = seed_selector_errors(&spec, &old_spec, seed)?;
+        if !selector_errors.is_empty() {
+            return Err(forbidden(go_aggregate(&selector_errors)));
+        }
     }
     Ok(())
+}
+
+/// A changed `spec.seedSelector` must still select the Seed the Shoot is on: its labels and, where
+/// the selector names provider types, the Seed's. An unparsable selector is an internal error.
+fn seed_selector_errors(
+    spec: &serde_json::Value,
+    old_spec: &serde_json::Value,
+    seed: &Seed,
+) -> Result<Vec<String>, String> {
+    let selector = spec.get("seedSelector");
+    if selector == old_spec.get("seedSelector") {
+        return Ok(Vec::new());
+    }
+    let seed_name = crate::golang::quote(&seed.metadata.name);
+    let Some(selector) = selector else {
+        return Ok(vec![format!(
+            "spec.seedSelector: Invalid value: \"null\": cannot unset seedSelector once it has been set"
+        )]);
+    };
+    let labels: crate::constraints::selector::LabelSelector =
+        crate::decode::from_value(selector).unwrap_or_default();
+    let provider_types: Vec<String> = (selector.get("providerTypes"))
+        .and_then(|types| crate::decode::from_value(types).ok())
+        .unwrap_or_default();
+    let converted = crate::constraints::selector::Selector::from_label_selector(Some(&labels))
+        .map_err(|error| {
+            format!("Internal error occurred: label selector conversion failed for seedSelector: {error}")
+        })?;
+    let seed_labels: Vec<(&str, &str)> = (seed.metadata.labels.iter())
+        .map(|(key, value)| (key.as_str(), value.as_str()))
+        .collect();
+    let mut errors = Vec::new();
+    // Go renders the selector value with `%#v`; the JSON form stands in for it here.
+    if !converted.matches(&seed_labels) {
+        errors.push(format!(
+            "spec.seedSelector: Invalid value: {selector}: cannot change seedSelector to not match the labels of the already selected seed {seed_name}"
+        ));
+    }
+    if !provider_types.is_empty() && !provider_types.contains(&seed.spec.provider.provider_type) {
+        let quoted: Vec<String> = provider_types
+            .iter()
+            .map(|t| crate::golang::quote(t))
+            .collect();
+        errors.push(format!(
+            "spec.seedSelector.providerTypes: Invalid value: []string{{{}}}: cannot change seedSelector to not match the provider type of the already selected seed {seed_name}",
+            quoted.join(", ")
+        ));
+    }
+    Ok(errors)
+}
+
+/// `utilerrors.NewAggregate(errors).Error()`: one error as it is, several in brackets.
+fn go_aggregate(errors: &[String]) -> String {
+    match errors {
+        [one] => one.clone(),
+        many => format!("[{}]", many.join(", ")),
+    }
 }
 
 /// The spec for comparisons: `null` members dropped, an absent spec read as an empty one.
