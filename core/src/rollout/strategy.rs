@@ -811,6 +811,11 @@ fn validate_operations(shoot: &Shoot) -> Vec<RuleError> {
         "ValidateShoot",
     ];
     let mut errors = Vec::new();
+    // `validateShootOperation` stops at the first operation a self-hosted Shoot without managed
+    // infrastructure cannot run: no worker rollouts, there being no machines to replace.
+    let stopped = validate_self_hosted_operations(shoot);
+    let operation_checks = stopped.is_empty();
+    errors.extend(tagged(stopped, OPERATION));
     for annotation in [OPERATION_ANNOTATION, MAINTENANCE_OPERATION_ANNOTATION] {
         let path = format!("metadata.annotations[{annotation}]");
         let operations: Vec<&str> = match shoot.metadata.annotations.get(annotation) {
@@ -820,7 +825,7 @@ fn validate_operations(shoot: &Shoot) -> Vec<RuleError> {
         for operation in &operations {
             let rollout = operation.starts_with(ROLLOUT_WORKERS)
                 || operation.starts_with(ROTATE_ROLLOUT_WORKERS);
-            if rollout && in_hibernation(shoot) {
+            if rollout && operation_checks && in_hibernation(shoot) {
                 errors.extend(tagged(
                     vec![FieldError::forbidden(
                         path.clone(),
@@ -871,6 +876,31 @@ fn validate_operations(shoot: &Shoot) -> Vec<RuleError> {
         }
     }
     errors
+}
+
+/// The self-hosted rule of `validateShootOperation`'s first pass over each annotation: the first
+/// worker rollout on a self-hosted Shoot without managed infrastructure, as the only error.
+fn validate_self_hosted_operations(shoot: &Shoot) -> Vec<FieldError> {
+    if !shoot.spec.is_self_hosted() || shoot.spec.has_managed_infrastructure() {
+        return Vec::new();
+    }
+    for annotation in [OPERATION_ANNOTATION, MAINTENANCE_OPERATION_ANNOTATION] {
+        let text = shoot.metadata.annotations.get(annotation);
+        let operations = text
+            .into_iter()
+            .flat_map(|text| text.split(';').map(str::trim));
+        for operation in operations.filter(|op| !op.is_empty()) {
+            if operation.starts_with(ROLLOUT_WORKERS)
+                || operation.starts_with(ROTATE_ROLLOUT_WORKERS)
+            {
+                return vec![FieldError::forbidden(
+                    format!("metadata.annotations[{annotation}]"),
+                    format!("operation '{operation}' is not permitted for self-hosted shoot clusters with unmanaged infrastructure"),
+                )];
+            }
+        }
+    }
+    Vec::new()
 }
 
 /// `IsShootInHibernation`.

@@ -376,6 +376,8 @@ impl HashView {
                 },
                 system_components: outside.system_components.clone(),
                 hibernation: outside.hibernation.clone(),
+                secret_binding_name: outside.secret_binding_name.clone(),
+                credentials_binding_name: outside.credentials_binding_name.clone(),
             },
             status: outside.status.clone(),
         }
@@ -395,6 +397,8 @@ struct OutsideWorkers<'a> {
     provider_type: &'a str,
     system_components: &'a Option<super::types::SystemComponents>,
     hibernation: &'a Option<super::types::Hibernation>,
+    secret_binding_name: &'a Option<String>,
+    credentials_binding_name: &'a Option<String>,
     status: &'a super::types::ShootStatus,
 }
 
@@ -412,6 +416,8 @@ impl<'a> OutsideWorkers<'a> {
             provider,
             system_components,
             hibernation,
+            secret_binding_name,
+            credentials_binding_name,
         } = spec;
         let super::types::Provider {
             provider_type,
@@ -423,6 +429,8 @@ impl<'a> OutsideWorkers<'a> {
             provider_type,
             system_components,
             hibernation,
+            secret_binding_name,
+            credentials_binding_name,
             status,
         }
     }

@@ -39,6 +39,28 @@ pub struct ShootSpec {
     pub system_components: Option<SystemComponents>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hibernation: Option<Hibernation>,
+    /// With `credentialsBindingName`, whether Gardener manages the infrastructure.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub secret_binding_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub credentials_binding_name: Option<String>,
+}
+
+impl ShootSpec {
+    /// `IsShootSelfHosted`: a pool runs the control plane.
+    pub fn is_self_hosted(&self) -> bool {
+        (self.provider.workers.iter()).any(|worker| {
+            worker
+                .extra
+                .get("controlPlane")
+                .is_some_and(|v| !v.is_null())
+        })
+    }
+
+    /// `HasManagedInfrastructure`: the Shoot names its infrastructure credentials.
+    pub fn has_managed_infrastructure(&self) -> bool {
+        self.secret_binding_name.is_some() || self.credentials_binding_name.is_some()
+    }
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
