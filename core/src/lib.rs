@@ -4,6 +4,7 @@
 //! in its own documentation. Nothing here reads a clock or does I/O: the evaluation instant `now` is always
 //! an argument, so the same inputs give the same answer in the CLI, the npm package and the browser.
 
+pub mod certificate;
 pub mod conformance;
 pub mod decode;
 pub mod defaults;

@@ -427,6 +427,13 @@ pub fn validate_spec(
         let path = Path::new("spec.seedSelector");
         errors.extend(validate_label_selector(&selector.label_selector(), &path));
     }
+    let bundle = spec.ca_bundle.as_deref();
+    if bundle.is_some_and(|bundle| !crate::certificate::decodes_as_certificate(bundle)) {
+        errors.push(FieldError::invalid(
+            "spec.caBundle",
+            "caBundle is not a valid PEM-encoded certificate",
+        ));
+    }
     errors
 }
 
