@@ -34,6 +34,11 @@ struct Comparison {
     has_minor: bool,
 }
 
+/// Masterminds' complaint about a constraint it cannot read (quoted since v3.5, which Gardener pins).
+pub(crate) fn improper(constraint: &str) -> String {
+    format!("improper constraint: {}", crate::golang::quote(constraint))
+}
+
 impl Constraint {
     /// Parses like `semver.NewConstraint`; the error text is the library's `improper constraint: …`.
     pub fn parse(text: &str) -> Result<Constraint, String> {
@@ -43,7 +48,7 @@ impl Constraint {
             let mut comparisons = Vec::new();
             let mut rest = rewritten.trim();
             if rest.is_empty() {
-                return Err(format!("improper constraint: {segment}"));
+                return Err(improper(segment));
             }
             while !rest.is_empty() {
                 let op_len = rest
@@ -57,13 +62,13 @@ impl Constraint {
                     })
                     .unwrap_or(after_op.len());
                 let version_text = &after_op[..version_len];
-                let comparison = parse_comparison(op_text, version_text)
-                    .ok_or_else(|| format!("improper constraint: {segment}"))?;
+                let comparison =
+                    parse_comparison(op_text, version_text).ok_or_else(|| improper(segment))?;
                 comparisons.push(comparison);
                 rest = after_op[version_len..]
                     .trim_start_matches(|c: char| c == ',' || c.is_whitespace());
                 if version_len == 0 {
-                    return Err(format!("improper constraint: {segment}"));
+                    return Err(improper(segment));
                 }
             }
             alternatives.push(comparisons);

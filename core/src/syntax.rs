@@ -263,7 +263,7 @@ mod tests {
             [
                 "spec.kubernetes.versions[1].version: `1.33.x` is not a version (expected [v]MAJOR[.MINOR[.PATCH]][-PRERELEASE][+BUILD])",
                 "spec.machineImages[0].versions[0].version: `abc` is not a version (expected [v]MAJOR[.MINOR[.PATCH]][-PRERELEASE][+BUILD])",
-                "spec.machineImages[0].versions[0].kubeletVersionConstraint: `>= one` is not a version constraint: improper constraint: >= one",
+                "spec.machineImages[0].versions[0].kubeletVersionConstraint: `>= one` is not a version constraint: improper constraint: \">= one\"",
             ]
         );
     }

@@ -639,7 +639,9 @@ fn validate_image_version_in_place_update(
 fn compare_versions(a: &str, operator: &str, b: &str) -> Result<bool, String> {
     let b_normalized = normalize(b);
     if Version::parse(&b_normalized).is_err() {
-        return Err(format!("improper constraint: {operator} {b_normalized}"));
+        return Err(crate::semver_constraint::improper(&format!(
+            "{operator} {b_normalized}"
+        )));
     }
     if let Err(e) = Version::parse(&normalize(a)) {
         return Err(e.masterminds_message());

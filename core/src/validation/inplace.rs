@@ -6,6 +6,7 @@
 use super::types::*;
 use super::{compare_versions, go_list, not_supported, sorted_set};
 use crate::field::FieldError;
+use crate::maintenance::images::{capabilities_supported_by_flavors, supports_architecture};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -42,7 +43,7 @@ impl ImageEligibility {
 /// new pool or on create); `architecture` is the pool's (defaulted) architecture and `old_architecture`
 /// the old pool's.
 pub fn machine_image_eligibility(
-    images: &[MachineImage],
+    spec: &CloudProfileSpec,
     worker: &Worker,
     architecture: &str,
     old_worker: Option<(&Worker, &str)>,
@@ -69,7 +70,8 @@ pub fn machine_image_eligibility(
     let mut active = Vec::new();
     let mut with_architecture = Vec::new();
     let mut in_place_capable = Vec::new();
-    for image in images {
+    let definitions = &spec.machine_capabilities;
+    for image in &spec.machine_images {
         if wanted.is_some_and(|w| w.name != image.name) {
             continue;
         }
@@ -84,7 +86,8 @@ pub fn machine_image_eligibility(
                     active.push(key.clone());
                 }
             }
-            if version.architectures.iter().any(|a| a == architecture) {
+            let (flavors, architectures) = (&version.capability_flavors, &version.architectures);
+            if supports_architecture(flavors, architectures, definitions, architecture) {
                 with_architecture.push(key.clone());
             }
             if in_place {
@@ -139,7 +142,7 @@ pub fn machine_image_eligibility(
 
 /// `validateMachineImage`: the one field error for a pool's image, if any.
 pub fn validate_machine_image(
-    images: &[MachineImage],
+    spec: &CloudProfileSpec,
     index: usize,
     worker: &Worker,
     architecture: &str,
@@ -148,7 +151,7 @@ pub fn validate_machine_image(
     now: DateTime<Utc>,
 ) -> Option<FieldError> {
     let eligibility =
-        machine_image_eligibility(images, worker, architecture, old_worker, operation, now);
+        machine_image_eligibility(spec, worker, architecture, old_worker, operation, now);
     let path = format!("spec.provider.workers[{index}].machine.image");
     if !eligibility.present {
         return Some(not_supported(
@@ -161,7 +164,7 @@ pub fn validate_machine_image(
         && eligibility.active
         && (!in_place || eligibility.in_place_supported)
     {
-        return None;
+        return unsupported_capabilities(spec, worker, &path);
     }
     let image = worker.machine.image.clone().unwrap_or_default();
     let mut detail = format!(
@@ -203,4 +206,42 @@ pub(crate) fn same_image(a: Option<&ShootMachineImage>, b: Option<&ShootMachineI
         }
         _ => false,
     }
+}
+
+/// `validateMachineCapabilities`: in a CloudProfile with capabilities, the machine type's must be
+/// supported by one of the image version's flavors.
+fn unsupported_capabilities(
+    spec: &CloudProfileSpec,
+    worker: &Worker,
+    image_path: &str,
+) -> Option<FieldError> {
+    let definitions = &spec.machine_capabilities;
+    if definitions.is_empty() {
+        return None;
+    }
+    let image = worker.machine.image.as_ref()?;
+    let machine_type =
+        (spec.machine_types.iter()).find(|t| t.name == worker.machine.machine_type)?;
+    let flavors = (spec.machine_images.iter())
+        .filter(|i| i.name == image.name)
+        .flat_map(|i| &i.versions)
+        .find(|v| v.version() == image.version_str())
+        .map_or(&[][..], |v| v.capability_flavors.as_slice());
+    if capabilities_supported_by_flavors(&machine_type.capabilities, flavors, definitions) {
+        return None;
+    }
+    // Go prints the map with `%v`: keys in order, each list in brackets.
+    let capabilities: Vec<String> = (machine_type.capabilities.iter())
+        .map(|(name, values)| format!("{name}:[{}]", values.join(" ")))
+        .collect();
+    Some(FieldError::invalid(
+        format!("{image_path}.version"),
+        format!(
+            "machine capabilities map[{}] of machine type {} are not supported by machine image {}:{}",
+            capabilities.join(" "),
+            super::go_quote(&worker.machine.machine_type),
+            image.name,
+            image.version_str()
+        ),
+    ))
 }

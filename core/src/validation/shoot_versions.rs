@@ -109,7 +109,7 @@ pub fn validate_shoot_versions(
             ));
         } else if worker.machine.image.is_some() {
             let image_error = validate_machine_image(
-                &spec.machine_images,
+                spec,
                 i,
                 worker,
                 &architecture,
@@ -483,7 +483,9 @@ fn validate_worker_skew(control_plane: &str, worker: &str, path: &str) -> Vec<Fi
 fn go_compare(left: &str, op: &str, right: &str) -> Result<bool, String> {
     let right_normalized = crate::version::normalize(right);
     if parse_version(&right_normalized).is_err() {
-        return Err(format!("improper constraint: {op} {right_normalized}"));
+        return Err(crate::semver_constraint::improper(&format!(
+            "{op} {right_normalized}"
+        )));
     }
     compare_versions(left, op, right)
 }
