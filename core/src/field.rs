@@ -146,6 +146,8 @@ impl fmt::Display for Path<'_> {
         }
         match self.step {
             Step::Root(root) => f.write_str(root),
+            // Go's field.Path prints a nameless step as an empty subscript.
+            Step::Child("") => f.write_str("[]"),
             Step::Child(name) => write!(f, ".{name}"),
             Step::Index(index) => write!(f, "[{index}]"),
         }
@@ -175,5 +177,6 @@ mod tests {
         );
         let error = FieldError::duplicate(images.index(1));
         assert_eq!(error.field, "spec.machineImages[1]");
+        assert_eq!(images.child("").to_string(), "spec.machineImages[]");
     }
 }

@@ -1542,6 +1542,7 @@ spec:
         let gated = AnalyzeOptions {
             feature_gates: crate::validation::FeatureGates {
                 version_classification_lifecycle: true,
+                ..Default::default()
             },
             ..AnalyzeOptions::at(now())
         };

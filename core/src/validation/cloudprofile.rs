@@ -398,18 +398,19 @@ pub fn validate_spec(
             "must provide a provider type",
         ));
     }
-    let without_capabilities = spec.machine_capabilities.is_empty();
+    let capabilities = capability_map(&spec.machine_capabilities);
+    errors.extend(validate_capability_definitions(
+        &spec.machine_capabilities,
+        gates,
+    ));
     errors.extend(validate_kubernetes_settings(&spec.kubernetes, gates, now));
     errors.extend(validate_machine_images(
         &spec.machine_images,
-        without_capabilities,
+        &capabilities,
         gates,
         now,
     ));
-    errors.extend(validate_machine_types(
-        &spec.machine_types,
-        without_capabilities,
-    ));
+    errors.extend(validate_machine_types(&spec.machine_types, &capabilities));
     errors.extend(validate_volume_types(&spec.volume_types));
     errors.extend(validate_regions(&spec.regions));
     if let Some(bastion) = &spec.bastion {
@@ -807,10 +808,11 @@ fn supported_stages_overlap(a: &ExpirableVersion, b: &ExpirableVersion) -> bool 
 /// `ValidateCloudProfileMachineImages` with `ValidateMachineImages` and the per-version checks.
 fn validate_machine_images(
     images: &[MachineImage],
-    without_capabilities: bool,
+    capabilities: &CapabilityValues,
     gates: FeatureGates,
     now: DateTime<Utc>,
 ) -> Vec<FieldError> {
+    let without_capabilities = capabilities.is_empty();
     let mut errors = Vec::new();
     if images.is_empty() {
         errors.push(FieldError::required(
@@ -872,6 +874,7 @@ fn validate_machine_images(
             errors.extend(validate_machine_image_version(
                 image,
                 version,
+                capabilities,
                 &mut name_versions,
                 &versions.index(j),
             ));
@@ -908,6 +911,12 @@ fn validate_machine_images(
                     "must provide at least one architecture",
                 ));
             }
+            if without_capabilities && !version.capability_flavors.is_empty() {
+                errors.push(FieldError::forbidden(
+                    version_path.child("capabilityFlavors"),
+                    "must not provide capabilities without global definition",
+                ));
+            }
         }
     }
     errors
@@ -917,6 +926,7 @@ fn validate_machine_images(
 fn validate_machine_image_version(
     image: &MachineImage,
     version: &MachineImageVersion,
+    capabilities: &CapabilityValues,
     name_versions: &mut HashSet<String>,
     path: &Path,
 ) -> Vec<FieldError> {
@@ -947,14 +957,7 @@ fn validate_machine_image_version(
             ));
         }
     }
-    for (k, architecture) in version.architectures.iter().enumerate() {
-        if !VALID_ARCHITECTURES.contains(&architecture.as_str()) {
-            errors.push(not_supported(
-                path.child("architectures").index(k),
-                &strings(&VALID_ARCHITECTURES),
-            ));
-        }
-    }
+    errors.extend(validate_image_version_flavors(version, capabilities, path));
     if let Some(constraint) = &version.kubelet_version_constraint {
         if let Err(error) = crate::semver_constraint::Constraint::parse(constraint) {
             errors.push(FieldError::invalid(
@@ -1008,7 +1011,11 @@ fn validate_cri(cris: &[Cri], path: &Path) -> Vec<FieldError> {
 }
 
 /// `validateCloudProfileMachineTypes` (resource quantities are only checked for a negative sign).
-fn validate_machine_types(types: &[MachineType], without_capabilities: bool) -> Vec<FieldError> {
+fn validate_machine_types(
+    types: &[MachineType],
+    capabilities: &CapabilityValues,
+) -> Vec<FieldError> {
+    let without_capabilities = capabilities.is_empty();
     let mut errors = Vec::new();
     if types.is_empty() {
         errors.push(FieldError::required(
@@ -1072,18 +1079,11 @@ fn validate_machine_types(types: &[MachineType], without_capabilities: bool) -> 
                 }
             }
         }
-        if let Some(architecture) = machine_type
-            .architecture
-            .as_deref()
-            .filter(|a| !a.is_empty())
-        {
-            if !VALID_ARCHITECTURES.contains(&architecture) {
-                errors.push(not_supported(
-                    format!("{path}.architecture"),
-                    &strings(&VALID_ARCHITECTURES),
-                ));
-            }
-        }
+        errors.extend(validate_machine_type_capabilities(
+            machine_type,
+            capabilities,
+            &path,
+        ));
     }
     if without_capabilities {
         for (i, machine_type) in types.iter().enumerate() {
@@ -1098,7 +1098,278 @@ fn validate_machine_types(types: &[MachineType], without_capabilities: bool) -> 
                     "must provide an architecture",
                 ));
             }
+            if !machine_type.capabilities.is_empty() {
+                errors.push(FieldError::forbidden(
+                    format!("spec.machineTypes[{i}].capabilities"),
+                    "must not provide capabilities without global definition",
+                ));
+            }
         }
+    }
+    errors
+}
+
+// ----- capabilities -----
+
+/// `CapabilityDefinitionsToCapabilities`: each definition's values by name (a repeated name's
+/// last).
+type CapabilityValues<'a> = BTreeMap<&'a str, &'a [String]>;
+
+fn capability_map(definitions: &[CapabilityDefinition]) -> CapabilityValues<'_> {
+    (definitions.iter())
+        .map(|definition| (definition.name.as_str(), definition.values.as_slice()))
+        .collect()
+}
+
+const ARCHITECTURE: &str = "architecture";
+
+/// `validateCapabilityDefinitions`: the feature gate, unique names outside Gardener's prefix, an
+/// `architecture` capability of known architectures, and qualified, non-empty names and values.
+fn validate_capability_definitions(
+    definitions: &[CapabilityDefinition],
+    gates: FeatureGates,
+) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    if definitions.is_empty() {
+        return errors;
+    }
+    let path = Path::new("spec.machineCapabilities");
+    if !gates.cloud_profile_capabilities {
+        errors.push(FieldError::forbidden(
+            path,
+            "machineCapabilities are not allowed with disabled CloudProfileCapabilities feature gate",
+        ));
+    }
+    let mut seen = BTreeSet::new();
+    for (i, definition) in definitions.iter().enumerate() {
+        let name_path = path.index(i);
+        if !seen.insert(definition.name.as_str()) {
+            errors.push(FieldError::duplicate(name_path.child("name")));
+        }
+        if definition.name.starts_with("gardener-") {
+            errors.push(FieldError::forbidden(
+                name_path.child("name"),
+                "the \"gardener-\" prefix is reserved for Gardener-core capabilities",
+            ));
+        }
+    }
+    let capabilities = capability_map(definitions);
+    match capabilities.get(ARCHITECTURE) {
+        None => errors.push(FieldError::required(
+            path.child(ARCHITECTURE),
+            "architecture capability is required",
+        )),
+        Some(values) => {
+            // One error per unknown value; Go's error carries the value, ours only the place.
+            let unknown = values
+                .iter()
+                .filter(|v| !VALID_ARCHITECTURES.contains(&v.as_str()));
+            errors.extend(unknown.map(|_| {
+                FieldError::invalid(
+                    path.child(ARCHITECTURE),
+                    "allowed architectures are: amd64, arm64",
+                )
+            }));
+        }
+    }
+    for (key, values) in &capabilities {
+        if key.is_empty() {
+            errors.push(FieldError::required(
+                path,
+                "capability keys must not be empty",
+            ));
+        } else {
+            let problems = unprefixed_qualified_name_errors(key);
+            if !problems.is_empty() {
+                errors.push(FieldError::invalid(
+                    path,
+                    format!(
+                        "capability key must be qualified name: {}",
+                        problems.join(", ")
+                    ),
+                ));
+            }
+        }
+        let key_path = path.child(key);
+        if values.is_empty() {
+            errors.push(FieldError::required(
+                key_path,
+                "capability values must not be empty",
+            ));
+        }
+        for (i, value) in values.iter().enumerate() {
+            if value.is_empty() {
+                errors.push(FieldError::required(
+                    key_path.index(i),
+                    "capability values must not be empty",
+                ));
+                continue;
+            }
+            let problems = unprefixed_qualified_name_errors(value);
+            if !problems.is_empty() {
+                errors.push(FieldError::invalid(
+                    key_path.index(i),
+                    format!(
+                        "capability value must be qualified name: {}",
+                        problems.join(", ")
+                    ),
+                ));
+            }
+        }
+    }
+    errors
+}
+
+/// `validateMachineImageVersionFlavors`: the architectures (`validateMachineImageVersionArchitecture`)
+/// and every flavor's capabilities against the definitions.
+fn validate_image_version_flavors(
+    version: &MachineImageVersion,
+    capabilities: &CapabilityValues,
+    path: &Path,
+) -> Vec<FieldError> {
+    let mut errors = validate_image_version_architecture(version, capabilities, path);
+    if capabilities.is_empty() {
+        return errors;
+    }
+    let flavors_path = path.child("capabilityFlavors");
+    for (i, flavor) in version.capability_flavors.iter().enumerate() {
+        let flavor_path = flavors_path.index(i);
+        errors.extend(unsupported_capabilities(flavor, capabilities, &flavor_path));
+    }
+    errors
+}
+
+/// A capability set's names and values that the definitions do not know, each `NotSupported`.
+fn unsupported_capabilities(
+    given: &BTreeMap<String, Vec<String>>,
+    capabilities: &CapabilityValues,
+    path: &Path,
+) -> Vec<FieldError> {
+    let known_names: Vec<String> = capabilities.keys().map(|k| k.to_string()).collect();
+    let mut errors = Vec::new();
+    for (name, values) in given {
+        let Some(supported) = capabilities.get(name.as_str()) else {
+            errors.push(not_supported(*path, &known_names));
+            continue;
+        };
+        let value_path = path.child(name);
+        for (i, value) in values.iter().enumerate() {
+            if !supported.contains(value) {
+                errors.push(not_supported(value_path.index(i), supported));
+            }
+        }
+    }
+    errors
+}
+
+/// `validateMachineImageVersionArchitecture`.
+fn validate_image_version_architecture(
+    version: &MachineImageVersion,
+    capabilities: &CapabilityValues,
+    path: &Path,
+) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    let valid = strings(&VALID_ARCHITECTURES);
+    let mut supported: &[String] = &valid;
+    if !capabilities.is_empty() {
+        supported = capabilities.get(ARCHITECTURE).copied().unwrap_or_default();
+        let flavors = &version.capability_flavors;
+        if supported.len() > 1 && flavors.is_empty() {
+            errors.push(FieldError::required(
+                path.child("capabilityFlavors"),
+                "must provide at least one image flavor when multiple architectures are defined in spec.machineCapabilities",
+            ));
+            return errors;
+        }
+        let flavors_path = path.child("capabilityFlavors");
+        for (i, flavor) in flavors.iter().enumerate() {
+            let values = flavor.get(ARCHITECTURE).map_or(&[][..], Vec::as_slice);
+            let flavor_path = flavors_path.index(i);
+            if values.is_empty() && supported.len() > 1 {
+                errors.push(FieldError::required(
+                    flavor_path.child(ARCHITECTURE),
+                    "must specify one architecture explicitly as multiple architectures are defined in spec.machineCapabilities",
+                ));
+            } else if values.len() > 1 {
+                errors.push(FieldError::invalid(
+                    flavor_path.child(ARCHITECTURE),
+                    "must not define more than one architecture within an image flavor",
+                ));
+            }
+        }
+        let mut from_flavors: BTreeSet<&str> = (flavors.iter())
+            .flat_map(|flavor| flavor.get(ARCHITECTURE).into_iter().flatten())
+            .map(String::as_str)
+            .collect();
+        if from_flavors.is_empty() && supported.len() == 1 {
+            from_flavors = supported.iter().map(String::as_str).collect();
+        }
+        let conflicting =
+            !(version.architectures.iter()).all(|a| from_flavors.contains(a.as_str()));
+        if !version.architectures.is_empty() && conflicting {
+            // Go lists the capability architectures from a set, in no fixed order.
+            let listed: Vec<&str> = from_flavors.into_iter().collect();
+            errors.push(FieldError::invalid(
+                path.child("architectures"),
+                format!(
+                    "architecture field values set ({}) conflict with the capability architectures ({})",
+                    version.architectures.join(","),
+                    listed.join(",")
+                ),
+            ));
+        }
+    }
+    for (i, architecture) in version.architectures.iter().enumerate() {
+        if !supported.contains(architecture) {
+            errors.push(not_supported(
+                path.child("architectures").index(i),
+                supported,
+            ));
+        }
+    }
+    errors
+}
+
+/// `validateMachineTypeCapabilities`: its architecture (`validateMachineTypeArchitecture`) and its
+/// capabilities against the definitions.
+fn validate_machine_type_capabilities(
+    machine_type: &MachineType,
+    capabilities: &CapabilityValues,
+    path: &str,
+) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    let architecture = machine_type.architecture.as_deref().unwrap_or("");
+    if !capabilities.is_empty() {
+        let values = (machine_type.capabilities.get(ARCHITECTURE)).map_or(&[][..], Vec::as_slice);
+        if values.len() > 1 {
+            errors.push(FieldError::invalid(
+                format!("{path}.capabilities.architecture"),
+                "must not define more than one architecture",
+            ));
+        }
+        if let [capability] = values {
+            if !architecture.is_empty() && architecture != capability {
+                errors.push(FieldError::invalid(
+                    format!("{path}.architecture"),
+                    format!("machine type architecture ({architecture}) conflicts with the capability architecture ({capability})"),
+                ));
+            }
+        }
+    }
+    if !architecture.is_empty() && !VALID_ARCHITECTURES.contains(&architecture) {
+        errors.push(not_supported(
+            format!("{path}.architecture"),
+            &strings(&VALID_ARCHITECTURES),
+        ));
+    }
+    if !capabilities.is_empty() {
+        let capabilities_path = format!("{path}.capabilities");
+        let capabilities_path = Path::new(&capabilities_path);
+        errors.extend(unsupported_capabilities(
+            &machine_type.capabilities,
+            capabilities,
+            &capabilities_path,
+        ));
     }
     errors
 }
@@ -1292,6 +1563,12 @@ const DNS_SUBDOMAIN_HINT: &str = "a lowercase RFC 1123 subdomain must consist of
 /// `validateUnprefixedQualifiedName`: Kubernetes' `IsQualifiedName` messages, plus "no prefix";
 /// rendered as Go prints a `[]string` (`[a b]`). `None` when the name is fine.
 fn unprefixed_qualified_name_problems(name: &str) -> Option<String> {
+    let problems = unprefixed_qualified_name_errors(name);
+    (!problems.is_empty()).then(|| format!("[{}]", problems.join(" ")))
+}
+
+/// `validateUnprefixedQualifiedName`: Kubernetes' qualified-name problems, or the prefix.
+fn unprefixed_qualified_name_errors(name: &str) -> Vec<String> {
     let mut problems = Vec::new();
     let parts: Vec<&str> = name.split('/').collect();
     let name_part = match parts.as_slice() {
@@ -1310,9 +1587,9 @@ fn unprefixed_qualified_name_problems(name: &str) -> Option<String> {
             rest
         }
         _ => {
-            return Some(format!(
-                "[a qualified name {QUALIFIED_NAME_HINT} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')]"
-            ))
+            return vec![format!(
+                "a qualified name {QUALIFIED_NAME_HINT} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"
+            )]
         }
     };
     if name_part.is_empty() {
@@ -1326,11 +1603,7 @@ fn unprefixed_qualified_name_problems(name: &str) -> Option<String> {
     if problems.is_empty() && name.contains('/') {
         problems.push(format!("name '{name}' must not contain a prefix"));
     }
-    if problems.is_empty() {
-        None
-    } else {
-        Some(format!("[{}]", problems.join(" ")))
-    }
+    problems
 }
 
 /// `^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$`.

@@ -367,9 +367,21 @@ pub enum Operation {
     Delete,
 }
 
-/// The gardener-apiserver feature gates the rules depend on (all default to off).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// The gardener-apiserver feature gates the rules depend on, with Gardener's defaults.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, rename_all = "PascalCase")]
 pub struct FeatureGates {
+    /// Alpha, off by default.
     pub version_classification_lifecycle: bool,
+    /// Beta, on by default.
+    pub cloud_profile_capabilities: bool,
+}
+
+impl Default for FeatureGates {
+    fn default() -> Self {
+        FeatureGates {
+            version_classification_lifecycle: false,
+            cloud_profile_capabilities: true,
+        }
+    }
 }
