@@ -71,6 +71,8 @@ struct Requirement {
     key: String,
     operator: Operator,
     values: Vec<String>,
+    /// From `matchLabels`, which Kubernetes turns into an equality (`key=value`).
+    equals: bool,
 }
 
 /// A converted selector: the conjunction of its requirements. No requirements selects everything.
@@ -88,11 +90,9 @@ impl Selector {
         };
         let mut requirements = Vec::new();
         for (key, value) in selector.match_labels.iter().flatten() {
-            requirements.push(new_requirement(
-                key,
-                Operator::In,
-                std::slice::from_ref(value),
-            )?);
+            let mut requirement = new_requirement(key, Operator::In, std::slice::from_ref(value))?;
+            requirement.equals = true;
+            requirements.push(requirement);
         }
         for expression in selector.match_expressions.iter().flatten() {
             let operator = match expression.operator.as_str() {
@@ -119,6 +119,27 @@ impl Selector {
     /// Whether every requirement holds for the label set.
     pub fn matches(&self, labels: &[(&str, &str)]) -> bool {
         self.requirements.iter().all(|r| r.matches(labels))
+    }
+
+    /// `labels.Selector.String()`: the requirements by key, joined by commas (`a=b,c in (d,e)`).
+    pub fn to_kubernetes_string(&self) -> String {
+        let mut requirements: Vec<&Requirement> = self.requirements.iter().collect();
+        requirements.sort_by(|a, b| a.key.cmp(&b.key));
+        let rendered: Vec<String> = (requirements.into_iter())
+            .map(|requirement| {
+                let mut values = requirement.values.clone();
+                values.sort();
+                let key = &requirement.key;
+                match requirement.operator {
+                    _ if requirement.equals => format!("{key}={}", values.join(",")),
+                    Operator::In => format!("{key} in ({})", values.join(",")),
+                    Operator::NotIn => format!("{key} notin ({})", values.join(",")),
+                    Operator::Exists => key.clone(),
+                    Operator::DoesNotExist => format!("!{key}"),
+                }
+            })
+            .collect();
+        rendered.join(",")
     }
 }
 
@@ -157,6 +178,7 @@ fn new_requirement(
         key: key.to_string(),
         operator,
         values: values.to_vec(),
+        equals: false,
     })
 }
 

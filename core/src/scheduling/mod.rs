@@ -13,7 +13,8 @@ pub mod toleration_restriction;
 pub mod types;
 
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashMap};
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use types::{shoot_forbidden, without_nulls};
 pub use types::{Seed, SeedTaint, Shoot, Toleration};
 
@@ -175,10 +176,12 @@ pub struct ScheduleDecision {
     pub error: Option<String>,
 }
 
-/// The scheduler's decision for `shoot` (`Reconcile`, `DetermineSeed`), evaluating the usable-seed
-/// filter (only deletion is known from the inputs), the candidate step ([`candidate_seeds`]) and the
-/// final choice by least usage. Selector, provider, zone, access-restriction, domain and region
-/// strategy filters are taken as passed.
+/// The scheduler's decision for `shoot` (`Reconcile`, `DetermineSeed`) with its default strategy
+/// (`SameRegion`): usable seeds, the Shoot's seed selector, provider types, zones, access
+/// restrictions, the candidate step ([`candidate_seeds`]), the strategy, and the final choice by
+/// least usage. What the inputs cannot tell is taken as passed: the CloudProfile's seed selector,
+/// the default domain (the Project is not known), disjoint networks, and the readiness of a Seed
+/// whose status names neither a last operation nor a condition.
 pub fn schedule(shoot: &Shoot, seeds: &[Seed], shoots: &[Shoot]) -> ScheduleDecision {
     let mut decision = ScheduleDecision {
         ignored: None,
@@ -197,35 +200,217 @@ pub fn schedule(shoot: &Shoot, seeds: &[Seed], shoots: &[Shoot]) -> ScheduleDeci
             Some("Ignoring shoot because it has been marked for deletion".to_string());
         return decision;
     }
-    let usable: Vec<Seed> = seeds
-        .iter()
-        .filter(|seed| seed.metadata.deletion_timestamp.is_none())
-        .cloned()
-        .collect();
-    if usable.is_empty() {
-        decision.error = Some(format!(
-            "none of the {} seeds is valid for scheduling (not deleting, visible and ready)",
-            seeds.len()
-        ));
-        return decision;
-    }
-    let result = candidate_seeds(shoot, &usable, shoots);
+    let filtered = match filter_seeds(shoot, seeds) {
+        Ok(filtered) => filtered,
+        Err(error) => {
+            decision.error = Some(error);
+            return decision;
+        }
+    };
+    let filtered: Vec<Seed> = filtered.into_iter().cloned().collect();
+    let result = candidate_seeds(shoot, &filtered, shoots);
     decision.reasons = result.reasons;
     if let Some(error) = result.error {
         decision.error = Some(error);
         return decision;
     }
+    let candidates = match same_region_candidates(shoot, &filtered, &result.candidates) {
+        Ok(candidates) => candidates,
+        Err(error) => {
+            decision.error = Some(error);
+            return decision;
+        }
+    };
     let usage = seed_usage(shoots);
     let mut best: Option<(&String, i64)> = None;
-    for name in &result.candidates {
+    for name in &candidates {
         let count = usage.get(name).copied().unwrap_or(0);
         if best.is_none_or(|(_, min)| count < min) {
             best = Some((name, count));
         }
     }
     decision.seed = best.map(|(name, _)| name.clone());
-    decision.candidates = result.candidates;
+    decision.candidates = candidates;
     decision
+}
+
+/// The filters of `DetermineSeed` before the candidate step, each failing when it leaves no Seed.
+fn filter_seeds<'a>(shoot: &Shoot, seeds: &'a [Seed]) -> Result<Vec<&'a Seed>, String> {
+    let usable: Vec<&Seed> = seeds.iter().filter(|seed| is_usable(seed)).collect();
+    if usable.is_empty() {
+        return Err(format!(
+            "none of the {} seeds is valid for scheduling (not deleting, visible and ready)",
+            seeds.len()
+        ));
+    }
+    let mut filtered = usable;
+    if let Some(selector) = shoot.spec.get("seedSelector").filter(|s| !s.is_null()) {
+        let labels: crate::constraints::selector::LabelSelector =
+            crate::decode::from_value(selector).unwrap_or_default();
+        let converted = crate::constraints::selector::Selector::from_label_selector(Some(&labels))
+            .map_err(|error| {
+                format!("label selector conversion failed for seedSelector: {error}")
+            })?;
+        let count = filtered.len();
+        filtered.retain(|seed| {
+            let labels: Vec<(&str, &str)> = (seed.metadata.labels.iter())
+                .map(|(key, value)| (key.as_str(), value.as_str()))
+                .collect();
+            converted.matches(&labels)
+        });
+        if filtered.is_empty() {
+            return Err(format!(
+                "none out of the {count} seeds has the matching labels required by seed selector of 'Shoot' (selector: '{}')",
+                converted.to_kubernetes_string()
+            ));
+        }
+    }
+    let provider_type = text_at(&shoot.spec, &["provider", "type"]);
+    let count = filtered.len();
+    filtered.retain(|seed| seed.spec.provider.provider_type == provider_type);
+    if filtered.is_empty() {
+        return Err(format!(
+            "none out of the {count} seeds has a matching provider for {}",
+            crate::golang::quote(provider_type)
+        ));
+    }
+    if shoot.is_multi_zonal_control_plane() {
+        let count = filtered.len();
+        filtered.retain(|seed| seed.spec.provider.zones.len() >= 3);
+        if filtered.is_empty() {
+            return Err(format!("none of the {count} seeds has at least 3 zones for hosting a shoot control plane with failure tolerance type 'zone'"));
+        }
+    } else {
+        filtered = zone_selection(shoot, filtered)?;
+    }
+    let restrictions = shoot.access_restriction_names();
+    let count = filtered.len();
+    filtered.retain(|seed| {
+        let offered: Vec<String> = (seed.spec.access_restrictions.iter())
+            .map(|r| r.name.clone())
+            .collect();
+        access_restrictions_supported(&offered, &restrictions)
+    });
+    if filtered.is_empty() {
+        return Err(format!("none of the {count} seeds supports the access restrictions configured in the shoot specification"));
+    }
+    Ok(filtered)
+}
+
+/// `isUsableSeed`: not being deleted, visible (the default), and ready: a last operation, a ready
+/// gardenlet and, with a backup, ready backup buckets. A status that names neither a last
+/// operation nor a condition says nothing, and such a Seed is taken as ready.
+fn is_usable(seed: &Seed) -> bool {
+    let visible = seed
+        .spec
+        .settings
+        .scheduling
+        .as_ref()
+        .is_none_or(|s| s.visible);
+    let status = &seed.status;
+    let unknown = status.last_operation.is_none() && status.conditions.is_empty();
+    let condition_true = |kind: &str| {
+        (status.conditions.iter()).any(|c| c.condition_type == kind && c.status == "True")
+    };
+    let ready = unknown
+        || (status.last_operation.is_some()
+            && condition_true("GardenletReady")
+            && (seed.spec.backup.is_none() || condition_true("BackupBucketsReady")));
+    seed.metadata.deletion_timestamp.is_none() && visible && ready
+}
+
+/// `filterSeedsForZoneSelection` for a Shoot whose control plane is not spread over zones: with
+/// explicit control-plane zones a Seed must have them all; otherwise `Enforce` Seeds need a zone
+/// of the pools, and `Prefer` Seeds with one are preferred to those without.
+fn zone_selection<'a>(shoot: &Shoot, seeds: Vec<&'a Seed>) -> Result<Vec<&'a Seed>, String> {
+    let zones_of = |value: Option<&Value>| -> Vec<String> {
+        value
+            .and_then(|v| crate::decode::from_value(v).ok())
+            .unwrap_or_default()
+    };
+    let explicit = zones_of(shoot.spec.get("controlPlane").and_then(|c| c.get("zones")));
+    let count = seeds.len();
+    if !explicit.is_empty() {
+        let eligible: Vec<&Seed> = (seeds.into_iter())
+            .filter(|seed| {
+                explicit
+                    .iter()
+                    .all(|zone| seed.spec.provider.zones.contains(zone))
+            })
+            .collect();
+        if eligible.is_empty() {
+            // Go prints the zones with `%v`: `[a b]`.
+            return Err(format!(
+                "none of the {count} seeds contains all requested control plane zones [{}]",
+                explicit.join(" ")
+            ));
+        }
+        return Ok(eligible);
+    }
+    let workers = shoot.spec.get("provider").and_then(|p| p.get("workers"));
+    let pool_zones: BTreeSet<String> = (workers.and_then(Value::as_array).into_iter().flatten())
+        .flat_map(|worker| zones_of(worker.get("zones")))
+        .collect();
+    let overlaps = |seed: &Seed| {
+        seed.spec
+            .provider
+            .zones
+            .iter()
+            .any(|z| pool_zones.contains(z))
+    };
+    let mode = |seed: &Seed| {
+        let selection = seed.spec.settings.zone_selection.as_ref();
+        selection.map_or(String::new(), |s| s.mode.clone())
+    };
+    let matching: Vec<&Seed> = (seeds.into_iter())
+        .filter(|seed| mode(seed) != "Enforce" || pool_zones.is_empty() || overlaps(seed))
+        .collect();
+    if matching.is_empty() {
+        return Err(format!("none of the {count} seeds has any zone overlap with the shoot's worker pool zones (zone selection mode: Enforce)"));
+    }
+    if !pool_zones.is_empty() {
+        let preferred: Vec<&Seed> = (matching.iter().copied())
+            .filter(|seed| mode(seed) != "Prefer" || overlaps(seed))
+            .collect();
+        if !preferred.is_empty() {
+            return Ok(preferred);
+        }
+    }
+    Ok(matching)
+}
+
+/// `applyStrategy` with `SameRegion`: the candidates of the Shoot's provider type and region (of
+/// its provider type only for `purpose: testing`).
+fn same_region_candidates(
+    shoot: &Shoot,
+    seeds: &[Seed],
+    candidates: &[String],
+) -> Result<Vec<String>, String> {
+    let provider_type = text_at(&shoot.spec, &["provider", "type"]);
+    let region = text_at(&shoot.spec, &["region"]);
+    let testing = text_at(&shoot.spec, &["purpose"]) == "testing";
+    let chosen: Vec<String> = (seeds.iter())
+        .filter(|seed| candidates.contains(&seed.metadata.name))
+        .filter(|seed| seed.spec.provider.provider_type == provider_type)
+        .filter(|seed| testing || seed.spec.provider.region == region)
+        .map(|seed| seed.metadata.name.clone())
+        .collect();
+    if chosen.is_empty() {
+        let profile = shoot.spec.get("cloudProfile").and_then(|p| p.get("name"));
+        let profile = (profile.or_else(|| shoot.spec.get("cloudProfileName")))
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        return Err(format!("no matching seed candidate found for Configuration (Cloud Profile '{profile}', Region '{region}', SeedDeterminationStrategy 'SameRegion')"));
+    }
+    Ok(chosen)
+}
+
+/// The string at `path` in a JSON value, `""` where there is none (Go's zero value).
+fn text_at<'a>(value: &'a Value, path: &[&str]) -> &'a str {
+    (path.iter())
+        .try_fold(value, |value, key| value.get(key))
+        .and_then(Value::as_str)
+        .unwrap_or("")
 }
 
 /// `CalculateSeedUsage`: a Shoot counts for its `spec.seedName` and, when different, also for its

@@ -158,6 +158,30 @@ pub struct SeedSpec {
     pub backup: Option<Value>,
     pub dns: SeedDns,
     pub provider: SeedProvider,
+    pub settings: SeedSettings,
+}
+
+/// `Seed.spec.settings`, reduced.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SeedSettings {
+    /// Defaulted to visible when not given.
+    pub scheduling: Option<SeedScheduling>,
+    pub zone_selection: Option<ZoneSelection>,
+}
+
+/// `SeedSettingScheduling`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default)]
+pub struct SeedScheduling {
+    pub visible: bool,
+}
+
+/// `SeedSettingZoneSelection`: `Prefer` or `Enforce`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default)]
+pub struct ZoneSelection {
+    pub mode: String,
 }
 
 /// An item identified by `name`.
@@ -188,6 +212,7 @@ pub struct DnsDomain {
 pub struct SeedProvider {
     #[serde(rename = "type")]
     pub provider_type: String,
+    pub region: String,
     pub zones: Vec<String>,
 }
 
@@ -198,6 +223,8 @@ pub struct SeedStatus {
     pub gardener: Option<GardenerIdentity>,
     pub observed_generation: i64,
     pub conditions: Vec<Condition>,
+    /// `status.lastOperation`; only its presence matters here.
+    pub last_operation: Option<Value>,
     /// `status.allocatable`; only `shoots` is read.
     pub allocatable: BTreeMap<String, Value>,
 }
