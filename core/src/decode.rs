@@ -29,6 +29,13 @@ pub fn from_value<'de, T: Deserialize<'de>>(value: &'de Value) -> Result<T, Deco
     .map_err(|error| error.at(Path::Root))
 }
 
+/// The string at `path` (object keys, outermost first) in `value`, if there is one.
+pub fn text_at<'a>(value: &'a Value, path: &[&str]) -> Option<&'a str> {
+    (path.iter())
+        .try_fold(value, |node, key| node.get(*key))
+        .and_then(Value::as_str)
+}
+
 /// Reads JSON text into `T` by way of a [`Value`]: the text is parsed by one non-generic routine
 /// and `T` is read by [`from_value`], so `T` needs no second, text-reading copy of its code.
 pub fn from_json<T: DeserializeOwned>(text: &[u8]) -> Result<T, String> {

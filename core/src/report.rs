@@ -3,6 +3,7 @@
 //!
 //! The CLI prints it, the npm package returns it, the browser app renders it: there is no second path.
 
+use crate::decode::text_at;
 use crate::document::{self, Value};
 use crate::lifecycle::{Classification, ExpirableVersion};
 use crate::timewindow::MaintenanceTimeWindow;
@@ -1248,12 +1249,6 @@ fn list_items(mut document: Value) -> Result<Vec<Value>, Value> {
         }
         None => Err(document),
     }
-}
-
-fn text_at<'a>(value: &'a Value, path: &[&str]) -> Option<&'a str> {
-    path.iter()
-        .try_fold(value, |node, key| node.get(*key))
-        .and_then(Value::as_str)
 }
 
 /// Where an object was read: its source's text, document and `List` item.

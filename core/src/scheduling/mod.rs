@@ -120,12 +120,16 @@ pub const REASON_NO_CAPACITY: &str = "seed does not have available capacity for 
 ///
 /// Network disjointness is not evaluated (it needs the CIDRs of Shoot and Seed); Seeds are taken to have
 /// disjoint networks.
-pub fn candidate_seeds(shoot: &Shoot, seeds: &[Seed], shoots: &[Shoot]) -> CandidateSeeds {
+pub fn candidate_seeds<S: std::borrow::Borrow<Seed>>(
+    shoot: &Shoot,
+    seeds: &[S],
+    shoots: &[Shoot],
+) -> CandidateSeeds {
     let usage = seed_usage(shoots);
     let tolerations = shoot.tolerations();
     let mut candidates = Vec::new();
     let mut reasons = BTreeMap::new();
-    for seed in seeds {
+    for seed in seeds.iter().map(S::borrow) {
         let name = seed.metadata.name.clone();
         if !taints_tolerated(&seed.spec.taints, &tolerations) {
             reasons.insert(name, REASON_TAINTS_NOT_TOLERATED.to_string());
@@ -207,7 +211,6 @@ pub fn schedule(shoot: &Shoot, seeds: &[Seed], shoots: &[Shoot]) -> ScheduleDeci
             return decision;
         }
     };
-    let filtered: Vec<Seed> = filtered.into_iter().cloned().collect();
     let result = candidate_seeds(shoot, &filtered, shoots);
     decision.reasons = result.reasons;
     if let Some(error) = result.error {
@@ -245,19 +248,11 @@ fn filter_seeds<'a>(shoot: &Shoot, seeds: &'a [Seed]) -> Result<Vec<&'a Seed>, S
     }
     let mut filtered = usable;
     if let Some(selector) = shoot.spec.get("seedSelector").filter(|s| !s.is_null()) {
-        let labels: crate::constraints::selector::LabelSelector =
-            crate::decode::from_value(selector).unwrap_or_default();
-        let converted = crate::constraints::selector::Selector::from_label_selector(Some(&labels))
-            .map_err(|error| {
-                format!("label selector conversion failed for seedSelector: {error}")
-            })?;
+        let converted = seed_selector(selector).map_err(|error| {
+            format!("label selector conversion failed for seedSelector: {error}")
+        })?;
         let count = filtered.len();
-        filtered.retain(|seed| {
-            let labels: Vec<(&str, &str)> = (seed.metadata.labels.iter())
-                .map(|(key, value)| (key.as_str(), value.as_str()))
-                .collect();
-            converted.matches(&labels)
-        });
+        filtered.retain(|seed| seed.selected_by(&converted));
         if filtered.is_empty() {
             return Err(format!(
                 "none out of the {count} seeds has the matching labels required by seed selector of 'Shoot' (selector: '{}')",
@@ -286,10 +281,7 @@ fn filter_seeds<'a>(shoot: &Shoot, seeds: &'a [Seed]) -> Result<Vec<&'a Seed>, S
     let restrictions = shoot.access_restriction_names();
     let count = filtered.len();
     filtered.retain(|seed| {
-        let offered: Vec<String> = (seed.spec.access_restrictions.iter())
-            .map(|r| r.name.clone())
-            .collect();
-        access_restrictions_supported(&offered, &restrictions)
+        access_restrictions_supported(&seed.access_restriction_names(), &restrictions)
     });
     if filtered.is_empty() {
         return Err(format!("none of the {count} seeds supports the access restrictions configured in the shoot specification"));
@@ -383,7 +375,7 @@ fn zone_selection<'a>(shoot: &Shoot, seeds: Vec<&'a Seed>) -> Result<Vec<&'a See
 /// its provider type only for `purpose: testing`).
 fn same_region_candidates(
     shoot: &Shoot,
-    seeds: &[Seed],
+    seeds: &[&Seed],
     candidates: &[String],
 ) -> Result<Vec<String>, String> {
     let provider_type = text_at(&shoot.spec, &["provider", "type"]);
@@ -407,10 +399,7 @@ fn same_region_candidates(
 
 /// The string at `path` in a JSON value, `""` where there is none (Go's zero value).
 fn text_at<'a>(value: &'a Value, path: &[&str]) -> &'a str {
-    (path.iter())
-        .try_fold(value, |value, key| value.get(key))
-        .and_then(Value::as_str)
-        .unwrap_or("")
+    crate::decode::text_at(value, path).unwrap_or("")
 }
 
 /// `CalculateSeedUsage`: a Shoot counts for its `spec.seedName` and, when different, also for its
@@ -631,21 +620,17 @@ fn seed_selector_errors(
             "spec.seedSelector: Invalid value: \"null\": cannot unset seedSelector once it has been set"
         )]);
     };
-    let labels: crate::constraints::selector::LabelSelector =
-        crate::decode::from_value(selector).unwrap_or_default();
     let provider_types: Vec<String> = (selector.get("providerTypes"))
         .and_then(|types| crate::decode::from_value(types).ok())
         .unwrap_or_default();
-    let converted = crate::constraints::selector::Selector::from_label_selector(Some(&labels))
-        .map_err(|error| {
-            format!("Internal error occurred: label selector conversion failed for seedSelector: {error}")
-        })?;
-    let seed_labels: Vec<(&str, &str)> = (seed.metadata.labels.iter())
-        .map(|(key, value)| (key.as_str(), value.as_str()))
-        .collect();
+    let converted = seed_selector(selector).map_err(|error| {
+        format!(
+            "Internal error occurred: label selector conversion failed for seedSelector: {error}"
+        )
+    })?;
     let mut errors = Vec::new();
     // Go renders the selector value with `%#v`; the JSON form stands in for it here.
-    if !converted.matches(&seed_labels) {
+    if !seed.selected_by(&converted) {
         errors.push(format!(
             "spec.seedSelector: Invalid value: {selector}: cannot change seedSelector to not match the labels of the already selected seed {seed_name}"
         ));
@@ -661,6 +646,13 @@ fn seed_selector_errors(
         ));
     }
     Ok(errors)
+}
+
+/// The label selector of a Shoot's `spec.seedSelector` (`LabelSelectorAsSelector`).
+fn seed_selector(selector: &Value) -> Result<crate::constraints::selector::Selector, String> {
+    let labels: crate::constraints::selector::LabelSelector =
+        crate::decode::from_value(selector).unwrap_or_default();
+    crate::constraints::selector::Selector::from_label_selector(Some(&labels))
 }
 
 /// `utilerrors.NewAggregate(errors).Error()`: one error as it is, several in brackets.
@@ -707,13 +699,10 @@ fn check_seed_fits(shoot: &Shoot, seed: &Seed, shoots: &[Shoot]) -> Result<(), S
             "forbidden to use a seed whose taints are not tolerated by the shoot".to_string(),
         );
     }
-    let seed_restrictions: Vec<String> = seed
-        .spec
-        .access_restrictions
-        .iter()
-        .map(|r| r.name.clone())
-        .collect();
-    if !access_restrictions_supported(&seed_restrictions, &shoot.access_restriction_names()) {
+    if !access_restrictions_supported(
+        &seed.access_restriction_names(),
+        &shoot.access_restriction_names(),
+    ) {
         return Err(
             "forbidden to use a seed which doesn't support the access restrictions of the shoot"
                 .to_string(),

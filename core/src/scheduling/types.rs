@@ -239,6 +239,21 @@ pub struct GardenerIdentity {
 }
 
 impl Seed {
+    /// Whether `selector` selects the Seed by its labels.
+    pub fn selected_by(&self, selector: &crate::constraints::selector::Selector) -> bool {
+        let labels: Vec<(&str, &str)> = (self.metadata.labels.iter())
+            .map(|(key, value)| (key.as_str(), value.as_str()))
+            .collect();
+        selector.matches(&labels)
+    }
+
+    /// `spec.accessRestrictions[].name`.
+    pub fn access_restriction_names(&self) -> Vec<String> {
+        (self.spec.access_restrictions.iter())
+            .map(|restriction| restriction.name.clone())
+            .collect()
+    }
+
     /// The integer value of `status.allocatable.shoots`, when set.
     pub fn allocatable_shoots(&self) -> Option<i64> {
         match self.status.allocatable.get("shoots")? {

@@ -1496,11 +1496,7 @@ fn validate_bastion(
     }
     let mut architecture: Option<String> = None;
     if let Some(machine_type) = &bastion.machine_type {
-        match spec
-            .machine_types
-            .iter()
-            .find(|t| t.name == machine_type.name)
-        {
+        match spec.machine_type(&machine_type.name) {
             Some(found) => architecture = Some(found.architecture.clone().unwrap_or_default()),
             None => {
                 errors.push(FieldError::invalid(

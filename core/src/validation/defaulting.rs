@@ -12,7 +12,7 @@ use super::types::*;
 use super::{go_quote, parse_version};
 use crate::field::FieldError;
 use crate::lifecycle::ExpirableVersion;
-use crate::maintenance::images::{capabilities_supported_by_flavors, supports_architecture};
+use crate::maintenance::images::capabilities_supported_by_flavors;
 use crate::version::Version;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -284,11 +284,9 @@ fn default_machine_image(
     let architecture = worker.machine.architecture.clone().unwrap_or_default();
     let definitions = &spec.machine_capabilities;
     // Without the machine type in the CloudProfile, its capabilities are not checked.
-    let machine_type = (spec.machine_types.iter()).find(|t| t.name == worker.machine.machine_type);
-    let supports_architecture = |version: &MachineImageVersion| {
-        let (flavors, architectures) = (&version.capability_flavors, &version.architectures);
-        supports_architecture(flavors, architectures, definitions, &architecture)
-    };
+    let machine_type = spec.machine_type(&worker.machine.machine_type);
+    let supports_architecture =
+        |version: &MachineImageVersion| version.supports_architecture(definitions, &architecture);
     let fits_machine_type = |version: &MachineImageVersion| {
         machine_type.map(|machine_type| {
             let flavors = &version.capability_flavors;

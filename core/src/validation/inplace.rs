@@ -3,10 +3,11 @@
 //! Follows `validateMachineImagesConstraints` and `validateMachineImage` of
 //! `plugin/pkg/shoot/validator/admission.go`.
 
+use super::shoot_versions::find_image_version;
 use super::types::*;
 use super::{compare_versions, go_list, not_supported, sorted_set};
 use crate::field::FieldError;
-use crate::maintenance::images::{capabilities_supported_by_flavors, supports_architecture};
+use crate::maintenance::images::capabilities_supported_by_flavors;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -86,8 +87,7 @@ pub fn machine_image_eligibility(
                     active.push(key.clone());
                 }
             }
-            let (flavors, architectures) = (&version.capability_flavors, &version.architectures);
-            if supports_architecture(flavors, architectures, definitions, architecture) {
+            if version.supports_architecture(definitions, architecture) {
                 with_architecture.push(key.clone());
             }
             if in_place {
@@ -164,7 +164,7 @@ pub fn validate_machine_image(
         && eligibility.active
         && (!in_place || eligibility.in_place_supported)
     {
-        return unsupported_capabilities(spec, worker, &path);
+        return machine_capabilities_error(spec, worker, &path);
     }
     let image = worker.machine.image.clone().unwrap_or_default();
     let mut detail = format!(
@@ -210,7 +210,7 @@ pub(crate) fn same_image(a: Option<&ShootMachineImage>, b: Option<&ShootMachineI
 
 /// `validateMachineCapabilities`: in a CloudProfile with capabilities, the machine type's must be
 /// supported by one of the image version's flavors.
-fn unsupported_capabilities(
+fn machine_capabilities_error(
     spec: &CloudProfileSpec,
     worker: &Worker,
     image_path: &str,
@@ -220,13 +220,9 @@ fn unsupported_capabilities(
         return None;
     }
     let image = worker.machine.image.as_ref()?;
-    let machine_type =
-        (spec.machine_types.iter()).find(|t| t.name == worker.machine.machine_type)?;
-    let flavors = (spec.machine_images.iter())
-        .filter(|i| i.name == image.name)
-        .flat_map(|i| &i.versions)
-        .find(|v| v.version() == image.version_str())
-        .map_or(&[][..], |v| v.capability_flavors.as_slice());
+    let machine_type = spec.machine_type(&worker.machine.machine_type)?;
+    let version = find_image_version(&spec.machine_images, &image.name, image.version_str());
+    let flavors = version.map_or(&[][..], |v| v.capability_flavors.as_slice());
     if capabilities_supported_by_flavors(&machine_type.capabilities, flavors, definitions) {
         return None;
     }

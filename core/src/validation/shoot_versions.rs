@@ -356,7 +356,7 @@ fn validate_kubelet_version(
 }
 
 /// `FindMachineImageVersion`.
-fn find_image_version<'a>(
+pub(super) fn find_image_version<'a>(
     images: &'a [MachineImage],
     name: &str,
     version: &str,
@@ -374,8 +374,7 @@ pub(crate) fn pool_architecture(spec: &CloudProfileSpec, worker: &Worker) -> Str
         return architecture.clone();
     }
     let definitions = &spec.machine_capabilities;
-    (spec.machine_types.iter())
-        .find(|t| t.name == worker.machine.machine_type)
+    spec.machine_type(&worker.machine.machine_type)
         .and_then(|t| {
             machine_type_architecture(&t.capabilities, t.architecture.as_deref(), definitions)
         })

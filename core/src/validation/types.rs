@@ -50,6 +50,15 @@ pub struct CloudProfileSpec {
     pub ca_bundle: Option<String>,
 }
 
+impl CloudProfileSpec {
+    /// `FindMachineTypeByName`.
+    pub fn machine_type(&self, name: &str) -> Option<&MachineType> {
+        self.machine_types
+            .iter()
+            .find(|machine_type| machine_type.name == name)
+    }
+}
+
 /// `SeedSelector`: a label selector and provider types.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
@@ -136,6 +145,20 @@ pub struct MachineImageVersion {
 impl MachineImageVersion {
     pub fn version(&self) -> &str {
         &self.expirable.version
+    }
+
+    /// `ArchitectureSupportedByImageVersion`: by its capability flavors, else its architectures.
+    pub fn supports_architecture(
+        &self,
+        definitions: &[CapabilityDefinition],
+        architecture: &str,
+    ) -> bool {
+        crate::maintenance::images::supports_architecture(
+            &self.capability_flavors,
+            &self.architectures,
+            definitions,
+            architecture,
+        )
     }
 }
 
