@@ -476,7 +476,7 @@ fn analyze_from(
         rollout(&inputs, &shoot_views, &mut report);
     }
     if options.wants(Area::Hibernation) {
-        hibernation(&inputs, options.now, &mut report);
+        hibernation(&inputs, views, options.now, &mut report);
     }
     if options.wants(Area::Status) {
         status(&inputs, &mut report);
@@ -626,6 +626,9 @@ struct ProfileViews {
     /// The version decisions of maintenance runs against the maintenance view: each is keyed by
     /// everything it reads of a Shoot, so the Shoots of a fleet reuse each other's.
     runs: std::cell::RefCell<crate::maintenance::RunMemo>,
+    /// The hibernation schedules' answers, keyed by everything they read: not the CloudProfile's,
+    /// but shared by the same Shoots of a fleet as the runs are.
+    schedules: std::cell::RefCell<crate::hibernation::ScheduleMemo>,
 }
 
 type ValidationKey = (crate::validation::FeatureGates, DateTime<Utc>);
@@ -970,7 +973,7 @@ fn effective_window(shoot: &Value) -> MaintenanceTimeWindow {
     MaintenanceTimeWindow::effective(begin.zip(end))
 }
 
-fn hibernation(inputs: &Inputs, now: DateTime<Utc>, report: &mut Report) {
+fn hibernation(inputs: &Inputs, views: &ProfileViews, now: DateTime<Utc>, report: &mut Report) {
     use crate::constraints::{self, ShootClusterObjects, WebhookConfiguration};
     let Some(shoot_object) = &inputs.shoot else {
         return;
@@ -991,16 +994,14 @@ fn hibernation(inputs: &Inputs, now: DateTime<Utc>, report: &mut Report) {
                     .spec
                     .hibernation
                     .as_ref()
-                    .map(|h| h.schedules.clone())
-                    .unwrap_or_default();
+                    .map_or(&[][..], |h| h.schedules.as_slice());
                 let week_later = now + chrono::TimeDelta::days(7);
-                let (events, error) =
-                    match crate::hibernation::next_events(&schedules, now, week_later, 20) {
-                        Ok(events) => (events, None),
-                        Err(error) => (Vec::new(), Some(error)),
-                    };
-                let overlap =
-                    crate::hibernation::hibernated_during_next_maintenance_window(&typed, now);
+                let mut memo = views.schedules.borrow_mut();
+                let (events, error) = match memo.next_events(schedules, (now, week_later), 20) {
+                    Ok(events) => (events, None),
+                    Err(error) => (Vec::new(), Some(error)),
+                };
+                let overlap = memo.hibernated_during_next_maintenance_window(&typed, now);
                 (events, error, overlap)
             }
             None => (Vec::new(), None, false),
@@ -1271,16 +1272,19 @@ fn route(
     report: &mut Report,
 ) {
     let index = place.document;
-    let kind_place =
-        crate::locate::locate_in_document(&place.text, place.document, place.item, "kind");
-    let diagnostic = |severity: Severity, message: String| Diagnostic {
-        severity,
-        source: source.name.clone(),
-        document: Some(index),
-        field: Some("kind".to_string()),
-        line: kind_place.map(|(line, _)| line),
-        column: kind_place.map(|(_, column)| column),
-        message,
+    // Located only for a diagnostic: finding a line scans the text, most objects need none.
+    let text = place.text.clone();
+    let diagnostic = |severity: Severity, message: String| {
+        let kind_place = crate::locate::locate_in_document(&text, index, place.item, "kind");
+        Diagnostic {
+            severity,
+            source: source.name.clone(),
+            document: Some(index),
+            field: Some("kind".to_string()),
+            line: kind_place.map(|(line, _)| line),
+            column: kind_place.map(|(_, column)| column),
+            message,
+        }
     };
     let Some(kind) = text_at(&object, &["kind"]).map(str::to_string) else {
         report.diagnostics.push(diagnostic(

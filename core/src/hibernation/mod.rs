@@ -16,6 +16,7 @@
 mod admission;
 mod controller;
 pub mod cron;
+mod memo;
 mod overlap;
 mod schedule;
 mod zone;
@@ -26,6 +27,7 @@ pub use admission::{check_hibernation_admission, AdmissionDenial};
 pub use controller::{
     hibernation_action, HibernationAction, HibernationControllerConfig, HibernationDecision,
 };
+pub use memo::ScheduleMemo;
 pub use overlap::{hibernated_during_next_maintenance_window, hibernated_during_next_window};
 pub use schedule::{
     next_events, parse_schedules, previous_event, upcoming_events, validate_hibernation_schedules,

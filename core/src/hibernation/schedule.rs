@@ -14,7 +14,7 @@ use std::collections::BTreeSet;
 
 /// One entry of `spec.hibernation.schedules`: `start` hibernates, `end` wakes up, both cron expressions
 /// read in `location` (IANA name, UTC when absent or empty).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct HibernationSchedule {
     #[serde(skip_serializing_if = "Option::is_none")]
