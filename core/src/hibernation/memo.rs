@@ -53,12 +53,8 @@ impl ScheduleMemo {
         shoot: &Shoot,
         now: DateTime<Utc>,
     ) -> bool {
-        let window = shoot
-            .spec
-            .maintenance
-            .as_ref()
-            .and_then(|m| m.time_window.as_ref())
-            .map(|w| (w.begin.clone(), w.end.clone()));
+        let window = super::overlap::time_window(shoot)
+            .map(|(begin, end)| (begin.to_string(), end.to_string()));
         let key = (
             window,
             shoot.schedules().to_vec(),

@@ -13,13 +13,18 @@ use chrono::{DateTime, Days, NaiveTime, Utc};
 /// next maintenance window? Only the very next hibernation and wake-up after `now` are considered.
 /// No window, an unparsable window or unparsable schedules give `false`.
 pub fn hibernated_during_next_maintenance_window(shoot: &Shoot, now: DateTime<Utc>) -> bool {
-    let window = shoot
-        .spec
-        .maintenance
-        .as_ref()
-        .and_then(|m| m.time_window.as_ref())
-        .map(|w| (w.begin.as_str(), w.end.as_str()));
-    hibernated_during_next_window(window, shoot.schedules(), shoot.status.hibernated, now)
+    hibernated_during_next_window(
+        time_window(shoot),
+        shoot.schedules(),
+        shoot.status.hibernated,
+        now,
+    )
+}
+
+/// `spec.maintenance.timeWindow` as `(begin, end)`.
+pub(super) fn time_window(shoot: &Shoot) -> Option<(&str, &str)> {
+    let window = shoot.spec.maintenance.as_ref()?.time_window.as_ref()?;
+    Some((window.begin.as_str(), window.end.as_str()))
 }
 
 /// [`hibernated_during_next_maintenance_window`] on the parts it reads: `spec.maintenance.timeWindow`
