@@ -207,6 +207,23 @@ pub fn compare(a: &Version, op: &str, b: &Version) -> Option<bool> {
     })
 }
 
+/// Gardener's `VersionRange.Contains`: `added ≤ version < removed` on the normalised version, an
+/// absent bound open. The bounds are the callers' own constants; one that does not parse contains
+/// nothing, as its constraint fails in Go. A version that does not parse is the error.
+pub fn range_contains(
+    version: &str,
+    added: Option<&str>,
+    removed: Option<&str>,
+) -> Result<bool, VersionError> {
+    let version = Version::parse(&normalize(version))?;
+    let bound = |text: Option<&str>| text.map(Version::parse).transpose();
+    let (Ok(added), Ok(removed)) = (bound(added), bound(removed)) else {
+        return Ok(false);
+    };
+    Ok(added.is_none_or(|added| version >= added)
+        && removed.is_none_or(|removed| version < removed))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -269,6 +286,24 @@ mod tests {
         assert_eq!(v("01.02.03").canonical(), "1.2.3");
         assert_eq!(v("1.2.3+007").canonical(), "1.2.3+007");
         assert_eq!(v("1.2.3-0a").canonical(), "1.2.3-0a");
+    }
+
+    #[test]
+    fn a_range_holds_its_lower_bound_and_not_its_upper_one() {
+        let contains = |version: &str, added, removed| range_contains(version, added, removed);
+        assert_eq!(contains("1.29.0", Some("1.29"), None), Ok(true));
+        assert_eq!(contains("v1.28.9", Some("1.29"), None), Ok(false));
+        assert_eq!(contains("1.31.4", Some("1.14"), Some("1.32")), Ok(true));
+        assert_eq!(
+            contains("1.32.0-rc.1", Some("1.14"), Some("1.32")),
+            Ok(false)
+        );
+        assert_eq!(contains("1.2.3", None, None), Ok(true));
+        assert_eq!(contains("1.2.3", Some("one"), None), Ok(false));
+        assert_eq!(
+            contains("1.x", None, None),
+            Err(VersionError::Invalid("1.x".to_string()))
+        );
     }
 
     #[test]

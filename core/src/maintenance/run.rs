@@ -787,13 +787,12 @@ fn maintain_admission_plugins(shoot: &mut Shoot) -> Option<String> {
 
 /// `VersionRange.Contains` over one of the tables: known, and `added ≤ version < removed` on the
 /// normalized version. Unknown names and unparsable versions count as unsupported.
-fn is_supported(table: &[(&str, &str, &str)], name: &str, version: &str) -> bool {
-    let Some((_, added, removed)) = table.iter().find(|(entry, _, _)| *entry == name) else {
+fn is_supported(table: &[(&str, &'static str, &'static str)], name: &str, version: &str) -> bool {
+    let Some(&(_, added, removed)) = table.iter().find(|(entry, _, _)| *entry == name) else {
         return false;
     };
-    let from_ok = added.is_empty() || compare_normalized(version, ">=", added) == Some(true);
-    let until_ok = removed.is_empty() || compare_normalized(version, "<", removed) == Some(true);
-    from_ok && until_ok && Version::parse(&crate::version::normalize(version)).is_ok()
+    let bound = |text: &'static str| (!text.is_empty()).then_some(text);
+    crate::version::range_contains(version, bound(added), bound(removed)) == Ok(true)
 }
 
 /// `maintainOperation`: drops a `maintain` operation annotation; for a Shoot whose last operation did

@@ -443,8 +443,11 @@ pub fn validate_cluster_autoscaler_taints(
     for (taints, field, option, added, removed) in lists {
         let Some(taints) = taints else { continue };
         let list_path = path.child(field);
-        match version_in_range(kubernetes_version, added, removed) {
-            Err(error) => errors.push(FieldError::invalid(list_path.child(option), error)),
+        match crate::version::range_contains(kubernetes_version, added, removed) {
+            Err(error) => errors.push(FieldError::invalid(
+                list_path.child(option),
+                error.masterminds_message(),
+            )),
             Ok(false) => errors.push(FieldError::forbidden(
                 list_path.child(option),
                 format!("not supported in Kubernetes version {kubernetes_version}"),
@@ -467,19 +470,6 @@ pub fn validate_cluster_autoscaler_taints(
         }
     }
     errors
-}
-
-/// `VersionRange.Contains`: at least `added` and below `removed`, on the normalised version.
-fn version_in_range(
-    version: &str,
-    added: Option<&str>,
-    removed: Option<&str>,
-) -> Result<bool, String> {
-    let normalized = crate::version::normalize(version);
-    let version =
-        crate::version::Version::parse(&normalized).map_err(|error| error.masterminds_message())?;
-    let at_least = |bound: &str| crate::version::Version::parse(bound).is_ok_and(|b| version >= b);
-    Ok(added.is_none_or(at_least) && !removed.is_some_and(at_least))
 }
 
 /// `validateTaints`: keys are label names and must not be the reserved critical-components key

@@ -820,14 +820,9 @@ fn validate_operations(shoot: &Shoot) -> Vec<RuleError> {
     errors.extend(tagged(stopped, OPERATION));
     for annotation in [OPERATION_ANNOTATION, MAINTENANCE_OPERATION_ANNOTATION] {
         let path = format!("metadata.annotations[{annotation}]");
-        let operations: Vec<&str> = match shoot.metadata.annotations.get(annotation) {
-            Some(text) if !text.is_empty() => text.split(';').map(str::trim).collect(),
-            _ => continue,
-        };
+        let operations = annotation_operations(shoot, annotation);
         for operation in &operations {
-            let rollout = operation.starts_with(ROLLOUT_WORKERS)
-                || operation.starts_with(ROTATE_ROLLOUT_WORKERS);
-            if rollout && operation_checks && in_hibernation(shoot) {
+            if rolls_workers(operation) && operation_checks && in_hibernation(shoot) {
                 errors.extend(tagged(
                     vec![FieldError::forbidden(
                         path.clone(),
@@ -887,14 +882,8 @@ fn validate_self_hosted_operations(shoot: &Shoot) -> Vec<FieldError> {
         return Vec::new();
     }
     for annotation in [OPERATION_ANNOTATION, MAINTENANCE_OPERATION_ANNOTATION] {
-        let text = shoot.metadata.annotations.get(annotation);
-        let operations = text
-            .into_iter()
-            .flat_map(|text| text.split(';').map(str::trim));
-        for operation in operations.filter(|op| !op.is_empty()) {
-            if operation.starts_with(ROLLOUT_WORKERS)
-                || operation.starts_with(ROTATE_ROLLOUT_WORKERS)
-            {
+        for operation in annotation_operations(shoot, annotation) {
+            if rolls_workers(operation) {
                 return vec![FieldError::forbidden(
                     format!("metadata.annotations[{annotation}]"),
                     format!("operation '{operation}' is not permitted for self-hosted shoot clusters with unmanaged infrastructure"),
@@ -903,6 +892,20 @@ fn validate_self_hosted_operations(shoot: &Shoot) -> Vec<FieldError> {
         }
     }
     Vec::new()
+}
+
+/// The `;`-separated operations of an operation annotation, none when it is absent or empty.
+fn annotation_operations<'a>(shoot: &'a Shoot, annotation: &str) -> Vec<&'a str> {
+    match shoot.metadata.annotations.get(annotation) {
+        Some(text) if !text.is_empty() => text.split(';').map(str::trim).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Whether an operation replaces the nodes of pools: `rollout-workers=…` or
+/// `rotate-rollout-workers=…`.
+fn rolls_workers(operation: &str) -> bool {
+    operation.starts_with(ROLLOUT_WORKERS) || operation.starts_with(ROTATE_ROLLOUT_WORKERS)
 }
 
 /// `IsShootInHibernation`.

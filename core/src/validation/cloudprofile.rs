@@ -11,6 +11,7 @@ use super::{go_quote, not_supported, parse_version};
 use crate::constraints::selector::validate_label_selector;
 use crate::field::{FieldError, Path};
 use crate::lifecycle::{Classification, ExpirableVersion, LifecycleStage};
+use crate::maintenance::types::ARCHITECTURE_CAPABILITY as ARCHITECTURE;
 use crate::scheduling::toleration_restriction::validate_labels;
 use crate::version::Version;
 use chrono::{DateTime, Utc};
@@ -1120,8 +1121,6 @@ fn capability_map(definitions: &[CapabilityDefinition]) -> CapabilityValues<'_> 
         .map(|definition| (definition.name.as_str(), definition.values.as_slice()))
         .collect()
 }
-
-const ARCHITECTURE: &str = "architecture";
 
 /// `validateCapabilityDefinitions`: the feature gate, unique names outside Gardener's prefix, an
 /// `architecture` capability of known architectures, and qualified, non-empty names and values.
