@@ -6,12 +6,13 @@
 //! defaults_shoot.go`) and `SetDefaults_MachineImage`, `SetDefaults_MachineImageVersion`,
 //! `SetDefaults_MachineType`, `SetDefaults_VolumeType` (`defaults_cloudprofile.go`).
 
+use crate::decode::FromValue;
 use crate::document::Value;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 /// One default written into a pasted object.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]

@@ -9,6 +9,7 @@
 //! "billion laughs" alias bomb, a thousand nested brackets, a 50 MB paste) is refused with an error
 //! that names the limit, in time and memory proportional to the limit, never a crash.
 
+use crate::decode::FromValue;
 use serde::de::{self, DeserializeOwned, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use std::cell::Cell;
@@ -18,7 +19,7 @@ use std::fmt;
 pub type Value = serde_json::Value;
 
 /// Bounds on what one analysis reads. The defaults hold any real Gardener object with a wide margin.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase", default)]
 pub struct Limits {

@@ -1,11 +1,12 @@
 //! Kubernetes field errors (`k8s.io/apimachinery/pkg/util/validation/field`), the shape in which
 //! Gardener's validation and admission report problems.
 
+use crate::decode::FromValue;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A `field.Error`: where, what kind of problem, and Gardener's detail text.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 pub struct FieldError {
@@ -18,7 +19,7 @@ pub struct FieldError {
 }
 
 /// `field.ErrorType`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub enum ErrorType {
     FieldValueRequired,

@@ -7,6 +7,7 @@
 //!
 //! [`analyze`]: crate::report::analyze
 
+use crate::decode::FromValue;
 use crate::report::{analyze_each_shoot, AnalyzeOptions, PreparedProfile, Report, Source};
 use crate::timeline::Component;
 use chrono::{DateTime, Utc};
@@ -35,7 +36,7 @@ pub fn analyze_fleet(profile: Source, shoots: &[Source], options: &AnalyzeOption
 }
 
 /// A report per Shoot, in input order, and what they add up to.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -45,7 +46,7 @@ pub struct FleetReport {
 }
 
 /// One Shoot's report, under the Shoot's name (its source's name when it has none).
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -55,7 +56,7 @@ pub struct FleetEntry {
 }
 
 /// Counts over the fleet's reports.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -78,7 +79,7 @@ pub struct FleetSummary {
 }
 
 /// A forced update of one Shoot: when its window opens, and which version changes.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]

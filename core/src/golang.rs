@@ -55,12 +55,18 @@ mod tests {
 
     #[test]
     fn null_reads_as_the_zero_value() {
-        #[derive(Deserialize)]
+        #[derive(Deserialize, crate::decode::FromValue)]
         struct Holder {
             #[serde(deserialize_with = "null_as_default")]
             items: Vec<String>,
         }
         let holder: Holder = serde_json::from_str(r#"{"items": null}"#).unwrap();
         assert!(holder.items.is_empty());
+        let value = serde_json::json!({"items": null});
+        let holder: Holder = crate::decode::from_value(&value).unwrap();
+        assert!(holder.items.is_empty());
+        let value = serde_json::json!({"items": ["a"]});
+        let holder: Holder = crate::decode::from_value(&value).unwrap();
+        assert_eq!(holder.items, ["a"]);
     }
 }

@@ -4,6 +4,9 @@
 //! in its own documentation. Nothing here reads a clock or does I/O: the evaluation instant `now` is always
 //! an argument, so the same inputs give the same answer in the CLI, the npm package and the browser.
 
+// The derive names `::shoot_policy::decode`, which inside this crate needs this alias.
+extern crate self as shoot_policy;
+
 pub mod certificate;
 pub mod conformance;
 pub mod decode;

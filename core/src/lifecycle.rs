@@ -4,6 +4,7 @@
 //! Follows `CurrentLifecycleClassification` and `DurationUntilNextVersionTransition` in
 //! `pkg/api/core/v1beta1/helper/cloudprofile.go`.
 
+use crate::decode::FromValue;
 use chrono::{DateTime, TimeDelta, Utc};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -68,6 +69,15 @@ impl<'de> Deserialize<'de> for Classification {
     }
 }
 
+impl crate::decode::FromValue for Classification {
+    fn from_value(
+        value: &crate::decode::Value,
+        at: crate::decode::Path<'_>,
+    ) -> Result<Self, crate::decode::DecodeError> {
+        String::from_value(value, at).map(Classification::from)
+    }
+}
+
 impl fmt::Display for Classification {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
@@ -75,7 +85,7 @@ impl fmt::Display for Classification {
 }
 
 /// One stage of a version's lifecycle; a missing start means "since the beginning of time".
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 pub struct LifecycleStage {
     pub classification: Classification,
@@ -85,7 +95,7 @@ pub struct LifecycleStage {
 
 /// A CloudProfile version entry with the fields that decide its classification (Gardener's
 /// `ExpirableVersion`). Fields other entries carry (CRI, architectures, ...) are read elsewhere.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 pub struct ExpirableVersion {
     pub version: String,

@@ -4,6 +4,7 @@
 //! The CLI prints it, the npm package returns it, the browser app renders it: there is no second path.
 
 use crate::decode::text_at;
+use crate::decode::FromValue;
 use crate::document::{self, Value};
 use crate::lifecycle::{Classification, ExpirableVersion};
 use crate::timewindow::MaintenanceTimeWindow;
@@ -11,7 +12,7 @@ use chrono::{DateTime, Months, Utc};
 use serde::{Deserialize, Serialize};
 
 /// What the user pasted, one entry per editor or file.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct Source {
@@ -36,7 +37,7 @@ impl Source {
 }
 
 /// The role of a source when `kind` alone cannot tell (a previous Shoot is a Shoot too).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub enum SourceRole {
@@ -46,7 +47,7 @@ pub enum SourceRole {
 }
 
 /// Options of one analysis.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct AnalyzeOptions {
@@ -73,7 +74,7 @@ pub struct AnalyzeOptions {
 }
 
 /// A part of the report that can be computed on its own.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub enum Area {
@@ -125,7 +126,7 @@ impl AnalyzeOptions {
 }
 
 /// Everything shoot-policy can tell about the pasted objects.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -201,7 +202,7 @@ impl Report {
 }
 
 /// The Shoot's status as Gardener derives it.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -216,7 +217,7 @@ pub struct Status {
 }
 
 /// Hibernation blockers and the Shoot's constraints.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -240,7 +241,7 @@ pub struct Hibernation {
 }
 
 /// Validation findings, each in Gardener's words.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -252,7 +253,7 @@ pub struct Validation {
 }
 
 /// One validation error: the field, Gardener's error type and detail, and where it is in the input.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -270,7 +271,7 @@ pub struct Problem {
 }
 
 /// One object found in the input.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -286,7 +287,7 @@ pub struct RecognisedObject {
     pub role: ObjectRole,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub enum ObjectRole {
@@ -301,7 +302,7 @@ pub enum ObjectRole {
 }
 
 /// A problem with the input, pointing at where it is.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -319,7 +320,7 @@ pub struct Diagnostic {
     pub message: String,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub enum Severity {
@@ -328,7 +329,7 @@ pub enum Severity {
 }
 
 /// The CloudProfile's version lists, each version classified at `now`.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -341,7 +342,7 @@ pub struct VersionMatrix {
     pub eligible_updates: Vec<crate::maintenance::EligibleUpdates>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -350,7 +351,7 @@ pub struct ClassifiedImage {
     pub versions: Vec<ClassifiedVersion>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -363,7 +364,7 @@ pub struct ClassifiedVersion {
     pub expires: Option<DateTime<Utc>>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -794,7 +795,7 @@ fn annotations(object: &Value) -> std::collections::BTreeMap<String, String> {
 }
 
 /// Reads an object into an area's typed view; a mismatch becomes a diagnostic at the object.
-fn decode<T: serde::de::DeserializeOwned>(object: &Located, report: &mut Report) -> Option<T> {
+fn decode<T: crate::decode::FromValue>(object: &Located, report: &mut Report) -> Option<T> {
     match typed_view(object) {
         Ok(typed) => Some(typed),
         Err(diagnostic) => {
@@ -805,7 +806,7 @@ fn decode<T: serde::de::DeserializeOwned>(object: &Located, report: &mut Report)
 }
 
 /// [`decode`], once per `cell`: later reads take the view (or the diagnostic) decoded first.
-fn decode_once<'cell, T: serde::de::DeserializeOwned>(
+fn decode_once<'cell, T: crate::decode::FromValue>(
     cell: &'cell std::cell::OnceCell<Result<T, Box<Diagnostic>>>,
     object: &Located,
     report: &mut Report,
@@ -820,7 +821,7 @@ fn decode_once<'cell, T: serde::de::DeserializeOwned>(
 }
 
 /// An object's typed view, or the diagnostic at the field that does not fit it.
-fn typed_view<T: serde::de::DeserializeOwned>(object: &Located) -> Result<T, Box<Diagnostic>> {
+fn typed_view<T: crate::decode::FromValue>(object: &Located) -> Result<T, Box<Diagnostic>> {
     crate::decode::from_value::<T>(&object.value).map_err(|error| {
         let field = error.path().to_string();
         let message = plain_type_error(error.message(), &object.value, &field);
@@ -887,7 +888,7 @@ fn plain_type_error(message: &str, object: &Value, field: &str) -> String {
     reworded.unwrap_or_else(|| message.to_string())
 }
 
-fn decode_all<T: serde::de::DeserializeOwned>(objects: &[Located], report: &mut Report) -> Vec<T> {
+fn decode_all<T: crate::decode::FromValue>(objects: &[Located], report: &mut Report) -> Vec<T> {
     objects.iter().filter_map(|o| decode(o, report)).collect()
 }
 

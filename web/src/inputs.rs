@@ -2,11 +2,12 @@
 //! sources.
 
 use chrono::{DateTime, Months, SecondsFormat, Utc};
+use shoot_policy::decode::FromValue;
 use shoot_policy::examples::Example;
 use shoot_policy::report::{Source, SourceRole};
 
 /// The text of the four editors and the evaluation time, as the user left them.
-#[derive(Clone, Debug, PartialEq, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Default, serde::Serialize, serde::Deserialize, FromValue)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Inputs {
     pub cloud_profile: String,

@@ -17,10 +17,11 @@
 
 use crate::inputs::Inputs;
 use serde::{Deserialize, Serialize};
+use shoot_policy::decode::FromValue;
 use shoot_policy::report::{AnalyzeOptions, Source};
 
 /// What the page asks the worker.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 pub struct WorkerRequest {
     pub sources: Vec<Source>,

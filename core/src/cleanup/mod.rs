@@ -11,6 +11,7 @@
 //! annotations; [`select_objects`] applies one cleaning pass of that plan to a set of objects of the
 //! Shoot cluster.
 
+use crate::decode::FromValue;
 use crate::golang::quote as go_quote;
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
@@ -60,7 +61,7 @@ const KUBERNETES_RESOURCE_KINDS: &[&str] = &[
 const SNAPSHOT_KINDS: &[&str] = &["VolumeSnapshot", "VolumeSnapshotContent"];
 
 /// The cleanup steps, in flow order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "kebab-case")]
 pub enum StepName {
@@ -75,7 +76,7 @@ pub enum StepName {
 }
 
 /// One step of the plan.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -102,7 +103,7 @@ pub struct CleanupStep {
 }
 
 /// The cleanup plan of a Shoot.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -247,7 +248,7 @@ pub fn plan(annotations: &BTreeMap<String, String>) -> CleanupPlan {
 }
 
 /// An object of the Shoot cluster, reduced to what the cleaner reads.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct CleanupObject {
     pub api_version: String,
@@ -256,7 +257,7 @@ pub struct CleanupObject {
 }
 
 /// `metadata` of a [`CleanupObject`].
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct CleanupObjectMeta {
     pub name: String,
@@ -283,7 +284,7 @@ impl CleanupObject {
 }
 
 /// What one cleaning pass does to the given objects. Object ids are `<Kind>/<namespace>/<name>`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 pub struct ObjectSelection {
     /// Objects the pass sends a DELETE for (selected, not yet being deleted).

@@ -1,6 +1,7 @@
 //! Conformance kinds of `maintenance.yaml` (schema: spec/maintenance.md §0).
 
 use super::{Case, Checker, Kind};
+use crate::decode::FromValue;
 use crate::duration;
 use crate::lifecycle::{duration_until_next_transition, ExpirableVersion};
 use crate::timewindow::MaintenanceTimeWindow;
@@ -27,20 +28,20 @@ fn classification(case: &Case, checker: &mut Checker) -> Result<(), String> {
     Ok(())
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 struct VersionsOnlySpec {
     kubernetes: KubernetesVersions,
     machine_images: Vec<ImageVersions>,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, FromValue)]
 #[serde(default)]
 struct KubernetesVersions {
     versions: Vec<ExpirableVersion>,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, FromValue)]
 #[serde(default)]
 struct ImageVersions {
     versions: Vec<ExpirableVersion>,
@@ -67,13 +68,13 @@ fn next_transition(case: &Case, checker: &mut Checker) -> Result<(), String> {
     Ok(())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, FromValue)]
 struct TimeWindowSpec {
     begin: String,
     end: String,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 struct MaintenanceSpec {
     time_window: Option<TimeWindowSpec>,

@@ -18,14 +18,14 @@ mod validation;
 
 pub use compare::{Checker, Mismatch};
 
+use crate::decode::FromValue;
 use crate::document::{self, ParseError, Value};
 use chrono::{DateTime, Utc};
-use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
 /// One case as written in a case file.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, FromValue)]
 pub struct Case {
     pub name: String,
     #[serde(default = "default_kind")]
@@ -44,7 +44,7 @@ fn default_kind() -> String {
     "maintenance".to_string()
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, FromValue)]
 struct CaseFile {
     cases: Vec<Case>,
 }
@@ -99,10 +99,10 @@ impl Case {
         self.input.get(name).unwrap_or(&Value::Null)
     }
 
-    /// The input field `name` deserialized into `T` (absent fields read as `null`).
-    pub fn input<T: DeserializeOwned>(&self, name: &str) -> Result<T, String> {
-        serde_json::from_value(self.input_value(name).clone())
-            .map_err(|e| format!("input.{name}: {e}"))
+    /// The input field `name` read into `T` (absent fields read as `null`), by the reader the
+    /// reports use.
+    pub fn input<T: crate::decode::FromValue>(&self, name: &str) -> Result<T, String> {
+        crate::decode::from_value(self.input_value(name)).map_err(|e| format!("input.{name}: {e}"))
     }
 
     /// The expect field `name`, or `None` when the case does not check it.

@@ -5,6 +5,7 @@
 use super::compare::to_value;
 use super::{parse_instant, Case, Checker, Kind};
 use crate::cleanup::{self, CleanupObject};
+use crate::decode::FromValue;
 use crate::document::Value;
 use crate::migration;
 use crate::node_readiness::{self, ClusterObjects, Node, WorkerTaints};
@@ -198,7 +199,7 @@ fn check_error_text(checker: &mut Checker, actual: Option<&str>) {
     }
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, FromValue)]
 #[serde(rename_all = "lowercase")]
 enum Stage {
     #[default]
@@ -232,27 +233,27 @@ fn toleration_restriction_kind(case: &Case, checker: &mut Checker) -> Result<(),
     Ok(())
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, FromValue)]
 #[serde(default)]
 struct WorkersShoot {
     spec: WorkersSpec,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, FromValue)]
 #[serde(default)]
 struct WorkersSpec {
     kubernetes: TaintsKubernetes,
     provider: WorkersProvider,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 struct TaintsKubernetes {
     version: String,
     cluster_autoscaler: Option<node_readiness::ClusterAutoscalerTaints>,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, FromValue)]
 #[serde(default)]
 struct WorkersProvider {
     workers: Vec<WorkerTaints>,
@@ -275,7 +276,7 @@ fn node_readiness_kind(case: &Case, checker: &mut Checker) -> Result<(), String>
     }
     let node: Node = case.input("node")?;
     let objects: ClusterObjects =
-        serde_json::from_value(case.input.clone()).map_err(|e| format!("input: {e}"))?;
+        crate::decode::from_value(&case.input).map_err(|e| format!("input: {e}"))?;
     let result = node_readiness::evaluate(&node, &objects, node_readiness::DEFAULT_BACKOFF_SECONDS);
     checker.field("reconciled", result.reconciled);
     checker.field("taintRemoved", result.taint_removed);

@@ -3,6 +3,7 @@
 
 use super::compare::to_value;
 use super::{Case, Checker, Kind};
+use crate::decode::FromValue;
 use crate::document::Value;
 use crate::rollout::strategy::{
     defaulted_shoot, validate_update_strategy_by_rule, FeatureGates, Operation,
@@ -22,7 +23,7 @@ pub const KINDS: &[Kind] = &[
     },
 ];
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, FromValue)]
 #[serde(default)]
 struct RollTriggerGates {
     #[serde(rename = "NewWorkerPoolHash")]
@@ -90,7 +91,7 @@ fn roll_trigger(case: &Case, checker: &mut Checker) -> Result<(), String> {
     Ok(())
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, FromValue)]
 #[serde(default)]
 struct ApiServerGates {
     #[serde(rename = "InPlaceNodeUpdates")]

@@ -2,6 +2,7 @@
 
 use super::compare::to_value;
 use super::{parse_instant, Case, Checker, Kind};
+use crate::decode::FromValue;
 use crate::document::Value;
 use crate::status::{
     self, errors, ConditionThreshold, ConditionUpdate, LastError, LastOperation, Seed, Shoot,
@@ -52,7 +53,7 @@ fn status_label(case: &Case, checker: &mut Checker) -> Result<(), String> {
 }
 
 /// The health check result that `FailedCondition` is called with.
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, FromValue)]
 #[serde(default)]
 struct FailedCheck {
     reason: String,

@@ -5,6 +5,7 @@
 //! `pkg/gardenlet/controller/shoot/care/constraints.go`.
 
 use super::webhooks::go_quote;
+use crate::decode::FromValue;
 use chrono::{DateTime, TimeDelta, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -13,7 +14,7 @@ use std::collections::BTreeMap;
 pub const MINIMUM_CA_VALIDITY_HOURS: i64 = 365 * 24;
 
 /// A Secret in the shoot's control-plane namespace of the seed (only what the check reads).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct Secret {
     pub metadata: SecretMeta,
@@ -22,7 +23,7 @@ pub struct Secret {
     pub data: BTreeMap<String, Option<String>>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct SecretMeta {
     pub name: String,
@@ -31,7 +32,7 @@ pub struct SecretMeta {
 }
 
 /// One expiring CA, keyed by the secret's `name` label.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 pub struct ExpiringCa {
     pub name: String,
@@ -39,7 +40,7 @@ pub struct ExpiringCa {
 }
 
 /// The constraint result (never carries error codes).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 pub struct CaValidityResult {
     pub status: String,

@@ -3,6 +3,7 @@
 //! `defaultConditionBuilder`), the Unknown/error form and pardoning (`PardonConditions` in
 //! `pkg/gardenlet/controller/shoot/care/health.go`).
 
+use crate::decode::FromValue;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -18,7 +19,7 @@ const MESSAGE_INITIALIZED: &str =
 pub const REASON_CHECK_ERROR: &str = "ConditionCheckError";
 
 /// A Gardener `Condition` (used for both `status.conditions` and `status.constraints`).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(default, rename_all = "camelCase")]
@@ -106,7 +107,7 @@ impl Condition {
 }
 
 /// The part of `status.lastOperation` pardoning looks at.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct LastOperation {
     #[serde(rename = "type")]

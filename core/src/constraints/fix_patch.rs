@@ -8,6 +8,7 @@
 
 use super::selector::LabelSelectorRequirement;
 use super::webhooks::{apply_fix, Webhook, WebhookConfiguration, WebhookFix};
+use crate::decode::FromValue;
 use serde::{Deserialize, Serialize};
 
 /// `{webhooks: [entry]}`; fields in the order a person writes them (name first).
@@ -16,7 +17,7 @@ struct Patch {
     webhooks: [Entry; 1],
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 struct Entry {
     name: String,
@@ -30,7 +31,7 @@ struct Entry {
     object_selector: Option<Expressions>,
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 struct Expressions {
     match_expressions: Vec<LabelSelectorRequirement>,

@@ -31,6 +31,7 @@ pub use webhooks::{
     WebhookReport,
 };
 
+use crate::decode::FromValue;
 use crate::hibernation::HibernationSchedule;
 use chrono::{DateTime, Utc};
 use condition::{pardon_conditions, STATUS_FALSE, STATUS_TRUE};
@@ -48,7 +49,7 @@ pub const HAS_IGNORED_MANAGED_RESOURCES: &str = "HasIgnoredManagedResources";
 pub const PRESERVED_FAILED_MACHINES_ABSENT: &str = "PreservedFailedMachinesAbsent";
 
 /// The Shoot fields the constraint check reads.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct Shoot {
     pub metadata: ShootMeta,
@@ -56,7 +57,7 @@ pub struct Shoot {
     pub status: ShootStatus,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ShootMeta {
     pub name: String,
@@ -64,7 +65,7 @@ pub struct ShootMeta {
     pub creation_timestamp: Option<DateTime<Utc>>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ShootSpec {
     pub hibernation: Option<Hibernation>,
@@ -74,7 +75,7 @@ pub struct ShootSpec {
     pub secret_binding_name: Option<String>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct Hibernation {
     pub enabled: Option<bool>,
@@ -82,48 +83,48 @@ pub struct Hibernation {
     pub schedules: Vec<HibernationSchedule>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Maintenance {
     pub time_window: Option<TimeWindow>,
     pub auto_rotation: Option<AutoRotation>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct TimeWindow {
     pub begin: String,
     pub end: String,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct AutoRotation {
     pub credentials: Option<AutoRotationCredentials>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct AutoRotationCredentials {
     #[serde(rename = "etcdEncryptionKey")]
     pub etcd_encryption_key: Option<RotationPeriod>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct RotationPeriod {
     /// A Go duration such as `24h`.
     pub rotation_period: Option<String>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct Provider {
     #[serde(deserialize_with = "crate::constraints::null_as_default")]
     pub workers: Vec<Worker>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Worker {
     pub name: String,
@@ -131,7 +132,7 @@ pub struct Worker {
     pub control_plane: Option<serde_json::Value>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ShootStatus {
     #[serde(deserialize_with = "crate::constraints::null_as_default")]
@@ -144,40 +145,40 @@ pub struct ShootStatus {
     pub credentials: Option<CredentialsStatus>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct InPlaceUpdatesStatus {
     pub pending_worker_updates: Option<PendingWorkerUpdates>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct PendingWorkerUpdates {
     #[serde(deserialize_with = "crate::constraints::null_as_default")]
     pub manual_in_place_update: Vec<String>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct CredentialsStatus {
     pub rotation: Option<CredentialsRotation>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct CredentialsRotation {
     #[serde(rename = "etcdEncryptionKey")]
     pub etcd_encryption_key: Option<RotationStatus>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct RotationStatus {
     pub last_completion_time: Option<DateTime<Utc>>,
 }
 
 /// Objects in the shoot's control-plane namespace of the seed.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct SeedObjects {
     #[serde(deserialize_with = "crate::constraints::null_as_default")]
@@ -189,13 +190,13 @@ pub struct SeedObjects {
 }
 
 /// An object of which only name and annotations matter (ManagedResources).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct NamedObject {
     pub metadata: NamedObjectMeta,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct NamedObjectMeta {
     pub name: String,
@@ -203,21 +204,21 @@ pub struct NamedObjectMeta {
     pub annotations: BTreeMap<String, String>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct MachineDeployment {
     pub metadata: NamedObjectMeta,
     pub status: MachineDeploymentStatus,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct MachineDeploymentStatus {
     pub preserved_failed_replicas: i64,
 }
 
 /// What the gardenlet finds in the shoot cluster.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ShootClusterObjects {
     /// False when the API server is not created yet, deleted, or scaled down.
@@ -242,7 +243,7 @@ impl Default for ShootClusterObjects {
 }
 
 /// The CRD fields the conversion check reads.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct CustomResourceDefinition {
     pub metadata: NamedObjectMeta,
@@ -250,19 +251,19 @@ pub struct CustomResourceDefinition {
     pub status: CrdStatus,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct CrdSpec {
     pub conversion: Option<CrdConversion>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct CrdConversion {
     pub strategy: String,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct CrdStatus {
     #[serde(deserialize_with = "crate::constraints::null_as_default")]

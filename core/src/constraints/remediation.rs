@@ -13,6 +13,7 @@ use super::webhooks::{
     WebhookConfiguration, ANNOTATION_WARNING, KIND_MUTATING, KIND_VALIDATING,
     MAXIMUM_TIMEOUT_SECONDS_NOT_PROBLEMATIC, MAXIMUM_TIMEOUT_SECONDS_NOT_PROBLEMATIC_FOR_LEASES,
 };
+use crate::decode::FromValue;
 use serde::{Deserialize, Serialize};
 
 /// The label that opts a configuration out of remediation (`LabelExcludeWebhookFromRemediation`).
@@ -22,7 +23,7 @@ pub const LABEL_EXCLUDE_FROM_REMEDIATION: &str = "remediation.webhook.shoot.gard
 pub const WARNING_HEADER: &str = "ATTENTION: This webhook configuration has been modified by Gardener since it does not follow the best practices recommended by Kubernetes (https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/#best-practices-and-warnings) and might interfere with the cluster operations. Please make sure to follow these recommendations to prevent future interventions. When you are done, please remove this annotation. See also https://github.com/gardener/gardener/blob/master/docs/usage/shoot/shoot_status.md#constraints for further information.\nThe following modifications have been made:\n";
 
 /// What the remediator does with one configuration.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]

@@ -4,11 +4,12 @@
 //! Only what the webhook matchers need: conversion with Kubernetes' validation (an invalid selector is
 //! reported as an error, which the matchers treat as "matches"), emptiness, and matching a label set.
 
+use crate::decode::FromValue;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// A `metav1.LabelSelector` as written in a webhook configuration.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct LabelSelector {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -18,7 +19,7 @@ pub struct LabelSelector {
 }
 
 /// One `matchExpressions` entry.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(default, rename_all = "camelCase")]

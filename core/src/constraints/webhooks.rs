@@ -8,6 +8,7 @@
 
 use super::matchers::{WebhookConstraintMatcher, LEASE_MATCHERS, MATCHERS};
 use super::selector::{LabelSelector, LabelSelectorRequirement};
+use crate::decode::FromValue;
 use crate::document::Value;
 pub(crate) use crate::golang::quote as go_quote;
 use serde::{Deserialize, Serialize};
@@ -30,7 +31,7 @@ pub const KIND_MUTATING: &str = "MutatingWebhookConfiguration";
 
 /// A `ValidatingWebhookConfiguration` or `MutatingWebhookConfiguration`. Fields this library does not
 /// interpret are kept, so a remediated configuration can be shown in full.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct WebhookConfiguration {
     #[serde(skip_serializing_if = "String::is_empty")]
@@ -44,7 +45,7 @@ pub struct WebhookConfiguration {
 }
 
 /// The metadata fields the checks read.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ObjectMeta {
     pub name: String,
@@ -65,7 +66,7 @@ impl ObjectMeta {
 }
 
 /// One webhook of a configuration.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Webhook {
     pub name: String,
@@ -85,7 +86,7 @@ pub struct Webhook {
 }
 
 /// `admissionregistrationv1.RuleWithOperations`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct RuleWithOperations {
     #[serde(deserialize_with = "crate::constraints::null_as_default")]
@@ -101,7 +102,7 @@ pub struct RuleWithOperations {
 }
 
 /// Which of Gardener's rules a webhook breaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub enum BrokenRule {
@@ -113,7 +114,7 @@ pub enum BrokenRule {
 }
 
 /// A problematic webhook, with the reason and the changes that would make it safe.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -134,7 +135,7 @@ pub struct ProblematicWebhook {
 }
 
 /// One change to a webhook that makes it non-problematic (verified against the rule).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -157,7 +158,7 @@ pub struct WebhookFix {
 }
 
 /// The result both webhook constraints receive (`CheckForProblematicWebhooks`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -171,7 +172,7 @@ pub struct WebhookConstraintResult {
 }
 
 /// Everything the shoot's webhook configurations mean for the two webhook constraints.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]

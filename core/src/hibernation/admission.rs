@@ -4,13 +4,14 @@
 //! Follows `validationContext.validateShootHibernation` in `plugin/pkg/shoot/validator/admission.go`.
 
 use super::Shoot;
+use crate::decode::FromValue;
 use serde::{Deserialize, Serialize};
 
 /// The constraint type the check reads (`core.ShootHibernationPossible`).
 pub const HIBERNATION_POSSIBLE: &str = "HibernationPossible";
 
 /// A rejected update: the API server's `Forbidden` message.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 pub struct AdmissionDenial {
     pub message: String,

@@ -6,6 +6,7 @@
 
 use super::schedule::{latest_firing, parse_schedules, Operation, ParsedSchedule};
 use super::Shoot;
+use crate::decode::FromValue;
 use crate::duration;
 use chrono::{DateTime, TimeDelta, Utc};
 use serde::{Deserialize, Serialize, Serializer};
@@ -16,7 +17,7 @@ const LOOKBACK_CAP_DAYS: i64 = 7;
 const REQUEUE_PADDING_MILLIS: i64 = 100;
 
 /// `ShootHibernationControllerConfiguration` (the part that matters for a decision).
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct HibernationControllerConfig {
     /// `triggerDeadlineDuration` as a Go duration (`2h0m0s`). `None` means not configured: no deadline.
@@ -25,7 +26,7 @@ pub struct HibernationControllerConfig {
 }
 
 /// What the controller does to the Shoot's spec.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 pub enum HibernationAction {
     /// Set `spec.hibernation.enabled = true`.
@@ -57,7 +58,7 @@ pub struct HibernationDecision {
 }
 
 /// The entry that fired.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 pub struct Trigger {
     pub instant: DateTime<Utc>,

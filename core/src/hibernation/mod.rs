@@ -22,6 +22,7 @@ mod schedule;
 mod zone;
 mod zone_names;
 
+use crate::decode::FromValue;
 use crate::golang::null_as_default;
 pub use admission::{check_hibernation_admission, AdmissionDenial};
 pub use controller::{
@@ -40,7 +41,7 @@ use serde::Deserialize;
 
 /// The parts of a Shoot (`core.gardener.cloud/v1beta1`) that hibernation looks at. Unknown fields are
 /// ignored; absent ones take Go's zero values.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Shoot {
     #[serde(deserialize_with = "null_as_default")]
@@ -51,7 +52,7 @@ pub struct Shoot {
     pub status: ShootStatus,
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ObjectMeta {
     #[serde(deserialize_with = "null_as_default")]
@@ -64,7 +65,7 @@ pub struct ObjectMeta {
     pub deletion_timestamp: Option<DateTime<Utc>>,
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ShootSpec {
     pub hibernation: Option<Hibernation>,
@@ -72,7 +73,7 @@ pub struct ShootSpec {
 }
 
 /// `spec.hibernation`.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Hibernation {
     pub enabled: Option<bool>,
@@ -81,14 +82,14 @@ pub struct Hibernation {
 }
 
 /// `spec.maintenance` (only the time window matters here).
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Maintenance {
     pub time_window: Option<TimeWindow>,
 }
 
 /// `spec.maintenance.timeWindow`: `HHMMSS±hhmm` begin and end.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, FromValue)]
 #[serde(default)]
 pub struct TimeWindow {
     #[serde(deserialize_with = "null_as_default")]
@@ -97,7 +98,7 @@ pub struct TimeWindow {
     pub end: String,
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ShootStatus {
     /// `status.hibernated` (Go field `IsHibernated`).
@@ -113,7 +114,7 @@ pub struct ShootStatus {
     pub constraints: Vec<Condition>,
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct LastOperation {
     #[serde(rename = "type", deserialize_with = "null_as_default")]
@@ -123,7 +124,7 @@ pub struct LastOperation {
 }
 
 /// `status.gardener`: the version of the Gardener component that last reconciled the Shoot.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, FromValue)]
 #[serde(default)]
 pub struct GardenerInfo {
     #[serde(deserialize_with = "null_as_default")]
@@ -131,7 +132,7 @@ pub struct GardenerInfo {
 }
 
 /// A condition or constraint (`type`, `status`, `message` are all hibernation needs).
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Condition {
     #[serde(rename = "type", deserialize_with = "null_as_default")]

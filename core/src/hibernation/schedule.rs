@@ -7,6 +7,7 @@
 
 use super::cron::{parse_standard, CronSchedule};
 use super::zone::Location;
+use crate::decode::FromValue;
 use crate::field::FieldError;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -14,7 +15,7 @@ use std::collections::BTreeSet;
 
 /// One entry of `spec.hibernation.schedules`: `start` hibernates, `end` wakes up, both cron expressions
 /// read in `location` (IANA name, UTC when absent or empty).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct HibernationSchedule {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -26,7 +27,7 @@ pub struct HibernationSchedule {
 }
 
 /// What a schedule entry does when it fires (`hibernation.Operation`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub enum Operation {
     Hibernate,
@@ -100,7 +101,7 @@ impl ParsedSchedule {
 }
 
 /// A firing of a schedule entry, for timelines.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -174,7 +175,7 @@ pub(crate) fn latest_firing(
 
 /// The next hibernation and the next wake-up after `now` (each the earliest `Next` among the entries of
 /// that operation), as a UI shows them.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 pub struct UpcomingEvents {
     /// `None` when no `start` is configured or none of them fires within five years.

@@ -12,6 +12,7 @@
 //! Instants are whole Unix seconds (`i64`); the cron walk never needs anything finer.
 
 use super::zone_names::ZONE_NAMES;
+use crate::decode::FromValue;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
@@ -33,7 +34,7 @@ pub fn use_time_zone_rules(rules: &'static dyn TimeZoneRules) {
 }
 
 /// A loaded time zone, as `time.LoadLocation` returns it, with the name Go reports for it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(into = "String", try_from = "String")]
 pub struct Location {
     name: String,

@@ -14,13 +14,14 @@ use super::images::{determine_machine_image, strategy_searches, usable_versions}
 use super::memo::PoolImageInputs;
 use super::selection::Search;
 use super::types::{parse_version, CloudProfile, Shoot};
+use crate::decode::FromValue;
 use crate::lifecycle::ExpirableVersion;
 use chrono::{DateTime, Utc};
 use rustc_hash::FxHashMap as HashMap;
 use serde::{Deserialize, Serialize};
 
 /// The eligible update targets of one version the Shoot uses.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]

@@ -18,6 +18,7 @@ use super::selection::{
 };
 use super::types::{parse_version, CloudProfile, ComponentConfig, LastMaintenance, Shoot};
 use super::version_ranges::{ADMISSION_PLUGINS, FEATURE_GATES};
+use crate::decode::FromValue;
 use crate::field::FieldError;
 use crate::lifecycle::ExpirableVersion;
 use crate::version::{compare, compare_normalized, parse_normalized, Version};
@@ -31,7 +32,7 @@ const OPERATION_ANNOTATION: &str = "gardener.cloud/operation";
 const MAINTENANCE_OPERATION_ANNOTATION: &str = "maintenance.gardener.cloud/operation";
 
 /// Why a version changed (or had to change) in a run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub enum UpdateReason {
@@ -44,7 +45,7 @@ pub enum UpdateReason {
 }
 
 /// The maintenance result for one version (control plane, pool Kubernetes, or pool image).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -82,7 +83,7 @@ impl VersionUpdate {
 }
 
 /// The maintenance result for one worker pool.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -97,7 +98,7 @@ pub struct WorkerOutcome {
 }
 
 /// Everything one maintenance run does.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]

@@ -5,6 +5,7 @@
 //! in Gardener's API; missing fields take the values Gardener's API defaulting would give them (see the
 //! `effective_*` accessors), so pasted objects need not be defaulted first.
 
+use crate::decode::FromValue;
 use crate::lifecycle::ExpirableVersion;
 use crate::version::Version;
 use chrono::{DateTime, Utc};
@@ -44,6 +45,26 @@ impl<'de> Deserialize<'de> for Extra {
     }
 }
 
+impl crate::decode::FromValue for Extra {
+    fn from_value(
+        value: &Value,
+        at: crate::decode::Path<'_>,
+    ) -> Result<Self, crate::decode::DecodeError> {
+        Map::from_value(value, at).map(|fields| Extra(std::sync::Arc::new(fields)))
+    }
+}
+
+impl crate::decode::Flatten for Extra {
+    fn flatten(
+        object: &Map<String, Value>,
+        named: &crate::decode::Named<'_>,
+        _at: crate::decode::Path<'_>,
+    ) -> Result<Self, crate::decode::DecodeError> {
+        let fields = crate::decode::unnamed_fields(object, named).collect();
+        Ok(Extra(std::sync::Arc::new(fields)))
+    }
+}
+
 /// Capability name → supported values (`Capabilities` in Gardener's API).
 pub type Capabilities = BTreeMap<String, Vec<String>>;
 
@@ -61,7 +82,7 @@ pub const DEFAULT_UPDATE_STRATEGY: &str = "major";
 // ---------------------------------------------------------------------------------------------
 
 /// A `CloudProfile` (v1beta1), reduced to what maintenance reads.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct CloudProfile {
     pub metadata: ObjectMeta,
@@ -71,7 +92,7 @@ pub struct CloudProfile {
 }
 
 /// Object metadata: only the name and annotations are read.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ObjectMeta {
     #[serde(skip_serializing_if = "String::is_empty")]
@@ -82,7 +103,7 @@ pub struct ObjectMeta {
     pub extra: Extra,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct CloudProfileSpec {
     pub kubernetes: KubernetesSettings,
@@ -94,7 +115,7 @@ pub struct CloudProfileSpec {
     pub extra: Extra,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct KubernetesSettings {
     pub versions: Vec<ExpirableVersion>,
@@ -103,7 +124,7 @@ pub struct KubernetesSettings {
 }
 
 /// A machine image offered by the CloudProfile.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct MachineImage {
     pub name: String,
@@ -125,7 +146,7 @@ impl MachineImage {
 }
 
 /// One version of a machine image.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct MachineImageVersion {
     #[serde(flatten)]
@@ -150,7 +171,7 @@ impl MachineImageVersion {
 }
 
 /// A container runtime interface entry (used by image versions and by worker pools).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Cri {
     pub name: String,
@@ -160,7 +181,7 @@ pub struct Cri {
     pub extra: Extra,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ContainerRuntime {
     #[serde(rename = "type")]
@@ -169,7 +190,7 @@ pub struct ContainerRuntime {
     pub extra: Extra,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct InPlaceUpdates {
     pub supported: bool,
@@ -177,7 +198,7 @@ pub struct InPlaceUpdates {
     pub min_version_for_update: Option<String>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct MachineType {
     pub name: String,
@@ -222,7 +243,7 @@ pub(crate) fn machine_type_architecture<'a>(
     }
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct CapabilityDefinition {
     pub name: String,
@@ -282,7 +303,7 @@ impl CloudProfile {
 // ---------------------------------------------------------------------------------------------
 
 /// A `Shoot` (v1beta1), reduced to what maintenance reads or changes.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Shoot {
     pub metadata: ObjectMeta,
@@ -293,7 +314,7 @@ pub struct Shoot {
     pub extra: Extra,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ShootSpec {
     pub kubernetes: ShootKubernetes,
@@ -312,7 +333,7 @@ pub struct ShootSpec {
     pub extra: Extra,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ShootKubernetes {
     pub version: String,
@@ -334,7 +355,7 @@ pub struct ShootKubernetes {
 
 /// The configuration of one Kubernetes component: maintenance reads its feature gates and (for the
 /// API server) admission plugins; every other field is kept in `extra`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ComponentConfig {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -345,7 +366,7 @@ pub struct ComponentConfig {
     pub extra: Extra,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct AdmissionPlugin {
     pub name: String,
@@ -353,7 +374,7 @@ pub struct AdmissionPlugin {
     pub extra: Extra,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Maintenance {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -362,7 +383,7 @@ pub struct Maintenance {
     pub extra: Extra,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct AutoUpdate {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -373,7 +394,7 @@ pub struct AutoUpdate {
     pub extra: Extra,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Provider {
     pub workers: Vec<Worker>,
@@ -382,7 +403,7 @@ pub struct Provider {
 }
 
 /// A worker pool.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Worker {
     pub name: String,
@@ -420,7 +441,7 @@ impl Worker {
     }
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Machine {
     #[serde(rename = "type")]
@@ -433,7 +454,7 @@ pub struct Machine {
 }
 
 /// The image a worker pool uses.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ShootMachineImage {
     pub name: String,
@@ -443,7 +464,7 @@ pub struct ShootMachineImage {
     pub extra: Extra,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct WorkerKubernetes {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -454,7 +475,7 @@ pub struct WorkerKubernetes {
     pub extra: Extra,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Dns {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -463,7 +484,7 @@ pub struct Dns {
     pub extra: Extra,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ShootStatus {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -481,7 +502,7 @@ impl ShootStatus {
 }
 
 /// `status.lastMaintenance`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(default, rename_all = "camelCase")]

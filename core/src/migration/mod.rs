@@ -17,6 +17,7 @@
 mod readiness;
 pub use readiness::{migration_readiness, MigrationReadiness};
 
+use crate::decode::FromValue;
 use crate::scheduling::types::{Condition, LastOperation, Seed, Shoot};
 use serde::{Deserialize, Serialize};
 
@@ -26,7 +27,7 @@ pub const CONSTRAINT_READY_FOR_MIGRATION: &str = "ReadyForMigration";
 pub const ANNOTATION_OPERATION: &str = "gardener.cloud/operation";
 
 /// `gardencorev1beta1.LastOperationType`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub enum OperationType {
     Create,
@@ -105,7 +106,7 @@ pub fn operation_type(shoot: &Shoot) -> OperationType {
 }
 
 /// The `ReadyForMigration` constraint after one run of the migration controller.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -255,7 +256,7 @@ pub fn migrate_precondition(shoot: &Shoot, has_bastions: bool) -> Result<(), Str
 }
 
 /// The Shoot's state after the source gardenlet finished the Migrate flow.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]

@@ -6,11 +6,12 @@ use super::{
     after_migrate_success, operation_type, readiness_constraint, responsible_seed,
     should_prepare_for_migration, ConstraintOutcome, MigrateSuccess, OperationType,
 };
+use crate::decode::FromValue;
 use crate::scheduling::types::{Seed, Shoot};
 use serde::{Deserialize, Serialize};
 
 /// A migration the Shoot is being prepared for (`spec.seedName` differs from `status.seedName`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]

@@ -8,6 +8,7 @@
 
 mod scheduling;
 
+use crate::decode::FromValue;
 use crate::field::FieldError;
 use crate::scheduling::toleration_restriction::{label_name_errors, label_value_errors};
 use serde::{Deserialize, Serialize};
@@ -26,7 +27,7 @@ pub const NAMESPACE_KUBE_SYSTEM: &str = "kube-system";
 pub const DEFAULT_BACKOFF_SECONDS: i64 = 10;
 
 /// A Kubernetes taint.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct Taint {
     pub key: String,
@@ -37,7 +38,7 @@ pub struct Taint {
 }
 
 /// A Kubernetes pod toleration.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct PodToleration {
     pub key: String,
@@ -47,7 +48,7 @@ pub struct PodToleration {
 }
 
 /// `metadata` of the objects read here.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Meta {
     pub name: String,
@@ -59,7 +60,7 @@ pub struct Meta {
 }
 
 /// `metadata.ownerReferences[]`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct OwnerReference {
     pub api_version: String,
@@ -70,7 +71,7 @@ pub struct OwnerReference {
 }
 
 /// A Node.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default)]
 pub struct Node {
     pub metadata: Meta,
@@ -78,14 +79,14 @@ pub struct Node {
 }
 
 /// `Node.spec`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default)]
 pub struct NodeSpec {
     pub taints: Vec<Taint>,
 }
 
 /// A DaemonSet.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default)]
 pub struct DaemonSet {
     pub metadata: Meta,
@@ -93,14 +94,14 @@ pub struct DaemonSet {
 }
 
 /// `DaemonSet.spec`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default)]
 pub struct DaemonSetSpec {
     pub template: PodTemplate,
 }
 
 /// `DaemonSet.spec.template`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default)]
 pub struct PodTemplate {
     pub metadata: Meta,
@@ -108,7 +109,7 @@ pub struct PodTemplate {
 }
 
 /// The scheduling-relevant part of a pod spec.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct PodSpec {
     pub node_name: String,
@@ -119,7 +120,7 @@ pub struct PodSpec {
 }
 
 /// A Pod.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default)]
 pub struct Pod {
     pub metadata: Meta,
@@ -128,14 +129,14 @@ pub struct Pod {
 }
 
 /// `Pod.status`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default)]
 pub struct PodStatus {
     pub conditions: Vec<PodCondition>,
 }
 
 /// `Pod.status.conditions[]`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default)]
 pub struct PodCondition {
     #[serde(rename = "type")]
@@ -144,7 +145,7 @@ pub struct PodCondition {
 }
 
 /// A CSINode (`storage.k8s.io/v1`).
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default)]
 pub struct CsiNode {
     pub metadata: Meta,
@@ -152,21 +153,21 @@ pub struct CsiNode {
 }
 
 /// `CSINode.spec`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default)]
 pub struct CsiNodeSpec {
     pub drivers: Vec<CsiDriver>,
 }
 
 /// `CSINode.spec.drivers[]`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default)]
 pub struct CsiDriver {
     pub name: String,
 }
 
 /// The objects of the Shoot cluster the controller reads.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ClusterObjects {
     pub daemon_sets: Vec<DaemonSet>,
@@ -176,7 +177,7 @@ pub struct ClusterObjects {
 }
 
 /// An event the controller records on the node.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 pub struct NodeEvent {
     #[serde(rename = "type")]
@@ -186,7 +187,7 @@ pub struct NodeEvent {
 }
 
 /// The result of one reconciliation of a node.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 pub struct NodeReadiness {
     /// Whether the controller handles the node at all (it carries the taint).
@@ -375,7 +376,7 @@ fn required_drivers(pods: &[&Pod]) -> BTreeSet<String> {
 }
 
 /// A worker pool's taints as the Shoot validation sees them.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default)]
 pub struct WorkerTaints {
     pub name: String,
@@ -399,7 +400,7 @@ pub fn validate_worker_taints(workers: &[WorkerTaints]) -> Vec<FieldError> {
 
 /// The taint lists of a Shoot's `spec.kubernetes.clusterAutoscaler`; a list given empty is still
 /// given (Go tells a nil slice from an empty one).
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ClusterAutoscalerTaints {
     pub startup_taints: Option<Vec<String>>,

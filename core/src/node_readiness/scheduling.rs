@@ -5,32 +5,33 @@
 //! `Toleration.ToleratesTaint`).
 
 use super::{DaemonSet, Node, PodToleration, Taint};
+use crate::decode::FromValue;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
 /// `pod.spec.affinity`, only the node affinity's required part is read.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Affinity {
     pub node_affinity: Option<NodeAffinity>,
 }
 
 /// `affinity.nodeAffinity`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct NodeAffinity {
     pub required_during_scheduling_ignored_during_execution: Option<NodeSelector>,
 }
 
 /// A `NodeSelector`: the node must match at least one term.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct NodeSelector {
     pub node_selector_terms: Vec<NodeSelectorTerm>,
 }
 
 /// A `NodeSelectorTerm`: all expressions and field expressions must match.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct NodeSelectorTerm {
     pub match_expressions: Vec<NodeSelectorRequirement>,
@@ -38,7 +39,7 @@ pub struct NodeSelectorTerm {
 }
 
 /// A `NodeSelectorRequirement`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default)]
 pub struct NodeSelectorRequirement {
     pub key: String,

@@ -11,6 +11,7 @@ use super::types::{
     is_in_place, IntOrString, KubeletConfig, MachineControllerManagerSettings, Shoot, Worker,
     AUTO_IN_PLACE_UPDATE, AUTO_ROLLING_UPDATE, MANUAL_IN_PLACE_UPDATE,
 };
+use crate::decode::FromValue;
 use crate::document::Value;
 use crate::duration;
 use crate::field::FieldError;
@@ -18,7 +19,7 @@ use crate::version::{normalize, Version};
 use serde::{Deserialize, Serialize};
 
 /// The admission operation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 pub enum Operation {
     Create,
@@ -26,7 +27,7 @@ pub enum Operation {
 }
 
 /// gardener-apiserver feature gates these rules read.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "PascalCase")]
 pub struct FeatureGates {
     /// `InPlaceNodeUpdates` (alpha, default off).

@@ -14,12 +14,13 @@ use super::types::{
     is_in_place, PendingWorkerUpdates, RotationStatus, Shoot, Worker, WorkerResource,
     AUTO_IN_PLACE_UPDATE, MANUAL_IN_PLACE_UPDATE,
 };
+use crate::decode::FromValue;
 use crate::version::Version;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// How the product evaluates a change; all fields optional.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct RollTriggerOptions {
     /// gardenlet feature gate `NewWorkerPoolHash` (only meaningful before v1.141, where it was locked
@@ -32,7 +33,7 @@ pub struct RollTriggerOptions {
 }
 
 /// What happens to the nodes of a pool.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "kebab-case")]
 pub enum UpdateKind {
@@ -45,7 +46,7 @@ pub enum UpdateKind {
 }
 
 /// The verdict for one pool of the new Shoot.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -70,7 +71,7 @@ pub struct PoolTrigger {
 }
 
 /// The result of [`roll_triggers`].
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]

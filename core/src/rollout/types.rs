@@ -3,6 +3,7 @@
 //! area does not interpret are kept (`extra`) so that defaulting and semantic comparisons see the
 //! whole object.
 
+use crate::decode::FromValue;
 use crate::document::Value;
 use serde::{Deserialize, Deserializer, Serialize};
 use std::collections::BTreeMap;
@@ -11,7 +12,7 @@ use std::collections::BTreeMap;
 pub type Extra = BTreeMap<String, Value>;
 
 /// `core.gardener.cloud/v1beta1` Shoot.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Shoot {
     pub metadata: ObjectMeta,
@@ -19,7 +20,7 @@ pub struct Shoot {
     pub status: ShootStatus,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ObjectMeta {
     #[serde(skip_serializing_if = "String::is_empty")]
@@ -30,7 +31,7 @@ pub struct ObjectMeta {
     pub annotations: BTreeMap<String, String>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ShootSpec {
     pub kubernetes: Kubernetes,
@@ -63,7 +64,7 @@ impl ShootSpec {
     }
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Kubernetes {
     pub version: String,
@@ -73,7 +74,7 @@ pub struct Kubernetes {
     pub kube_proxy: Option<KubeProxyConfig>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct KubeProxyConfig {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -82,20 +83,20 @@ pub struct KubeProxyConfig {
     pub mode: Option<String>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct SystemComponents {
     #[serde(rename = "nodeLocalDNS", skip_serializing_if = "Option::is_none")]
     pub node_local_dns: Option<NodeLocalDns>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct NodeLocalDns {
     pub enabled: bool,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Hibernation {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -103,7 +104,7 @@ pub struct Hibernation {
 }
 
 /// The kubelet settings that reach the hashes; everything else is kept in `extra`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct KubeletConfig {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -120,7 +121,7 @@ pub struct KubeletConfig {
 }
 
 /// `KubeletConfigReserved`: quantities, kept as written.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ReservedResources {
     #[serde(
@@ -146,7 +147,7 @@ pub struct ReservedResources {
 }
 
 /// `KubeletConfigEviction`: raw strings.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct EvictionHard {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -161,7 +162,7 @@ pub struct EvictionHard {
     pub node_fs_inodes_free: Option<String>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Provider {
     #[serde(rename = "type", skip_serializing_if = "String::is_empty")]
@@ -170,7 +171,7 @@ pub struct Provider {
 }
 
 /// `spec.provider.workers[]`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Worker {
     pub name: String,
@@ -210,7 +211,7 @@ fn is_zero(value: &i32) -> bool {
     *value == 0
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Machine {
     #[serde(rename = "type")]
@@ -221,7 +222,7 @@ pub struct Machine {
     pub extra: Extra,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct MachineImage {
     pub name: String,
@@ -231,7 +232,7 @@ pub struct MachineImage {
     pub extra: Extra,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Volume {
     #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
@@ -241,7 +242,7 @@ pub struct Volume {
     pub extra: Extra,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Cri {
     pub name: String,
@@ -249,7 +250,7 @@ pub struct Cri {
     pub extra: Extra,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct WorkerKubernetes {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -260,7 +261,7 @@ pub struct WorkerKubernetes {
     pub extra: Extra,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct WorkerSystemComponents {
     pub allow: bool,
@@ -268,7 +269,7 @@ pub struct WorkerSystemComponents {
 
 /// `MachineControllerManagerSettings` (JSON key `machineControllerManager`). Durations are Go
 /// duration strings.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct MachineControllerManagerSettings {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -292,7 +293,7 @@ pub struct MachineControllerManagerSettings {
 }
 
 /// `intstr.IntOrString`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(untagged)]
 pub enum IntOrString {
@@ -300,7 +301,7 @@ pub enum IntOrString {
     String(String),
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ShootStatus {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -311,14 +312,14 @@ pub struct ShootStatus {
     pub is_hibernated: bool,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ShootCredentials {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rotation: Option<CredentialsRotation>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct CredentialsRotation {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -328,7 +329,7 @@ pub struct CredentialsRotation {
 }
 
 /// CA / service-account-key rotation status: only what decides the workers rollout.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct RotationStatus {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -339,7 +340,7 @@ pub struct RotationStatus {
     pub pending_workers_rollouts: Vec<PendingWorkersRollout>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct PendingWorkersRollout {
     pub name: String,
@@ -347,7 +348,7 @@ pub struct PendingWorkersRollout {
     pub last_initiation_time: Option<String>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct InPlaceUpdatesStatus {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -355,7 +356,7 @@ pub struct InPlaceUpdatesStatus {
 }
 
 /// `status.inPlaceUpdates.pendingWorkerUpdates`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(default, rename_all = "camelCase")]
@@ -370,20 +371,20 @@ pub struct PendingWorkerUpdates {
 
 /// `extensions.gardener.cloud/v1alpha1` Worker (seed side): pools and the in-place hashes the
 /// provider extension reported.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct WorkerResource {
     pub spec: WorkerResourceSpec,
     pub status: WorkerResourceStatus,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct WorkerResourceSpec {
     pub pools: Vec<WorkerResourcePool>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct WorkerResourcePool {
     pub name: String,
@@ -391,14 +392,14 @@ pub struct WorkerResourcePool {
     pub update_strategy: Option<String>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct WorkerResourceStatus {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub in_place_updates: Option<WorkerInPlaceUpdates>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct WorkerInPlaceUpdates {
     #[serde(skip_serializing_if = "Option::is_none")]

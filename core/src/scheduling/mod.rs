@@ -12,6 +12,7 @@
 pub mod toleration_restriction;
 pub mod types;
 
+use crate::decode::FromValue;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -94,7 +95,7 @@ pub(crate) fn add_toleration_if_missing(tolerations: &mut Vec<Toleration>, key: 
 }
 
 /// The result of the scheduler's candidate step.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -162,7 +163,7 @@ pub fn candidate_seeds<S: std::borrow::Borrow<Seed>>(
 }
 
 /// What the scheduler does with a Shoot.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 pub struct ScheduleDecision {
     /// Why the scheduler leaves the Shoot alone (already scheduled, or being deleted).
@@ -427,7 +428,7 @@ fn seed_usage(shoots: &[Shoot]) -> HashMap<String, i64> {
 }
 
 /// The admission operation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize, Serialize, FromValue)]
 #[serde(rename_all = "lowercase")]
 pub enum Operation {
     #[default]
@@ -456,7 +457,7 @@ pub struct SchedulingRequest<'a> {
 }
 
 /// The admission decision.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 pub struct AdmissionResult {
     pub allowed: bool,

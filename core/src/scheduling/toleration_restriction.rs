@@ -8,12 +8,13 @@
 
 use super::types::{internal_error, shoot_forbidden, ObjectMeta, Shoot, Toleration};
 use super::{add_toleration_if_missing, Operation, GARDEN_NAMESPACE, SEED_TAINT_PROTECTED};
+use crate::decode::FromValue;
 use crate::field::FieldError;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The plugin configuration (`ShootTolerationRestrictionConfiguration`).
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default)]
 pub struct Configuration {
     pub defaults: Vec<Toleration>,
@@ -21,7 +22,7 @@ pub struct Configuration {
 }
 
 /// The Project owning the Shoot's namespace, reduced.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default)]
 pub struct Project {
     pub metadata: ObjectMeta,
@@ -29,7 +30,7 @@ pub struct Project {
 }
 
 /// `Project.spec`, reduced.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default)]
 pub struct ProjectSpec {
     pub namespace: Option<String>,
@@ -37,7 +38,7 @@ pub struct ProjectSpec {
 }
 
 /// `Project.spec.tolerations`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default)]
 pub struct ProjectTolerations {
     pub defaults: Vec<Toleration>,
@@ -62,7 +63,7 @@ impl Project {
 }
 
 /// The outcome of the plugin.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 pub struct RestrictionResult {
     pub allowed: bool,

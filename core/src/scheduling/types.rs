@@ -2,12 +2,13 @@
 //! scheduling, toleration restriction and control-plane migration read. Unknown fields are ignored and
 //! every field is optional, as in the API.
 
+use crate::decode::FromValue;
 use crate::document::Value;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// `metav1.ObjectMeta`, reduced to what the policies read.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ObjectMeta {
     pub name: String,
@@ -29,7 +30,7 @@ fn is_zero(value: &i64) -> bool {
 
 /// A Shoot toleration (`spec.tolerations[]`): a key and an optional value. There are no operators or
 /// effects in Gardener's API.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Toleration {
     pub key: String,
@@ -56,7 +57,7 @@ pub fn id_for_key_with_optional_value(key: &str, value: Option<&str>) -> String 
 pub type SeedTaint = Toleration;
 
 /// The Shoot object.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Shoot {
     pub metadata: ObjectMeta,
@@ -66,7 +67,7 @@ pub struct Shoot {
 }
 
 /// `Shoot.status`, reduced.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ShootStatus {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -78,7 +79,7 @@ pub struct ShootStatus {
 }
 
 /// `status.lastOperation`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct LastOperation {
     #[serde(rename = "type")]
@@ -91,7 +92,7 @@ pub struct LastOperation {
 }
 
 /// A `gardencorev1beta1.Condition` (used for Seed conditions and Shoot constraints).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Condition {
     #[serde(rename = "type")]
@@ -140,7 +141,7 @@ impl Shoot {
 }
 
 /// The Seed object.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Seed {
     pub metadata: ObjectMeta,
@@ -149,7 +150,7 @@ pub struct Seed {
 }
 
 /// `Seed.spec`, reduced.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct SeedSpec {
     pub taints: Vec<SeedTaint>,
@@ -162,7 +163,7 @@ pub struct SeedSpec {
 }
 
 /// `Seed.spec.settings`, reduced.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct SeedSettings {
     /// Defaulted to visible when not given.
@@ -171,28 +172,28 @@ pub struct SeedSettings {
 }
 
 /// `SeedSettingScheduling`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default)]
 pub struct SeedScheduling {
     pub visible: bool,
 }
 
 /// `SeedSettingZoneSelection`: `Prefer` or `Enforce`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default)]
 pub struct ZoneSelection {
     pub mode: String,
 }
 
 /// An item identified by `name`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default)]
 pub struct NamedItem {
     pub name: String,
 }
 
 /// `Seed.spec.dns`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default)]
 pub struct SeedDns {
     pub internal: Option<DnsDomain>,
@@ -200,14 +201,14 @@ pub struct SeedDns {
 }
 
 /// A DNS entry with a `domain`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default)]
 pub struct DnsDomain {
     pub domain: String,
 }
 
 /// `Seed.spec.provider`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default)]
 pub struct SeedProvider {
     #[serde(rename = "type")]
@@ -217,7 +218,7 @@ pub struct SeedProvider {
 }
 
 /// `Seed.status`, reduced.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct SeedStatus {
     pub gardener: Option<GardenerIdentity>,
@@ -230,7 +231,7 @@ pub struct SeedStatus {
 }
 
 /// `status.gardener` (the gardenlet identity).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, FromValue)]
 #[serde(default)]
 pub struct GardenerIdentity {
     pub id: String,

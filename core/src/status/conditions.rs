@@ -9,6 +9,7 @@ use super::types::{
     CONDITION_PROGRESSING, CONDITION_TRUE, CONDITION_UNKNOWN, OPERATION_CREATE, OPERATION_DELETE,
     STATE_PROCESSING, STATE_SUCCEEDED,
 };
+use crate::decode::FromValue;
 use crate::duration;
 use chrono::{DateTime, TimeDelta, Utc};
 use serde::{Deserialize, Serialize};
@@ -27,7 +28,7 @@ pub const REASON_CONDITION_CHECK_ERROR: &str = "ConditionCheckError";
 
 /// One configured progressing threshold (`controllers.shootCare.conditionThresholds[]` of the gardenlet
 /// configuration). The duration is in Go syntax (`1m`, `5m0s`).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ConditionThreshold {
     #[serde(rename = "type")]
@@ -42,7 +43,7 @@ pub struct ConditionThreshold {
 /// `reason`/`message` of `None` mean "not given" (the old value is kept); `Some("")` means "given but
 /// empty" (Gardener then writes `Unspecified` / `No message given.`). An empty `status` keeps the old one.
 /// Codes always replace the old codes.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ConditionUpdate {
     #[serde(deserialize_with = "null_as_default")]

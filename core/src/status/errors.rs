@@ -7,6 +7,7 @@
 //! (`docs/usage/shoot/shoot_status.md`); no Gardener code reads it.
 
 use super::types::LastError;
+use crate::decode::FromValue;
 use serde::{Deserialize, Serialize};
 
 /// `ERR_INFRA_UNAUTHENTICATED`
@@ -33,7 +34,7 @@ pub const ERR_RETRYABLE_CONFIGURATION_PROBLEM: &str = "ERR_RETRYABLE_CONFIGURATI
 pub const ERR_PROBLEMATIC_WEBHOOK: &str = "ERR_PROBLEMATIC_WEBHOOK";
 
 /// Whether an error code lets Gardener keep retrying the operation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub enum Retryability {
@@ -45,7 +46,7 @@ pub enum Retryability {
 }
 
 /// What Gardener does with one error code.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]

@@ -7,13 +7,14 @@ use super::types::{
     Condition, LastError, LastOperation, Shoot, CONDITION_PROGRESSING, CONDITION_TRUE,
     CONDITION_UNKNOWN, OPERATION_CREATE, OPERATION_DELETE, STATE_PROCESSING, STATE_SUCCEEDED,
 };
+use crate::decode::FromValue;
 use serde::{Deserialize, Serialize};
 
 /// The label key Gardener writes the result to.
 pub const STATUS_LABEL_KEY: &str = "shoot.gardener.cloud/status";
 
 /// A value of the status label, from best to worst: healthy, progressing, unknown, unhealthy.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub enum StatusLabel {
@@ -66,7 +67,7 @@ impl StatusLabel {
 }
 
 /// Which rule of `ComputeShootStatus` decided the label.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub enum StatusLabelRule {
@@ -83,7 +84,7 @@ pub enum StatusLabelRule {
 }
 
 /// A condition that contributed the worst status.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -94,7 +95,7 @@ pub struct DecidingCondition {
 }
 
 /// Why the label has its value.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -113,7 +114,7 @@ pub struct StatusLabelDerivation {
 }
 
 /// The label value and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]

@@ -12,6 +12,7 @@ use super::types::{
     go_parse_bool, go_zero_time, Seed, Shoot, OPERATION_CREATE, OPERATION_MIGRATE,
     OPERATION_RESTORE, STATE_ABORTED, STATE_FAILED, STATE_SUCCEEDED,
 };
+use crate::decode::FromValue;
 use crate::duration;
 use crate::timewindow::MaintenanceTimeWindow;
 use chrono::{DateTime, TimeDelta, Utc};
@@ -41,7 +42,7 @@ pub const REASON_OUTSIDE_MAINTENANCE_WINDOW: &str = "Shoot is not in its effecti
 const MAINTENANCE_WINDOW_DURATION_MAXIMUM_HOURS: i64 = 6;
 
 /// An operation Gardener runs on a Shoot.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 pub enum OperationType {
     Create,
     Reconcile,
@@ -102,7 +103,7 @@ pub fn operation_type(shoot: &Shoot) -> OperationType {
 
 /// The gardenlet's Shoot controller settings (`controllers.shoot` of the gardenlet configuration) that
 /// affect when Shoots are reconciled. Absent values take Gardener's defaults (1h, false, false).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ShootControllerConfig {
     /// Go duration, e.g. `1h`.
@@ -112,7 +113,7 @@ pub struct ShootControllerConfig {
 }
 
 /// When the controller acts on the Shoot again.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Schedule {
     /// Not scheduled.
@@ -131,7 +132,7 @@ pub enum Schedule {
 }
 
 /// Whether and when the gardenlet reconciles a Shoot (Gardener's `CalculateControllerInfos`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 pub struct ReconcileDecision {
     pub operation_type: OperationType,
@@ -312,7 +313,7 @@ fn effective_shoot_window(shoot: &Shoot) -> MaintenanceTimeWindow {
 pub const DEFAULT_RETRY_PERIOD_MINUTES: i64 = 10;
 
 /// What the controller-manager's shoot-retry controller does for a Shoot update.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 pub struct AutoRetry {
     /// The update is one the controller acts on: the Shoot just became Failed because of rate limits.

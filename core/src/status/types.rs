@@ -4,6 +4,7 @@
 //! Field names follow Gardener's JSON (`camelCase`); every field is optional on input and unknown fields are
 //! ignored, so a Shoot pasted from `kubectl get -o yaml` deserializes as is. No API defaulting is applied.
 
+use crate::decode::FromValue;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -43,7 +44,7 @@ pub const STATE_ABORTED: &str = "Aborted";
 ///
 /// Status, type and reason are kept as plain strings: Gardener stores whatever string it is given, and the
 /// status label treats unexpected statuses in a defined way. An absent timestamp is Go's zero time.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Condition {
     #[serde(rename = "type")]
@@ -63,7 +64,7 @@ pub struct Condition {
 }
 
 /// `status.lastOperation` of a Shoot.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct LastOperation {
     #[serde(rename = "type")]
@@ -79,7 +80,7 @@ pub struct LastOperation {
 }
 
 /// One entry of `status.lastErrors`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct LastError {
     #[serde(deserialize_with = "null_as_default")]
@@ -94,7 +95,7 @@ pub struct LastError {
 }
 
 /// The metadata fields this area reads.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ObjectMeta {
     #[serde(deserialize_with = "null_as_default")]
@@ -112,7 +113,7 @@ pub struct ObjectMeta {
 }
 
 /// A Shoot, reduced to what the status, operation and retry logic reads.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Shoot {
     #[serde(deserialize_with = "null_as_default")]
@@ -124,7 +125,7 @@ pub struct Shoot {
 }
 
 /// `spec` fields of a Shoot used here.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ShootSpec {
     pub seed_name: Option<String>,
@@ -132,7 +133,7 @@ pub struct ShootSpec {
 }
 
 /// `spec.maintenance` fields used here.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Maintenance {
     pub time_window: Option<TimeWindow>,
@@ -140,7 +141,7 @@ pub struct Maintenance {
 }
 
 /// `spec.maintenance.timeWindow`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct TimeWindow {
     #[serde(deserialize_with = "null_as_default")]
@@ -150,7 +151,7 @@ pub struct TimeWindow {
 }
 
 /// `status` fields of a Shoot used here.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ShootStatus {
     pub seed_name: Option<String>,
@@ -168,7 +169,7 @@ pub struct ShootStatus {
 }
 
 /// `status.gardener`: which Gardener version last acted on the Shoot.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct GardenerInfo {
     #[serde(deserialize_with = "null_as_default")]
@@ -176,7 +177,7 @@ pub struct GardenerInfo {
 }
 
 /// A Seed, reduced to its annotations.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct Seed {
     #[serde(deserialize_with = "null_as_default")]

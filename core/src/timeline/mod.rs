@@ -11,6 +11,7 @@
 //! that changes nothing, the next window that can change anything is the first one after the next
 //! classification transition of a relevant version.
 
+use crate::decode::FromValue;
 use crate::maintenance::{
     self, CloudProfile, MaintenanceOutcome, Shoot, UpdateReason, VersionUpdate,
 };
@@ -23,7 +24,7 @@ use serde::{Deserialize, Serialize};
 const MAX_WINDOWS: usize = 10_000;
 
 /// The simulated maintenance of one Shoot.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -42,7 +43,7 @@ pub struct Timeline {
 }
 
 /// One version change in one maintenance window.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -68,7 +69,7 @@ pub struct TimelineEvent {
 }
 
 /// Which version a change is about.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase", tag = "kind")]
 pub enum Component {
@@ -81,7 +82,7 @@ pub enum Component {
 }
 
 /// The consequence of an event for the nodes, per worker pool, as Gardener's roll triggers decide.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -95,7 +96,7 @@ pub struct NodeImpact {
 }
 
 /// An update the maintenance cannot carry out.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -110,7 +111,7 @@ pub struct BlockedUpdate {
 }
 
 /// The Shoot's versions after the last window of the horizon.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -119,7 +120,7 @@ pub struct FinalState {
     pub pools: Vec<FinalPool>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
@@ -415,7 +416,7 @@ fn same_outside_pools_and_kubernetes(a: &Shoot, b: &Shoot) -> bool {
 }
 
 /// One maintenance type as the rollout view's type, through JSON.
-fn convert<T: serde::de::DeserializeOwned>(value: &impl Serialize) -> Option<T> {
+fn convert<T: crate::decode::FromValue>(value: &impl Serialize) -> Option<T> {
     // Read by the one deserializer every typed view goes through, so the rollout view's code is
     // not generated a second time for serde_json's.
     let value = serde_json::to_value(value).ok()?;

@@ -9,6 +9,7 @@
 use super::types::*;
 use super::{go_quote, not_supported, parse_version};
 use crate::constraints::selector::validate_label_selector;
+use crate::decode::FromValue;
 use crate::field::{FieldError, Path};
 use crate::lifecycle::{Classification, ExpirableVersion, LifecycleStage};
 use crate::maintenance::types::ARCHITECTURE_CAPABILITY as ARCHITECTURE;
@@ -20,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The outcome of creating or updating a CloudProfile.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 pub struct CloudProfileValidation {
     /// Field errors of `ValidateCloudProfile` / `ValidateCloudProfileUpdate`.
@@ -30,7 +31,7 @@ pub struct CloudProfileValidation {
 }
 
 /// Version strings of a CloudProfile, per list.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 pub struct PersistedVersions {
     pub kubernetes: Vec<String>,

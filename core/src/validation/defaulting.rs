@@ -10,6 +10,7 @@ use super::cloudprofile::apply_defaults;
 use super::shoot_versions::pool_architecture;
 use super::types::*;
 use super::{go_quote, parse_version};
+use crate::decode::FromValue;
 use crate::field::FieldError;
 use crate::lifecycle::ExpirableVersion;
 use crate::maintenance::images::capabilities_supported_by_flavors;
@@ -19,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// The versions a Shoot has after the mutator ran.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 pub struct DefaultedVersions {
     /// `spec.kubernetes.version`.
@@ -29,7 +30,7 @@ pub struct DefaultedVersions {
 }
 
 /// One pool after defaulting.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 pub struct DefaultedWorker {
     /// The pool's own Kubernetes version (`None`: the pool follows the control plane).
@@ -39,7 +40,7 @@ pub struct DefaultedWorker {
 }
 
 /// One mutator error: the field error plus the rejected value as Kubernetes prints it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 pub struct DefaultingFieldError {
     #[serde(flatten)]
@@ -76,7 +77,7 @@ impl DefaultingFieldError {
 }
 
 /// The mutator rejected the Shoot.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 pub struct DefaultingError {
     pub errors: Vec<DefaultingFieldError>,

@@ -6,13 +6,14 @@
 use super::shoot_versions::find_image_version;
 use super::types::*;
 use super::{compare_versions, go_list, not_supported, sorted_set};
+use crate::decode::FromValue;
 use crate::field::FieldError;
 use crate::maintenance::images::capabilities_supported_by_flavors;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 /// What `validateMachineImagesConstraints` finds out about a pool's image version.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 pub struct ImageEligibility {
     /// The image version exists in the CloudProfile.

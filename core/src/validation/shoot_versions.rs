@@ -11,6 +11,7 @@ use super::cloudprofile::apply_defaults;
 use super::inplace::{same_image, validate_machine_image};
 use super::types::*;
 use super::{compare_versions, go_list, not_supported, parse_version};
+use crate::decode::FromValue;
 use crate::field::FieldError;
 use crate::maintenance::types::machine_type_architecture;
 use crate::semver_constraint::Constraint;
@@ -19,7 +20,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 /// Where in the request pipeline a check runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "kebab-case")]
 pub enum Stage {
     /// The ShootMutator admission plugin (defaulting).

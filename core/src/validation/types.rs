@@ -2,13 +2,14 @@
 //! read. Unknown fields are ignored; every field is optional on input, as in a pasted manifest.
 
 pub use crate::constraints::selector::{LabelSelector, LabelSelectorRequirement};
+use crate::decode::FromValue;
 use crate::lifecycle::ExpirableVersion;
 pub use crate::maintenance::types::{Capabilities, CapabilityDefinition};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// `metadata` of an object: only what the rules and messages name.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ObjectMeta {
     pub name: String,
@@ -18,7 +19,7 @@ pub struct ObjectMeta {
 }
 
 /// A CloudProfile (`core.gardener.cloud/v1beta1`).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct CloudProfile {
     pub metadata: ObjectMeta,
@@ -26,7 +27,7 @@ pub struct CloudProfile {
 }
 
 /// `CloudProfileSpec`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct CloudProfileSpec {
     #[serde(rename = "type")]
@@ -60,7 +61,7 @@ impl CloudProfileSpec {
 }
 
 /// `SeedSelector`: a label selector and provider types.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct SeedSelector {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -82,7 +83,7 @@ impl SeedSelector {
 }
 
 /// `Bastion` settings of a CloudProfile.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Bastion {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -92,14 +93,14 @@ pub struct Bastion {
 }
 
 /// `BastionMachineType`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct BastionMachineType {
     pub name: String,
 }
 
 /// `BastionMachineImage`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct BastionMachineImage {
     pub name: String,
@@ -108,14 +109,14 @@ pub struct BastionMachineImage {
 }
 
 /// `KubernetesSettings`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct KubernetesSettings {
     pub versions: Vec<ExpirableVersion>,
 }
 
 /// `MachineImage`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct MachineImage {
     pub name: String,
@@ -125,7 +126,7 @@ pub struct MachineImage {
 }
 
 /// `MachineImageVersion`: an expirable version plus what a worker pool needs from it.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 pub struct MachineImageVersion {
     #[serde(flatten)]
@@ -163,7 +164,7 @@ impl MachineImageVersion {
 }
 
 /// `InPlaceUpdates` of a machine image version.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct InPlaceUpdates {
     pub supported: bool,
@@ -172,7 +173,7 @@ pub struct InPlaceUpdates {
 }
 
 /// `CRI` (CloudProfile and Shoot side).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Cri {
     pub name: String,
@@ -181,7 +182,7 @@ pub struct Cri {
 }
 
 /// `ContainerRuntime`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct ContainerRuntime {
     #[serde(rename = "type")]
@@ -189,7 +190,7 @@ pub struct ContainerRuntime {
 }
 
 /// `MachineType` (only what version checks and defaulting read).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct MachineType {
     pub name: String,
@@ -208,7 +209,7 @@ pub struct MachineType {
 }
 
 /// `MachineTypeStorage`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct MachineTypeStorage {
     #[serde(rename = "size", skip_serializing_if = "Option::is_none")]
@@ -218,7 +219,7 @@ pub struct MachineTypeStorage {
 }
 
 /// `Region`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct Region {
     pub name: String,
@@ -228,14 +229,14 @@ pub struct Region {
 }
 
 /// `AvailabilityZone`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct Zone {
     pub name: String,
 }
 
 /// `VolumeType`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct VolumeType {
     pub name: String,
@@ -245,7 +246,7 @@ pub struct VolumeType {
 }
 
 /// `Limits`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Limits {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -253,7 +254,7 @@ pub struct Limits {
 }
 
 /// A NamespacedCloudProfile, as far as the version-removal check reads it.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct NamespacedCloudProfile {
     pub metadata: ObjectMeta,
@@ -261,7 +262,7 @@ pub struct NamespacedCloudProfile {
 }
 
 /// `NamespacedCloudProfileSpec` (parent, Kubernetes versions and machine images).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct NamespacedCloudProfileSpec {
     pub parent: CloudProfileReference,
@@ -271,7 +272,7 @@ pub struct NamespacedCloudProfileSpec {
 }
 
 /// A reference to a (Namespaced)CloudProfile.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct CloudProfileReference {
     pub kind: String,
@@ -279,7 +280,7 @@ pub struct CloudProfileReference {
 }
 
 /// A Shoot (`core.gardener.cloud/v1beta1`).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct Shoot {
     pub metadata: ObjectMeta,
@@ -287,7 +288,7 @@ pub struct Shoot {
 }
 
 /// `ShootSpec`: the fields version rules read.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ShootSpec {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -299,14 +300,14 @@ pub struct ShootSpec {
 }
 
 /// `Kubernetes` of a Shoot.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct ShootKubernetes {
     pub version: String,
 }
 
 /// `Provider` of a Shoot.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct Provider {
     #[serde(rename = "type")]
@@ -315,7 +316,7 @@ pub struct Provider {
 }
 
 /// A worker pool.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Worker {
     pub name: String,
@@ -344,7 +345,7 @@ impl Worker {
 }
 
 /// `Machine` of a worker pool.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct Machine {
     #[serde(rename = "type")]
@@ -356,7 +357,7 @@ pub struct Machine {
 }
 
 /// `ShootMachineImage`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ShootMachineImage {
     pub name: String,
@@ -374,7 +375,7 @@ impl ShootMachineImage {
 }
 
 /// `Kubernetes` of a worker pool.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct WorkerKubernetes {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -382,7 +383,7 @@ pub struct WorkerKubernetes {
 }
 
 /// The admission operation being evaluated.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "lowercase")]
 pub enum Operation {
     Create,
@@ -391,7 +392,7 @@ pub enum Operation {
 }
 
 /// The gardener-apiserver feature gates the rules depend on, with Gardener's defaults.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "PascalCase")]
 pub struct FeatureGates {
     /// Alpha, off by default.

@@ -1,139 +1,32 @@
-//! Typed views of document trees, with the field path of a mismatch.
-//!
-//! [`from_value`] reads a [`Value`] into any `Deserialize` type, like `serde_json::from_value`, and
-//! when a field does not fit it says where: `spec.provider.workers[1].machine.image.version`. The
-//! messages are serde_json's own (`invalid type: string "x", expected u32`), word for word.
-//!
-//! Why not `serde_json::from_value` wrapped in `serde_path_to_error`: serde generates a visitor per
-//! type *and* per deserializer, and the wrapper deserializes every type through a second family of
-//! adapters of its own. In the wasm builds that pair was half of all code. Here the path is a chain
-//! of borrowed segments on the stack, rendered only when an error passes through, so a successful
-//! read allocates nothing for it and every type is instantiated against one deserializer.
+//! The serde side of reading a document tree: a `Deserializer` over a borrowed [`Value`] that keeps
+//! the field path of a mismatch. The views are read by [`super::FromValue`]; this is for the
+//! `deserialize_with` functions and the enums with data, which serde's derive reads.
 
-use crate::document::Value;
+use super::{DecodeError, Path, Value};
 use serde::de::value::BorrowedStrDeserializer;
-use serde::de::DeserializeOwned;
 use serde::de::{
     self, DeserializeSeed, Deserializer, EnumAccess, Expected, MapAccess, SeqAccess, Unexpected,
     VariantAccess, Visitor,
 };
-use serde::Deserialize;
-use std::fmt;
 
-/// Reads `value` into `T`; on a mismatch, the error names the field.
-pub fn from_value<'de, T: Deserialize<'de>>(value: &'de Value) -> Result<T, DecodeError> {
-    T::deserialize(Node {
-        value,
-        path: Path::Root,
-    })
-    .map_err(|error| error.at(Path::Root))
-}
-
-/// The string at `path` (object keys, outermost first) in `value`, if there is one.
-pub fn text_at<'a>(value: &'a Value, path: &[&str]) -> Option<&'a str> {
-    (path.iter())
-        .try_fold(value, |node, key| node.get(*key))
-        .and_then(Value::as_str)
-}
-
-/// Reads JSON text into `T` by way of a [`Value`]: the text is parsed by one non-generic routine
-/// and `T` is read by [`from_value`], so `T` needs no second, text-reading copy of its code.
-pub fn from_json<T: DeserializeOwned>(text: &[u8]) -> Result<T, String> {
-    let value: Value = serde_json::from_slice(text).map_err(|e| e.to_string())?;
-    from_value(&value).map_err(|e| e.to_string())
-}
-
-/// Why a document tree does not fit a type, and at which field.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DecodeError {
-    message: String,
-    /// Set by the innermost field the error passed through; `None` until then.
-    path: Option<String>,
-}
-
-impl DecodeError {
-    /// The field, as `spec.workers[0].name`; `.` for the whole object.
-    pub fn path(&self) -> &str {
-        self.path.as_deref().unwrap_or(".")
-    }
-
-    /// What is wrong, in serde's words, without the path.
-    pub fn message(&self) -> &str {
-        &self.message
-    }
-
-    fn at(mut self, path: Path<'_>) -> Self {
-        if self.path.is_none() {
-            self.path = Some(path.to_string());
-        }
-        self
-    }
-}
-
-impl fmt::Display for DecodeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.path(), self.message)
-    }
-}
-
-impl std::error::Error for DecodeError {}
-
-impl de::Error for DecodeError {
-    fn custom<T: fmt::Display>(message: T) -> Self {
-        DecodeError {
-            message: message.to_string(),
-            path: None,
-        }
-    }
-}
-
-/// Where a node sits in its document: each segment borrows its parent, so descending costs nothing.
-#[derive(Clone, Copy)]
-enum Path<'a> {
-    Root,
-    Key(&'a Path<'a>, &'a str),
-    Index(&'a Path<'a>, usize),
-}
-
-impl fmt::Display for Path<'_> {
-    /// Keys joined by `.`, indices as `[i]`, and `.` alone for the root.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut segments = Vec::new();
-        let mut at = self;
-        loop {
-            match at {
-                Path::Root => break,
-                Path::Key(parent, _) | Path::Index(parent, _) => {
-                    segments.push(at);
-                    at = parent;
-                }
-            }
-        }
-        if segments.is_empty() {
-            return f.write_str(".");
-        }
-        for (position, segment) in segments.iter().rev().enumerate() {
-            match segment {
-                Path::Key(_, key) if position == 0 => f.write_str(key)?,
-                Path::Key(_, key) => write!(f, ".{key}")?,
-                Path::Index(_, index) => write!(f, "[{index}]")?,
-                Path::Root => {}
-            }
-        }
-        Ok(())
-    }
-}
-
-/// One node of the tree being read.
-struct Node<'de, 'p> {
+/// One node of the tree being read, as a serde `Deserializer`: what `deserialize_with` functions and
+/// the few enums read through serde are handed.
+pub struct Node<'de, 'p> {
     value: &'de Value,
     path: Path<'p>,
 }
 
+impl<'de, 'p> Node<'de, 'p> {
+    pub(super) fn new(value: &'de Value, path: Path<'p>) -> Self {
+        Node { value, path }
+    }
+}
+
 /// serde's name for what a node holds, for "invalid type: …" messages.
-fn unexpected(value: &Value) -> Unexpected<'_> {
+pub(super) fn unexpected(value: &Value) -> Unexpected<'_> {
     match value {
-        Value::Null => Unexpected::Unit,
+        // serde_json's word for it, rather than serde's "unit value".
+        Value::Null => Unexpected::Other("null"),
         Value::Bool(b) => Unexpected::Bool(*b),
         Value::Number(n) => {
             if let Some(u) = n.as_u64() {
@@ -150,7 +43,7 @@ fn unexpected(value: &Value) -> Unexpected<'_> {
     }
 }
 
-fn invalid_type(value: &Value, expected: &dyn Expected) -> DecodeError {
+pub(super) fn invalid_type(value: &Value, expected: &dyn Expected) -> DecodeError {
     de::Error::invalid_type(unexpected(value), expected)
 }
 
@@ -555,132 +448,5 @@ impl<'de> VariantAccess<'de> for Variant<'de, '_> {
                 &"struct variant",
             )),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-    use std::collections::BTreeMap;
-
-    #[derive(Debug, Deserialize, PartialEq)]
-    #[serde(rename_all = "camelCase")]
-    struct Pool {
-        name: String,
-        #[serde(default)]
-        maximum: Option<u32>,
-        #[serde(default)]
-        zones: Vec<String>,
-    }
-
-    #[derive(Debug, Deserialize, PartialEq)]
-    struct Spec {
-        workers: Vec<Pool>,
-        #[serde(default)]
-        labels: BTreeMap<String, String>,
-    }
-
-    #[derive(Debug, Deserialize, PartialEq)]
-    struct Object {
-        spec: Spec,
-    }
-
-    fn error_of<T: for<'de> Deserialize<'de> + fmt::Debug>(value: Value) -> (String, String) {
-        let error = from_value::<T>(&value).unwrap_err();
-        (error.path().to_string(), error.message().to_string())
-    }
-
-    #[test]
-    fn reads_what_serde_json_reads() {
-        let value = json!({"spec": {"workers": [{"name": "a", "maximum": 3, "zones": ["z"]},
-                                                {"name": "b", "maximum": null}],
-                                    "labels": {"x": "y"}, "other": [1, {"deep": true}]}});
-        let ours: Object = from_value(&value).unwrap();
-        let theirs: Object = serde_json::from_value(value.clone()).unwrap();
-        assert_eq!(ours, theirs);
-        let round: Value = from_value(&value).unwrap();
-        assert_eq!(round, value);
-    }
-
-    #[test]
-    fn a_mismatch_names_its_field_with_serdes_message() {
-        assert_eq!(
-            error_of::<Object>(json!({"spec": {"workers": [{"name": "a"}, {"name": 7}]}})),
-            (
-                "spec.workers[1].name".to_string(),
-                "invalid type: integer `7`, expected a string".to_string()
-            )
-        );
-        assert_eq!(
-            error_of::<Object>(json!({"spec": {"workers": [{"name": "a", "maximum": -1}]}})),
-            (
-                "spec.workers[0].maximum".to_string(),
-                "invalid value: integer `-1`, expected u32".to_string()
-            )
-        );
-        assert_eq!(
-            error_of::<Object>(json!({"spec": {"workers": [{"name": "a", "zones": "z"}]}})),
-            (
-                "spec.workers[0].zones".to_string(),
-                "invalid type: string \"z\", expected a sequence".to_string()
-            )
-        );
-    }
-
-    #[test]
-    fn a_struct_given_as_a_list_is_refused_as_go_refuses_it() {
-        assert_eq!(
-            error_of::<Object>(json!({"spec": {"workers": [["a"]]}})),
-            (
-                "spec.workers[0]".to_string(),
-                "invalid type: sequence, expected struct Pool".to_string()
-            )
-        );
-    }
-
-    #[test]
-    fn a_missing_field_is_reported_at_its_mapping_and_at_the_root_as_a_dot() {
-        assert_eq!(
-            error_of::<Object>(json!({"spec": {"workers": [{}]}})),
-            (
-                "spec.workers[0]".to_string(),
-                "missing field `name`".to_string()
-            )
-        );
-        assert_eq!(
-            error_of::<Object>(json!({})),
-            (".".to_string(), "missing field `spec`".to_string())
-        );
-    }
-
-    #[derive(Debug, Deserialize, PartialEq)]
-    enum Shape {
-        Unit,
-        Wrapped(u8),
-        Fields { size: u8 },
-    }
-
-    #[test]
-    fn enums_read_as_serde_json_reads_them_with_the_variant_in_the_path() {
-        for value in [
-            json!("Unit"),
-            json!({"Wrapped": 3}),
-            json!({"Fields": {"size": 4}}),
-        ] {
-            let ours: Shape = from_value(&value).unwrap();
-            assert_eq!(ours, serde_json::from_value::<Shape>(value).unwrap());
-        }
-        assert_eq!(
-            error_of::<Vec<Shape>>(json!(["Unit", {"Fields": {"size": "big"}}])),
-            (
-                "[1].Fields.size".to_string(),
-                "invalid type: string \"big\", expected u8".to_string()
-            )
-        );
-        assert_eq!(
-            error_of::<Shape>(json!({"Unit": null, "Wrapped": 1})).1,
-            "invalid value: map, expected map with a single key"
-        );
     }
 }
