@@ -21,6 +21,7 @@ pub mod lifecycle;
 pub mod locate;
 pub mod report;
 pub mod semver_constraint;
+pub mod sorting;
 pub mod syntax;
 pub mod timeline;
 pub mod timewindow;

@@ -7,6 +7,7 @@ use crate::decode::text_at;
 use crate::decode::FromValue;
 use crate::document::{self, Value};
 use crate::lifecycle::{Classification, ExpirableVersion};
+use crate::sorting::CollectSorted;
 use crate::timewindow::MaintenanceTimeWindow;
 use chrono::{DateTime, Months, Utc};
 use serde::{Deserialize, Serialize};
@@ -516,7 +517,7 @@ fn status(inputs: &Inputs, report: &mut Report) {
         .iter()
         .flat_map(|error| error.codes.iter().map(String::as_str))
         .collect();
-    codes.sort_unstable();
+    crate::sorting::sort(&mut codes);
     codes.dedup();
     report.status = Some(Status {
         label: crate::status::status_label(&shoot),
@@ -789,7 +790,7 @@ fn annotations(object: &Value) -> std::collections::BTreeMap<String, String> {
         .map(|map| {
             map.iter()
                 .filter_map(|(k, v)| v.as_str().map(|v| (k.clone(), v.to_string())))
-                .collect()
+                .collect_map()
         })
         .unwrap_or_default()
 }

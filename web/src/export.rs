@@ -40,7 +40,7 @@ pub fn markdown(
             .iter()
             .flat_map(|l| l.events.iter().map(move |e| (l.label.as_str(), e)))
             .collect();
-        events.sort_by_key(|(_, e)| e.at);
+        shoot_policy::sorting::sort_by_key(&mut events, |(_, e)| e.at);
         if !events.is_empty() {
             text.push_str("\n#### Updates\n\n| When | Component | Update |\n|---|---|---|\n");
             for (lane, event) in events {

@@ -43,7 +43,7 @@ pub fn facts(report: &Report, timeline: Option<&Timeline>, now: DateTime<Utc>) -
                 .iter()
                 .flat_map(|l| l.events.iter().map(move |e| (l.label.as_str(), e)))
                 .collect();
-            all.sort_by_key(|(_, e)| e.at);
+            shoot_policy::sorting::sort_by_key(&mut all, |(_, e)| e.at);
             all
         })
         .unwrap_or_default();

@@ -33,6 +33,7 @@ pub use webhooks::{
 
 use crate::decode::FromValue;
 use crate::hibernation::HibernationSchedule;
+use crate::sorting::CollectSorted;
 use chrono::{DateTime, Utc};
 use condition::{pardon_conditions, STATUS_FALSE, STATUS_TRUE};
 use serde::{Deserialize, Serialize};
@@ -464,7 +465,7 @@ fn ignored_managed_resources(seed: &SeedObjects) -> Outcome {
                 .is_some_and(|v| go_parse_bool_true(v))
         })
         .map(|mr| mr.metadata.name.as_str())
-        .collect();
+        .collect_set();
     if ignored.is_empty() {
         return outcome(
             STATUS_TRUE,
@@ -561,7 +562,7 @@ fn crds_with_problematic_conversion_webhooks(crds: &[CustomResourceDefinition]) 
                     .is_some_and(|c| c.strategy == "Webhook")
         })
         .map(|crd| crd.metadata.name.as_str())
-        .collect();
+        .collect_set();
     if problematic.is_empty() {
         return outcome(
             STATUS_TRUE,

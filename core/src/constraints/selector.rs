@@ -125,11 +125,11 @@ impl Selector {
     /// `labels.Selector.String()`: the requirements by key, joined by commas (`a=b,c in (d,e)`).
     pub fn to_kubernetes_string(&self) -> String {
         let mut requirements: Vec<&Requirement> = self.requirements.iter().collect();
-        requirements.sort_by(|a, b| a.key.cmp(&b.key));
+        crate::sorting::sort_by(&mut requirements, |a, b| a.key.cmp(&b.key));
         let rendered: Vec<String> = (requirements.into_iter())
             .map(|requirement| {
                 let mut values = requirement.values.clone();
-                values.sort();
+                crate::sorting::sort(&mut values);
                 let key = &requirement.key;
                 match requirement.operator {
                     _ if requirement.equals => format!("{key}={}", values.join(",")),

@@ -270,7 +270,7 @@ pub(crate) fn listed<'a>(
 ) -> Vec<&'a WebhookConfiguration> {
     let mut of_kind: Vec<&WebhookConfiguration> =
         configurations.iter().filter(|c| c.kind == kind).collect();
-    of_kind.sort_by(|a, b| a.metadata.name.cmp(&b.metadata.name));
+    crate::sorting::sort_by(&mut of_kind, |a, b| a.metadata.name.cmp(&b.metadata.name));
     of_kind
 }
 
@@ -363,7 +363,7 @@ pub(crate) fn exclusion_requirements(
     let mut namespace = Vec::new();
     fn sorted(labels: &[(&'static str, &'static str)]) -> Vec<(&'static str, &'static str)> {
         let mut labels = labels.to_vec();
-        labels.sort();
+        crate::sorting::sort(&mut labels);
         labels
     }
     for matcher in matchers {

@@ -59,7 +59,11 @@ impl<T: FromObject> Flatten for T {
 
 impl Flatten for BTreeMap<String, Value> {
     fn flatten(object: &Map, named: &Named<'_>, _at: Path<'_>) -> Result<Self, DecodeError> {
-        Ok(unnamed_fields(object, named).collect())
+        let mut fields = BTreeMap::new();
+        for (key, value) in unnamed_fields(object, named) {
+            fields.insert(key, value);
+        }
+        Ok(fields)
     }
 }
 
@@ -342,27 +346,32 @@ impl<T: FromValue> FromValue for Vec<T> {
     }
 }
 
+// Maps are filled by inserting each entry: `collect` into a `BTreeMap` sorts first, with a copy
+// of the standard sort for every entry and iterator type.
 impl<T: FromValue> FromValue for BTreeMap<String, T> {
     fn from_value(value: &Value, at: Path<'_>) -> Result<Self, DecodeError> {
-        entries(value, at)?.collect()
+        let mut map = BTreeMap::new();
+        for (key, value) in fields(value, at)? {
+            map.insert(key.clone(), T::from_value(value, Path::Key(&at, key))?);
+        }
+        Ok(map)
     }
 }
 
 impl<T: FromValue, S: BuildHasher + Default> FromValue for HashMap<String, T, S> {
     fn from_value(value: &Value, at: Path<'_>) -> Result<Self, DecodeError> {
-        entries(value, at)?.collect()
+        let mut map = HashMap::default();
+        for (key, value) in fields(value, at)? {
+            map.insert(key.clone(), T::from_value(value, Path::Key(&at, key))?);
+        }
+        Ok(map)
     }
 }
 
-/// The entries of a mapping, each value read at its key.
-fn entries<'v, 'p, T: FromValue>(
-    value: &'v Value,
-    at: Path<'p>,
-) -> Result<impl Iterator<Item = Result<(String, T), DecodeError>> + use<'v, 'p, T>, DecodeError> {
+/// The entries of a mapping, or serde's "invalid type" for a map.
+fn fields<'v>(value: &'v Value, at: Path<'_>) -> Result<&'v Map, DecodeError> {
     match value {
-        Value::Object(map) => Ok(map.iter().map(move |(key, value)| {
-            T::from_value(value, Path::Key(&at, key)).map(|read| (key.clone(), read))
-        })),
+        Value::Object(map) => Ok(map),
         other => Err(invalid_type(other, &"a map").at(at)),
     }
 }

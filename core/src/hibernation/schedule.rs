@@ -139,7 +139,7 @@ pub fn next_events(
         }
     }
     // A stable sort keeps parse order among simultaneous firings.
-    events.sort_by_key(|event| event.instant);
+    crate::sorting::sort_by_key(&mut events, |event| event.instant);
     events.truncate(limit);
     Ok(events)
 }

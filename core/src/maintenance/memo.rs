@@ -168,7 +168,7 @@ fn sorted_transitions<'a>(
     let mut instants: Vec<DateTime<Utc>> = versions
         .flat_map(ExpirableVersion::transition_instants)
         .collect();
-    instants.sort();
+    crate::sorting::sort(&mut instants);
     instants.dedup();
     instants
 }

@@ -370,7 +370,7 @@ pub fn relevant_transitions(
         .flat_map(ExpirableVersion::transition_instants)
         .filter(|instant| *instant > now)
         .collect();
-    instants.sort();
+    crate::sorting::sort(&mut instants);
     instants.dedup();
     instants
 }
@@ -777,7 +777,7 @@ fn maintain_admission_plugins(shoot: &mut Shoot) -> Option<String> {
         }
         keep
     });
-    removed.sort();
+    crate::sorting::sort(&mut removed);
     (!removed.is_empty()).then(|| {
         format!(
             "Removed admission plugins from \"spec.kubernetes.kubeAPIServer.admissionPlugins\" because they are not supported in Kubernetes version {version:?}: {}",

@@ -303,7 +303,7 @@ struct Ascending<'a> {
 impl<'a> Ascending<'a> {
     fn new(versions: &'a [ExpirableVersion], parsed: &'a [Version], now: DateTime<Utc>) -> Self {
         let mut order: Vec<usize> = (0..versions.len()).collect();
-        order.sort_by(|a, b| parsed[*a].cmp(&parsed[*b]));
+        crate::sorting::sort_by(&mut order, |a, b| parsed[*a].cmp(&parsed[*b]));
         let mut classes: Vec<std::ops::Range<usize>> = Vec::new();
         let mut class_of = vec![0; versions.len()];
         for (position, index) in order.iter().enumerate() {
@@ -585,7 +585,7 @@ fn force_next_higher_group(
     for entry in versions {
         sorted.push((parse_version(&entry.version)?, entry));
     }
-    sorted.sort_by(|a, b| a.0.cmp(&b.0));
+    crate::sorting::sort_by(&mut sorted, |a, b| a.0.cmp(&b.0));
 
     let (found, next_group) = next_higher_group(&sorted, current, now, group, &|entry, v| {
         scope(v) && !entry.is_expired(now)

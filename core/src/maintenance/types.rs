@@ -60,7 +60,10 @@ impl crate::decode::Flatten for Extra {
         named: &crate::decode::Named<'_>,
         _at: crate::decode::Path<'_>,
     ) -> Result<Self, crate::decode::DecodeError> {
-        let fields = crate::decode::unnamed_fields(object, named).collect();
+        let mut fields = Map::new();
+        for (key, value) in crate::decode::unnamed_fields(object, named) {
+            fields.insert(key, value);
+        }
         Ok(Extra(std::sync::Arc::new(fields)))
     }
 }

@@ -14,6 +14,7 @@ use crate::field::{FieldError, Path};
 use crate::lifecycle::{Classification, ExpirableVersion, LifecycleStage};
 use crate::maintenance::types::ARCHITECTURE_CAPABILITY as ARCHITECTURE;
 use crate::scheduling::toleration_restriction::validate_labels;
+use crate::sorting::CollectSorted;
 use crate::version::Version;
 use chrono::{DateTime, Utc};
 use rustc_hash::FxHashSet as HashSet;
@@ -62,7 +63,7 @@ impl PersistedVersions {
                             .collect(),
                     )
                 })
-                .collect(),
+                .collect_map(),
         }
     }
 }
@@ -174,7 +175,7 @@ pub fn validate_version_removal(
         .iter()
         .map(|v| v.version.as_str())
         .filter(|v| !new_kubernetes.contains(v))
-        .collect();
+        .collect_set();
     let image_diff =
         MachineImageDiff::between(&old.spec.machine_images, &profile.spec.machine_images);
     let limits_changed = profile.spec.limits != old.spec.limits;
@@ -332,7 +333,7 @@ impl MachineImageDiff {
                 .versions
                 .iter()
                 .map(|v| v.version().to_string())
-                .collect()
+                .collect_set()
         };
         let find = |images: &[MachineImage], name: &str| -> Option<BTreeSet<String>> {
             // Later entries win, as when Gardener builds a map from the list.
@@ -491,7 +492,7 @@ fn validate_versions_update<'a>(
     path: &str,
     now: DateTime<Utc>,
 ) -> Vec<FieldError> {
-    let old: BTreeMap<&str, &ExpirableVersion> = old.map(|v| (v.version.as_str(), v)).collect();
+    let old: BTreeMap<&str, &ExpirableVersion> = old.map(|v| (v.version.as_str(), v)).collect_map();
     let mut errors = Vec::new();
     for (i, version) in new.enumerate() {
         let Some(previous) = old.get(version.version.as_str()) else {
@@ -1120,7 +1121,7 @@ type CapabilityValues<'a> = BTreeMap<&'a str, &'a [String]>;
 fn capability_map(definitions: &[CapabilityDefinition]) -> CapabilityValues<'_> {
     (definitions.iter())
         .map(|definition| (definition.name.as_str(), definition.values.as_slice()))
-        .collect()
+        .collect_map()
 }
 
 /// `validateCapabilityDefinitions`: the feature gate, unique names outside Gardener's prefix, an
@@ -1300,9 +1301,9 @@ fn validate_image_version_architecture(
         let mut from_flavors: BTreeSet<&str> = (flavors.iter())
             .flat_map(|flavor| flavor.get(ARCHITECTURE).into_iter().flatten())
             .map(String::as_str)
-            .collect();
+            .collect_set();
         if from_flavors.is_empty() && supported.len() == 1 {
-            from_flavors = supported.iter().map(String::as_str).collect();
+            from_flavors = supported.iter().map(String::as_str).collect_set();
         }
         let conflicting =
             !(version.architectures.iter()).all(|a| from_flavors.contains(a.as_str()));

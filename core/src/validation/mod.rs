@@ -69,7 +69,7 @@ pub(crate) fn compare_versions(a: &str, op: &str, b: &str) -> Result<bool, Strin
 
 /// Go's `sets.List` of strings: sorted, duplicates removed.
 pub(crate) fn sorted_set(mut values: Vec<String>) -> Vec<String> {
-    values.sort();
+    crate::sorting::sort(&mut values);
     values.dedup();
     values
 }

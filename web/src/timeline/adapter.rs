@@ -183,7 +183,7 @@ impl<'a> LaneBuilder<'a> {
             }
         }
         let mut events = self.events;
-        events.sort_by_key(|e| e.at);
+        shoot_policy::sorting::sort_by_key(&mut events, |e| e.at);
         Lane {
             label: self.label,
             segments,
@@ -213,7 +213,7 @@ fn classified_segments(
         .filter_map(|stage| stage.start_time)
         .filter(|t| *t > from && *t < to)
         .collect();
-    cuts.sort();
+    shoot_policy::sorting::sort(&mut cuts);
     cuts.dedup();
     let bounds: Vec<DateTime<Utc>> = std::iter::once(from)
         .chain(cuts)

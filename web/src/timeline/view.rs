@@ -19,7 +19,7 @@ pub fn TimelineView(timeline: Signal<Option<Timeline>>) -> impl IntoView {
                 .iter()
                 .flat_map(|lane| lane.events.iter().map(|e| (lane.label.clone(), e.clone())))
                 .collect();
-            events.sort_by_key(|(_, e)| e.at);
+            shoot_policy::sorting::sort_by_key(&mut events, |(_, e)| e.at);
             let today = plan.today_x.map(|x| {
                 view! {
                     <line class="today" x1=x x2=x y1=0 y2=height />
