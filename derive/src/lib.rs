@@ -156,24 +156,40 @@ fn struct_impl(
                 Default::Trait => quote!(::core::default::Default::default()),
                 Default::Path(path) => quote!(#path()),
             };
+            // Runs of plain fields are overwritten by one call over `(key, &mut dyn Slot)` pairs:
+            // per field two words on the stack, where a call of its own took several times that.
             let mut statements = Vec::new();
+            let mut slots = Vec::new();
+            let flush = |slots: &mut Vec<Tokens>, statements: &mut Vec<Tokens>| {
+                if !slots.is_empty() {
+                    statements.push(quote!(d::assign_all(object, at, &mut [#(#slots),*])?;));
+                    slots.clear();
+                }
+            };
             for (field, attributes) in plain.iter().chain(&flattened) {
                 let ident = field.ident.as_ref().expect("named field");
                 if attributes.skip {
                     continue;
                 }
                 let key = key_of(field, attributes, container);
+                let special = attributes.flatten
+                    || attributes.default.is_some()
+                    || attributes.deserialize_with.is_some();
+                if !special {
+                    slots.push(quote!((#key, &mut out.#ident as &mut dyn d::Slot)));
+                    continue;
+                }
+                flush(&mut slots, &mut statements);
                 statements.push(if attributes.flatten {
                     quote!(out.#ident = #flatten_read;)
                 } else if let Some(read) = with_own_default(&key, attributes) {
                     quote!(out.#ident = #read;)
-                } else if attributes.deserialize_with.is_some() {
+                } else {
                     let read = present(&key, attributes);
                     quote!(if let ::core::option::Option::Some(read) = #read { out.#ident = read; })
-                } else {
-                    quote!(d::assign(&mut out.#ident, object, #key, at)?;)
                 });
             }
+            flush(&mut slots, &mut statements);
             quote! {
                 #[allow(unused_mut)]
                 let mut out: Self = #start;

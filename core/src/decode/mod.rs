@@ -19,8 +19,9 @@ mod read;
 
 pub use node::Node;
 pub use read::{
-    assign, custom, flattened, missing, object, optional, optional_null_as_default, optional_with,
-    required, unnamed_fields, variant, via_serde, Flatten, FromObject, FromValue, Named,
+    assign_all, custom, flattened, missing, object, optional, optional_null_as_default,
+    optional_with, required, unnamed_fields, variant, via_serde, Flatten, FromObject, FromValue,
+    Named, Slot,
 };
 /// `#[derive(FromValue)]`, documented in the `shoot-policy-derive` crate.
 pub use shoot_policy_derive::FromValue;

@@ -104,15 +104,28 @@ pub fn required<T: FromValue>(
     }
 }
 
-/// A field of a struct with a default: overwritten when the mapping has it.
-pub fn assign<T: FromValue>(
-    slot: &mut T,
+/// A field of a struct with a default, overwritten in place by what the mapping holds for it.
+pub trait Slot {
+    fn overwrite(&mut self, value: &Value, at: Path<'_>) -> Result<(), DecodeError>;
+}
+
+impl<T: FromValue> Slot for T {
+    fn overwrite(&mut self, value: &Value, at: Path<'_>) -> Result<(), DecodeError> {
+        *self = T::from_value(value, at)?;
+        Ok(())
+    }
+}
+
+/// The fields of a struct with a default, in order: each overwritten when the mapping has its key.
+pub fn assign_all(
     object: &Map,
-    key: &'static str,
     at: Path<'_>,
+    slots: &mut [(&'static str, &mut dyn Slot)],
 ) -> Result<(), DecodeError> {
-    if let Some(value) = object.get(key) {
-        *slot = T::from_value(value, Path::Key(&at, key))?;
+    for (key, slot) in slots {
+        if let Some(value) = object.get(*key) {
+            slot.overwrite(value, Path::Key(&at, key))?;
+        }
     }
     Ok(())
 }
