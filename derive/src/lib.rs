@@ -413,25 +413,23 @@ struct ContainerAttributes {
 impl ContainerAttributes {
     fn of(attrs: &[syn::Attribute]) -> syn::Result<Self> {
         let mut out = ContainerAttributes::default();
-        for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
-            attr.parse_nested_meta(|meta| {
-                if meta.path.is_ident("rename_all") {
-                    out.rename_all = Some(meta.value()?.parse::<LitStr>()?.value());
-                } else if meta.path.is_ident("default") {
-                    out.default = Some(parse_default(&meta)?);
-                } else if meta.path.is_ident("tag") || meta.path.is_ident("untagged") {
-                    out.tagged = true;
-                    skip_value(&meta)?;
-                } else if meta.path.is_ident("try_from") {
-                    out.try_from = Some(meta.value()?.parse::<LitStr>()?.parse()?);
-                } else if meta.path.is_ident("from") {
-                    out.from = Some(meta.value()?.parse::<LitStr>()?.parse()?);
-                } else {
-                    skip_value(&meta)?;
-                }
-                Ok(())
-            })?;
-        }
+        each_serde_item(attrs, |meta| {
+            if meta.path.is_ident("rename_all") {
+                out.rename_all = Some(meta.value()?.parse::<LitStr>()?.value());
+            } else if meta.path.is_ident("default") {
+                out.default = Some(parse_default(meta)?);
+            } else if meta.path.is_ident("tag") || meta.path.is_ident("untagged") {
+                out.tagged = true;
+                skip_value(meta)?;
+            } else if meta.path.is_ident("try_from") {
+                out.try_from = Some(meta.value()?.parse::<LitStr>()?.parse()?);
+            } else if meta.path.is_ident("from") {
+                out.from = Some(meta.value()?.parse::<LitStr>()?.parse()?);
+            } else {
+                skip_value(meta)?;
+            }
+            Ok(())
+        })?;
         Ok(out)
     }
 }
@@ -448,31 +446,40 @@ struct FieldAttributes {
 impl FieldAttributes {
     fn of(attrs: &[syn::Attribute]) -> syn::Result<Self> {
         let mut out = FieldAttributes::default();
-        for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
-            attr.parse_nested_meta(|meta| {
-                if meta.path.is_ident("rename") {
-                    out.rename = Some(meta.value()?.parse::<LitStr>()?.value());
-                } else if meta.path.is_ident("default") {
-                    out.default = Some(parse_default(&meta)?);
-                } else if meta.path.is_ident("flatten") {
-                    out.flatten = true;
-                } else if meta.path.is_ident("skip") || meta.path.is_ident("skip_deserializing") {
-                    out.skip = true;
-                } else if meta.path.is_ident("deserialize_with") || meta.path.is_ident("with") {
-                    let path = meta.value()?.parse::<LitStr>()?;
-                    let mut path: syn::Path = path.parse()?;
-                    if meta.path.is_ident("with") {
-                        path.segments.push(format_ident!("deserialize").into());
-                    }
-                    out.deserialize_with = Some(path);
-                } else {
-                    skip_value(&meta)?;
+        each_serde_item(attrs, |meta| {
+            if meta.path.is_ident("rename") {
+                out.rename = Some(meta.value()?.parse::<LitStr>()?.value());
+            } else if meta.path.is_ident("default") {
+                out.default = Some(parse_default(meta)?);
+            } else if meta.path.is_ident("flatten") {
+                out.flatten = true;
+            } else if meta.path.is_ident("skip") || meta.path.is_ident("skip_deserializing") {
+                out.skip = true;
+            } else if meta.path.is_ident("deserialize_with") || meta.path.is_ident("with") {
+                let path = meta.value()?.parse::<LitStr>()?;
+                let mut path: syn::Path = path.parse()?;
+                if meta.path.is_ident("with") {
+                    path.segments.push(format_ident!("deserialize").into());
                 }
-                Ok(())
-            })?;
-        }
+                out.deserialize_with = Some(path);
+            } else {
+                skip_value(meta)?;
+            }
+            Ok(())
+        })?;
         Ok(out)
     }
+}
+
+/// Calls `read` with each item of every `#[serde(...)]` attribute.
+fn each_serde_item(
+    attrs: &[syn::Attribute],
+    mut read: impl FnMut(&syn::meta::ParseNestedMeta<'_>) -> syn::Result<()>,
+) -> syn::Result<()> {
+    for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+        attr.parse_nested_meta(|meta| read(&meta))?;
+    }
+    Ok(())
 }
 
 fn parse_default(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<Default> {
@@ -491,4 +498,32 @@ fn skip_value(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<()> {
         meta.parse_nested_meta(|inner| skip_value(&inner))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{rename_field, rename_variant};
+
+    #[test]
+    fn fields_are_renamed_as_serde_renames_them() {
+        let rule = |rule| rename_field("max_surge_v2", Some(rule)).unwrap();
+        assert_eq!(rule("camelCase"), "maxSurgeV2");
+        assert_eq!(rule("PascalCase"), "MaxSurgeV2");
+        assert_eq!(rule("kebab-case"), "max-surge-v2");
+        assert_eq!(rule("lowercase"), "max_surge_v2");
+        assert_eq!(rule("SCREAMING_SNAKE_CASE"), "MAX_SURGE_V2");
+        assert_eq!(rename_field("name", None).unwrap(), "name");
+        assert!(rename_field("name", Some("Title Case")).is_err());
+    }
+
+    #[test]
+    fn variants_are_renamed_as_serde_renames_them() {
+        let rule = |rule| rename_variant("RollingUpdate", Some(rule)).unwrap();
+        assert_eq!(rule("camelCase"), "rollingUpdate");
+        assert_eq!(rule("lowercase"), "rollingupdate");
+        assert_eq!(rule("kebab-case"), "rolling-update");
+        assert_eq!(rule("snake_case"), "rolling_update");
+        assert_eq!(rule("SCREAMING-KEBAB-CASE"), "ROLLING-UPDATE");
+        assert_eq!(rename_variant("InPlace", None).unwrap(), "InPlace");
+    }
 }
