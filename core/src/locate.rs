@@ -48,68 +48,57 @@ fn is_content(line: &str) -> bool {
 
 /// The 1-based line of `path` in `text`, or of its deepest ancestor that could be found.
 pub fn locate(text: &str, path: &str) -> Option<usize> {
-    // Borrowed: only the lines of list items found on the way are rewritten.
-    let mut lines: Vec<Cow<str>> = text.split('\n').map(Cow::Borrowed).collect();
+    let mut lines = Lines::of(text);
     // The block being searched: [start, end) and the line that owns it.
     let (mut start, mut end) = (0, lines.len());
     let mut found = None;
     for step in steps(path) {
-        let Some(block_indent) = lines[start..end]
-            .iter()
-            .find(|l| is_content(l))
-            .map(|l| indent(l))
+        let Some(block_indent) = (start..end)
+            .find(|&i| lines.content[i])
+            .map(|i| lines.indent[i])
         else {
             return found;
         };
         let at = match step {
             Step::Key(key) => (start..end).find(|&i| {
-                let line = &lines[i];
-                indent(line) == block_indent && {
-                    let body = line.trim_start().trim_start_matches(['"', '\'']);
+                lines.indent[i] == block_indent && {
+                    let body = lines.text[i].trim_start().trim_start_matches(['"', '\'']);
                     body.strip_prefix(key)
                         .map(|r| r.trim_start_matches(['"', '\'']).starts_with(':'))
                         .unwrap_or(false)
                 }
             }),
             Step::Index(n) => (start..end)
-                .filter(|&i| {
-                    indent(&lines[i]) == block_indent && lines[i].trim_start().starts_with('-')
-                })
+                .filter(|&i| lines.indent[i] == block_indent && lines.is_item(i))
                 .nth(n),
         };
         let Some(at) = at else {
             return found;
         };
         found = Some(at + 1);
-        let own_indent = indent(&lines[at]);
+        let own_indent = lines.indent[at];
         if matches!(step, Step::Index(_)) {
             // The item's first key sits after "- ": make it look like the item's other keys.
-            let line = lines[at].to_mut();
-            let dash = own_indent;
-            line.replace_range(dash..dash + 1, " ");
+            lines.blank_dash(at);
             start = at;
         } else {
             start = at + 1;
         }
-        let child_indent = |line: &str| !is_content(line) || indent(line) > own_indent;
         // A list under a key may sit at the key's own indentation ("versions:\n- a").
         let list_at_key = matches!(step, Step::Key(_))
-            && lines[start..]
-                .iter()
-                .find(|l| is_content(l))
-                .is_some_and(|l| indent(l) == own_indent && l.trim_start().starts_with('-'));
+            && (start..lines.len())
+                .find(|&i| lines.content[i])
+                .is_some_and(|i| lines.indent[i] == own_indent && lines.is_item(i));
         end = (start..lines.len())
             .find(|&i| {
-                let line = &lines[i];
-                if i == at {
+                if i == at || !lines.content[i] {
                     return false;
                 }
+                let indent = lines.indent[i];
                 if list_at_key {
-                    is_content(line)
-                        && (indent(line) < own_indent
-                            || (indent(line) == own_indent && !line.trim_start().starts_with('-')))
+                    indent < own_indent || (indent == own_indent && !lines.is_item(i))
                 } else {
-                    !child_indent(line)
+                    indent <= own_indent
                 }
             })
             .unwrap_or(lines.len());
@@ -118,6 +107,64 @@ pub fn locate(text: &str, path: &str) -> Option<usize> {
         }
     }
     found
+}
+
+/// The lines of a text with what the search asks of each again and again, worked out once: its
+/// indentation and whether it holds content. A 10 000-line CloudProfile is searched a few times
+/// per path step.
+struct Lines<'a> {
+    /// Borrowed: only the lines of list items found on the way are rewritten.
+    text: Vec<Cow<'a, str>>,
+    indent: Vec<usize>,
+    content: Vec<bool>,
+}
+
+impl<'a> Lines<'a> {
+    fn of(text: &'a str) -> Self {
+        let mut lines = Lines {
+            text: Vec::new(),
+            indent: Vec::new(),
+            content: Vec::new(),
+        };
+        // One pass over the bytes: `split('\n')` costs a searcher call per line, several times
+        // the line's own bytes for the short lines of YAML.
+        let mut start = 0;
+        for (end, byte) in text.bytes().enumerate().chain([(text.len(), b'\n')]) {
+            if byte != b'\n' {
+                continue;
+            }
+            let line = &text[start..end];
+            let spaces = line.bytes().take_while(|b| *b == b' ').count();
+            // `is_content`, looking at the rest of the line only when its first character asks.
+            let content = match line[spaces..].trim_start().as_bytes().first() {
+                None | Some(b'#') => false,
+                Some(b'-') => line.trim() != "---",
+                Some(_) => true,
+            };
+            lines.text.push(Cow::Borrowed(line));
+            lines.indent.push(spaces);
+            lines.content.push(content);
+            start = end + 1;
+        }
+        lines
+    }
+
+    fn len(&self) -> usize {
+        self.text.len()
+    }
+
+    fn is_item(&self, index: usize) -> bool {
+        self.text[index].trim_start().starts_with('-')
+    }
+
+    /// Replaces the dash of the list item at `index` by a space.
+    fn blank_dash(&mut self, index: usize) {
+        let dash = self.indent[index];
+        let line = self.text[index].to_mut();
+        line.replace_range(dash..dash + 1, " ");
+        self.indent[index] = indent(line);
+        self.content[index] = is_content(line);
+    }
 }
 
 /// The 1-based line and column of `path` in the `document`-th non-empty document of `text`; `item`
@@ -142,6 +189,15 @@ pub fn locate_in_document(
 /// The non-empty documents of a stream with the 1-based line each starts on, as slices of it.
 fn documents(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let mut documents = Vec::new();
+    // Most texts are one document: no line can be a separator unless one starts with one of them.
+    let may_separate =
+        |marker: &str| text.starts_with(marker) || text.contains(&format!("\n{marker}"));
+    if !may_separate("---") && !may_separate("...") {
+        if text.split('\n').any(is_content) {
+            documents.push((1, text));
+        }
+        return documents.into_iter();
+    }
     // The current document: its first line's number and byte offset, and whether it has content.
     let (mut start_line, mut start, mut has_content) = (1, 0, false);
     let mut offset = 0;
@@ -242,6 +298,11 @@ mod tests {
         );
         assert_eq!(documents("").count(), 0);
         assert_eq!(documents("---\n---").count(), 0);
+        // Without a separator line, one document (or none, when nothing is content), as the
+        // line-by-line reading finds; a dash run inside a line separates nothing.
+        assert_eq!(documents("# only\n\n").count(), 0);
+        let single = "a: x---y\nb: |\n  ---text\n";
+        assert_eq!(documents(single).collect::<Vec<_>>(), [(1, single)]);
     }
 
     #[test]
