@@ -290,6 +290,12 @@ fn enum_body(data: &syn::DataEnum, container: &ContainerAttributes) -> syn::Resu
     let mut arms = Vec::new();
     for (index, variant) in data.variants.iter().enumerate() {
         let attributes = FieldAttributes::of(&variant.attrs)?;
+        if attributes.skip || attributes.flatten || attributes.default.is_some() {
+            return Err(syn::Error::new(
+                variant.span(),
+                "FromValue: a unit variant takes only `rename`",
+            ));
+        }
         let name = match &attributes.rename {
             Some(rename) => rename.clone(),
             None => rename_variant(&variant.ident.to_string(), container.rename_all.as_deref())
@@ -426,7 +432,7 @@ impl ContainerAttributes {
             } else if meta.path.is_ident("from") {
                 out.from = Some(meta.value()?.parse::<LitStr>()?.parse()?);
             } else {
-                skip_value(meta)?;
+                serialization_only(meta, &["into", "bound"])?;
             }
             Ok(())
         })?;
@@ -463,7 +469,10 @@ impl FieldAttributes {
                 }
                 out.deserialize_with = Some(path);
             } else {
-                skip_value(meta)?;
+                serialization_only(
+                    meta,
+                    &["skip_serializing", "skip_serializing_if", "serialize_with"],
+                )?;
             }
             Ok(())
         })?;
@@ -490,6 +499,23 @@ fn parse_default(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<Default> 
     }
 }
 
+/// Consumes an attribute that only serialization reads (one of `ignored`), and refuses any other:
+/// an attribute that changes how serde reads a type (`deny_unknown_fields`, `alias`, ...) and that
+/// this derive does not follow would make the two readers disagree without a word.
+fn serialization_only(meta: &syn::meta::ParseNestedMeta<'_>, ignored: &[&str]) -> syn::Result<()> {
+    if ignored.iter().any(|name| meta.path.is_ident(name)) {
+        return skip_value(meta);
+    }
+    let name = meta
+        .path
+        .get_ident()
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    Err(meta.error(format!(
+        "FromValue: #[serde({name})] is not supported; read the type through serde or teach the derive"
+    )))
+}
+
 /// Consumes what an attribute we do not read carries: `= "…"` or `(…)`.
 fn skip_value(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<()> {
     if meta.input.peek(syn::Token![=]) {
@@ -502,7 +528,31 @@ fn skip_value(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::{rename_field, rename_variant};
+    use super::{expand, rename_field, rename_variant};
+
+    #[test]
+    fn attributes_that_change_how_serde_reads_are_refused() {
+        let refused = |input: syn::DeriveInput| expand(&input).unwrap_err().to_string();
+        assert!(refused(syn::parse_quote! {
+            #[serde(deny_unknown_fields)]
+            struct A { a: u8 }
+        })
+        .contains("#[serde(deny_unknown_fields)] is not supported"));
+        assert!(refused(syn::parse_quote! {
+            struct A { #[serde(alias = "b")] a: u8 }
+        })
+        .contains("#[serde(alias)] is not supported"));
+        assert!(refused(syn::parse_quote! {
+            enum E { #[serde(skip)] A, B }
+        })
+        .contains("a unit variant takes only `rename`"));
+        // What only serialization reads passes.
+        let accepted: syn::DeriveInput = syn::parse_quote! {
+            #[serde(rename_all = "camelCase", into = "String")]
+            struct A { #[serde(skip_serializing_if = "Option::is_none")] a_b: Option<u8> }
+        };
+        assert!(expand(&accepted).unwrap().to_string().contains("\"aB\""));
+    }
 
     #[test]
     fn fields_are_renamed_as_serde_renames_them() {
