@@ -7,8 +7,65 @@ use crate::timeline::model::Timeline;
 use chrono::{DateTime, Utc};
 use shoot_policy::report::{ObjectRole, Report};
 
+/// The report as serde_json's pretty JSON. Written compactly, as the worker hands reports over,
+/// and indented afterwards: a second serializer of the whole report type tree would cost the app
+/// about 24 KB of wasm.
 pub fn json(report: &Report) -> String {
-    serde_json::to_string_pretty(report).unwrap_or_default()
+    serde_json::to_string(report)
+        .map(|compact| indent_json(&compact))
+        .unwrap_or_default()
+}
+
+/// Indents compact JSON (no whitespace outside strings) as `serde_json::to_string_pretty` does:
+/// two spaces a level, `": "` after a key, and empty arrays and objects on one line.
+fn indent_json(compact: &str) -> String {
+    let mut out = String::with_capacity(compact.len() * 2);
+    let mut depth = 0usize;
+    let (mut in_string, mut escaped) = (false, false);
+    let newline = |out: &mut String, depth: usize| {
+        out.push('\n');
+        (0..depth).for_each(|_| out.push_str("  "));
+    };
+    let mut chars = compact.chars().peekable();
+    while let Some(c) = chars.next() {
+        if in_string {
+            out.push(c);
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => {
+                in_string = true;
+                out.push(c);
+            }
+            '{' | '[' => {
+                out.push(c);
+                if matches!(chars.peek(), Some('}' | ']')) {
+                    out.extend(chars.next());
+                } else {
+                    depth += 1;
+                    newline(&mut out, depth);
+                }
+            }
+            '}' | ']' => {
+                depth = depth.saturating_sub(1);
+                newline(&mut out, depth);
+                out.push(c);
+            }
+            ',' => {
+                out.push(c);
+                newline(&mut out, depth);
+            }
+            ':' => out.push_str(": "),
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 pub fn markdown(
@@ -183,6 +240,21 @@ mod tests {
             now,
         );
         (report, timeline, now)
+    }
+
+    #[test]
+    fn the_json_export_is_serde_jsons_pretty_json() {
+        let (report, _, _) = default_report();
+        assert_eq!(
+            json(&report),
+            serde_json::to_string_pretty(&report).unwrap()
+        );
+        let tricky =
+            serde_json::json!({"a": [], "b": {}, "c": "x\\\"{[,:]}", "d": [{"e": null}, 1]});
+        assert_eq!(
+            indent_json(&tricky.to_string()),
+            serde_json::to_string_pretty(&tricky).unwrap()
+        );
     }
 
     #[test]
