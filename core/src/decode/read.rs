@@ -6,6 +6,7 @@
 
 use super::node::invalid_type;
 use super::{DecodeError, Map, Node, Path, Value};
+use crate::sorting::CollectSorted;
 use chrono::{DateTime, FixedOffset, Utc};
 use serde::de::{DeserializeOwned, Error as _, Expected, Unexpected};
 use std::collections::{BTreeMap, HashMap};
@@ -59,11 +60,7 @@ impl<T: FromObject> Flatten for T {
 
 impl Flatten for BTreeMap<String, Value> {
     fn flatten(object: &Map, named: &Named<'_>, _at: Path<'_>) -> Result<Self, DecodeError> {
-        let mut fields = BTreeMap::new();
-        for (key, value) in unnamed_fields(object, named) {
-            fields.insert(key, value);
-        }
-        Ok(fields)
+        Ok(unnamed_fields(object, named).collect_map())
     }
 }
 
