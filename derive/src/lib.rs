@@ -9,7 +9,12 @@
 //! serde instantiates a visitor per struct and per map access.
 //!
 //! Enums with data, and enums tagged or untagged, are read through serde (`Deserialize` must be
-//! derived as well); they are rare in the views.
+//! derived as well); they are rare in the views. An attribute that changes how serde reads a type
+//! and that this derive does not follow (`deny_unknown_fields`, `alias`, ...) fails the build.
+//!
+//! One difference is left on purpose: when several fields of a mapping are wrong, the first in
+//! declaration order is reported, where serde reports the first in the mapping's key order. A
+//! missing field is still reported before a flattened one, as serde does.
 
 use proc_macro::TokenStream;
 use proc_macro2::TokenStream as Tokens;
