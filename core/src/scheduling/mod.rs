@@ -240,54 +240,72 @@ pub fn schedule(shoot: &Shoot, seeds: &[Seed], shoots: &[Shoot]) -> ScheduleDeci
 
 /// The filters of `DetermineSeed` before the candidate step, each failing when it leaves no Seed.
 fn filter_seeds<'a>(shoot: &Shoot, seeds: &'a [Seed]) -> Result<Vec<&'a Seed>, String> {
-    let usable: Vec<&Seed> = seeds.iter().filter(|seed| is_usable(seed)).collect();
-    if usable.is_empty() {
-        return Err(format!(
-            "none of the {} seeds is valid for scheduling (not deleting, visible and ready)",
-            seeds.len()
-        ));
-    }
-    let mut filtered = usable;
+    let mut filtered: Vec<&Seed> = seeds.iter().collect();
+    keep(&mut filtered, is_usable, |count| {
+        format!(
+            "none of the {count} seeds is valid for scheduling (not deleting, visible and ready)"
+        )
+    })?;
     if let Some(selector) = shoot.spec.get("seedSelector").filter(|s| !s.is_null()) {
         let converted = seed_selector(selector).map_err(|error| {
             format!("label selector conversion failed for seedSelector: {error}")
         })?;
-        let count = filtered.len();
-        filtered.retain(|seed| seed.selected_by(&converted));
-        if filtered.is_empty() {
-            return Err(format!(
+        keep(
+            &mut filtered,
+            |seed| seed.selected_by(&converted),
+            |count| {
+                format!(
                 "none out of the {count} seeds has the matching labels required by seed selector of 'Shoot' (selector: '{}')",
                 converted.to_kubernetes_string()
-            ));
-        }
+            )
+            },
+        )?;
     }
     let provider_type = text_at(&shoot.spec, &["provider", "type"]);
-    let count = filtered.len();
-    filtered.retain(|seed| seed.spec.provider.provider_type == provider_type);
-    if filtered.is_empty() {
-        return Err(format!(
-            "none out of the {count} seeds has a matching provider for {}",
-            crate::golang::quote(provider_type)
-        ));
-    }
+    keep(
+        &mut filtered,
+        |seed| seed.spec.provider.provider_type == provider_type,
+        |count| {
+            format!(
+                "none out of the {count} seeds has a matching provider for {}",
+                crate::golang::quote(provider_type)
+            )
+        },
+    )?;
     if shoot.is_multi_zonal_control_plane() {
-        let count = filtered.len();
-        filtered.retain(|seed| seed.spec.provider.zones.len() >= 3);
-        if filtered.is_empty() {
-            return Err(format!("none of the {count} seeds has at least 3 zones for hosting a shoot control plane with failure tolerance type 'zone'"));
-        }
+        keep(
+            &mut filtered,
+            |seed| seed.spec.provider.zones.len() >= 3,
+            |count| {
+                format!("none of the {count} seeds has at least 3 zones for hosting a shoot control plane with failure tolerance type 'zone'")
+            },
+        )?;
     } else {
-        filtered = zone_selection(shoot, filtered)?;
+        zone_selection(shoot, &mut filtered)?;
     }
     let restrictions = shoot.access_restriction_names();
-    let count = filtered.len();
-    filtered.retain(|seed| {
+    let supported = |seed: &Seed| {
         access_restrictions_supported(&seed.access_restriction_names(), &restrictions)
-    });
-    if filtered.is_empty() {
-        return Err(format!("none of the {count} seeds supports the access restrictions configured in the shoot specification"));
-    }
+    };
+    keep(&mut filtered, supported, |count| {
+        format!("none of the {count} seeds supports the access restrictions configured in the shoot specification")
+    })?;
     Ok(filtered)
+}
+
+/// One filter of `DetermineSeed`: keeps the Seeds `wanted` accepts, and when none is left fails
+/// with the message for the number it started from.
+fn keep(
+    seeds: &mut Vec<&Seed>,
+    wanted: impl Fn(&Seed) -> bool,
+    refusal: impl FnOnce(usize) -> String,
+) -> Result<(), String> {
+    let count = seeds.len();
+    seeds.retain(|seed| wanted(seed));
+    if seeds.is_empty() {
+        return Err(refusal(count));
+    }
+    Ok(())
 }
 
 /// `isUsableSeed`: not being deleted, visible (the default), and ready: a last operation, a ready
@@ -315,30 +333,23 @@ fn is_usable(seed: &Seed) -> bool {
 /// `filterSeedsForZoneSelection` for a Shoot whose control plane is not spread over zones: with
 /// explicit control-plane zones a Seed must have them all; otherwise `Enforce` Seeds need a zone
 /// of the pools, and `Prefer` Seeds with one are preferred to those without.
-fn zone_selection<'a>(shoot: &Shoot, seeds: Vec<&'a Seed>) -> Result<Vec<&'a Seed>, String> {
+fn zone_selection(shoot: &Shoot, seeds: &mut Vec<&Seed>) -> Result<(), String> {
     let zones_of = |value: Option<&Value>| -> Vec<String> {
         value
             .and_then(|v| crate::decode::from_value(v).ok())
             .unwrap_or_default()
     };
     let explicit = zones_of(shoot.spec.get("controlPlane").and_then(|c| c.get("zones")));
-    let count = seeds.len();
     if !explicit.is_empty() {
-        let eligible: Vec<&Seed> = (seeds.into_iter())
-            .filter(|seed| {
-                explicit
-                    .iter()
-                    .all(|zone| seed.spec.provider.zones.contains(zone))
-            })
-            .collect();
-        if eligible.is_empty() {
-            // Go prints the zones with `%v`: `[a b]`.
-            return Err(format!(
+        let has_all =
+            |seed: &Seed| (explicit.iter()).all(|zone| seed.spec.provider.zones.contains(zone));
+        // Go prints the zones with `%v`: `[a b]`.
+        return keep(seeds, has_all, |count| {
+            format!(
                 "none of the {count} seeds contains all requested control plane zones [{}]",
                 explicit.join(" ")
-            ));
-        }
-        return Ok(eligible);
+            )
+        });
     }
     let workers = shoot.spec.get("provider").and_then(|p| p.get("workers"));
     let pool_zones: BTreeSet<String> = (workers.and_then(Value::as_array).into_iter().flatten())
@@ -351,25 +362,23 @@ fn zone_selection<'a>(shoot: &Shoot, seeds: Vec<&'a Seed>) -> Result<Vec<&'a See
             .iter()
             .any(|z| pool_zones.contains(z))
     };
-    let mode = |seed: &Seed| {
+    let mode_is = |seed: &Seed, mode: &str| {
         let selection = seed.spec.settings.zone_selection.as_ref();
-        selection.map_or(String::new(), |s| s.mode.clone())
+        selection.is_some_and(|s| s.mode == mode)
     };
-    let matching: Vec<&Seed> = (seeds.into_iter())
-        .filter(|seed| mode(seed) != "Enforce" || pool_zones.is_empty() || overlaps(seed))
-        .collect();
-    if matching.is_empty() {
-        return Err(format!("none of the {count} seeds has any zone overlap with the shoot's worker pool zones (zone selection mode: Enforce)"));
-    }
+    let enforced =
+        |seed: &Seed| !mode_is(seed, "Enforce") || pool_zones.is_empty() || overlaps(seed);
+    keep(seeds, enforced, |count| {
+        format!("none of the {count} seeds has any zone overlap with the shoot's worker pool zones (zone selection mode: Enforce)")
+    })?;
     if !pool_zones.is_empty() {
-        let preferred: Vec<&Seed> = (matching.iter().copied())
-            .filter(|seed| mode(seed) != "Prefer" || overlaps(seed))
-            .collect();
-        if !preferred.is_empty() {
-            return Ok(preferred);
+        // A preference: when no Seed is preferred, all that are left stay.
+        let preferred = |seed: &Seed| !mode_is(seed, "Prefer") || overlaps(seed);
+        if seeds.iter().any(|seed| preferred(seed)) {
+            seeds.retain(|seed| preferred(seed));
         }
     }
-    Ok(matching)
+    Ok(())
 }
 
 /// `applyStrategy` with `SameRegion`: the candidates of the Shoot's provider type and region (of
