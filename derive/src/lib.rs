@@ -284,6 +284,12 @@ fn with_own_default(key: &str, attributes: &FieldAttributes) -> Option<Tokens> {
 }
 
 fn enum_body(data: &syn::DataEnum, container: &ContainerAttributes) -> syn::Result<Tokens> {
+    if data.variants.is_empty() {
+        return Err(syn::Error::new(
+            data.brace_token.span.join(),
+            "FromValue: an enum without variants has nothing to read",
+        ));
+    }
     let unit_only = data
         .variants
         .iter()
@@ -314,11 +320,6 @@ fn enum_body(data: &syn::DataEnum, container: &ContainerAttributes) -> syn::Resu
             quote!(#index)
         };
         arms.push(quote!(#pattern => Self::#ident));
-    }
-    if names.is_empty() {
-        return Ok(quote!(::core::result::Result::Err(
-            d::variant(value, at, &[]).unwrap_err()
-        )));
     }
     Ok(quote! {
         ::core::result::Result::Ok(match d::variant(value, at, &[#(#names),*])? {
@@ -551,6 +552,8 @@ mod tests {
             enum E { #[serde(skip)] A, B }
         })
         .contains("a unit variant takes only `rename`"));
+        assert!(refused(syn::parse_quote! { enum Never {} })
+            .contains("an enum without variants has nothing to read"));
         // What only serialization reads passes.
         let accepted: syn::DeriveInput = syn::parse_quote! {
             #[serde(rename_all = "camelCase", into = "String")]

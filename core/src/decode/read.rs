@@ -238,10 +238,7 @@ impl FromValue for Value {
 
 impl FromValue for Map {
     fn from_value(value: &Value, at: Path<'_>) -> Result<Self, DecodeError> {
-        match value {
-            Value::Object(map) => Ok(map.clone()),
-            other => Err(invalid_type(other, &"a map").at(at)),
-        }
+        object(value, at, "a map").cloned()
     }
 }
 
@@ -361,9 +358,9 @@ impl<T: FromValue> FromValue for Vec<T> {
 impl<T: FromValue> FromValue for BTreeMap<String, T> {
     fn from_value(value: &Value, at: Path<'_>) -> Result<Self, DecodeError> {
         let mut map = BTreeMap::new();
-        for (key, value) in fields(value, at)? {
-            map.insert(key.clone(), T::from_value(value, Path::Key(&at, key))?);
-        }
+        read_entries(value, at, |key, read| {
+            map.insert(key, read);
+        })?;
         Ok(map)
     }
 }
@@ -371,19 +368,23 @@ impl<T: FromValue> FromValue for BTreeMap<String, T> {
 impl<T: FromValue, S: BuildHasher + Default> FromValue for HashMap<String, T, S> {
     fn from_value(value: &Value, at: Path<'_>) -> Result<Self, DecodeError> {
         let mut map = HashMap::default();
-        for (key, value) in fields(value, at)? {
-            map.insert(key.clone(), T::from_value(value, Path::Key(&at, key))?);
-        }
+        read_entries(value, at, |key, read| {
+            map.insert(key, read);
+        })?;
         Ok(map)
     }
 }
 
-/// The entries of a mapping, or serde's "invalid type" for a map.
-fn fields<'v>(value: &'v Value, at: Path<'_>) -> Result<&'v Map, DecodeError> {
-    match value {
-        Value::Object(map) => Ok(map),
-        other => Err(invalid_type(other, &"a map").at(at)),
+/// Reads each value of a mapping at its key and hands it over with the key.
+fn read_entries<T: FromValue>(
+    value: &Value,
+    at: Path<'_>,
+    mut insert: impl FnMut(String, T),
+) -> Result<(), DecodeError> {
+    for (key, value) in object(value, at, "a map")? {
+        insert(key.clone(), T::from_value(value, Path::Key(&at, key))?);
     }
+    Ok(())
 }
 
 impl FromValue for DateTime<Utc> {
