@@ -41,9 +41,20 @@ fn indent(line: &str) -> usize {
     line.len() - line.trim_start_matches(' ').len()
 }
 
+/// Not blank, not a comment and not a document separator.
 fn is_content(line: &str) -> bool {
-    let trimmed = line.trim();
-    !trimmed.is_empty() && !trimmed.starts_with('#') && trimmed != "---"
+    is_content_after_indent(&line[indent(line)..])
+}
+
+/// [`is_content`] of a line without its indentation. It runs for every line of every search, so
+/// the end of the line is looked at only when the line starts like a separator.
+fn is_content_after_indent(rest: &str) -> bool {
+    let rest = rest.trim_start();
+    match rest.as_bytes().first() {
+        None | Some(b'#') => false,
+        Some(b'-') => rest.trim_end() != "---",
+        Some(_) => true,
+    }
 }
 
 /// The 1-based line of `path` in `text`, or of its deepest ancestor that could be found.
@@ -134,16 +145,10 @@ impl<'a> Lines<'a> {
                 continue;
             }
             let line = &text[start..end];
-            let spaces = line.bytes().take_while(|b| *b == b' ').count();
-            // `is_content`, looking at the rest of the line only when its first character asks.
-            let content = match line[spaces..].trim_start().as_bytes().first() {
-                None | Some(b'#') => false,
-                Some(b'-') => line.trim() != "---",
-                Some(_) => true,
-            };
+            let spaces = indent(line);
             lines.text.push(Cow::Borrowed(line));
             lines.indent.push(spaces);
-            lines.content.push(content);
+            lines.content.push(is_content_after_indent(&line[spaces..]));
             start = end + 1;
         }
         lines
