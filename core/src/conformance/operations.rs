@@ -160,17 +160,26 @@ fn seed_scheduling(case: &Case, checker: &mut Checker) -> Result<(), String> {
             scheduling::default_tolerations(&shoot.metadata.namespace, &shoot.tolerations()),
         );
     }
+    let others: Option<Vec<Shoot>> = case.input("shoots")?;
+    let others = others.unwrap_or_default();
+    let cloud_profile: Option<Value> = case.input("cloudProfile")?;
+    let cloud_profile_seed_selector = cloud_profile
+        .as_ref()
+        .and_then(|p| p.pointer("/spec/seedSelector"));
     if let Some(seeds) = &seeds {
-        let others: Option<Vec<Shoot>> = case.input("shoots")?;
-        let result = scheduling::schedule(&shoot, seeds, &others.unwrap_or_default());
+        let project: Option<Project> = case.input("project")?;
+        let context = scheduling::SchedulingContext {
+            shoots: &others,
+            cloud_profile_seed_selector,
+            project_name: project.as_ref().map(|p| p.metadata.name.as_str()),
+        };
+        let result = scheduling::schedule(&shoot, seeds, context);
         checker.field("candidates", &result.candidates);
         check_error_text(checker, result.error.as_deref());
     } else if expect.get("allowed").is_some() {
         let old_shoot: Option<Shoot> = case.input("oldShoot")?;
         let old_seed: Option<Seed> = case.input("oldSeed")?;
         let subresource: Option<String> = case.input("subresource")?;
-        let others: Option<Vec<Shoot>> = case.input("shoots")?;
-        let others = others.unwrap_or_default();
         let result = scheduling::admit_scheduling(&SchedulingRequest {
             operation: operation(case)?,
             subresource: subresource.as_deref().unwrap_or(""),
@@ -179,6 +188,7 @@ fn seed_scheduling(case: &Case, checker: &mut Checker) -> Result<(), String> {
             seed: seed.as_ref(),
             old_seed: old_seed.as_ref(),
             shoots: &others,
+            cloud_profile_seed_selector,
         });
         checker.field("allowed", result.allowed);
         check_error_text(checker, result.message.as_deref());
@@ -333,6 +343,7 @@ fn migration_kind(case: &Case, checker: &mut Checker) -> Result<(), String> {
             seed: destination.as_ref(),
             old_seed: source.as_ref(),
             shoots: &[],
+            cloud_profile_seed_selector: None,
         });
         checker.field("allowed", result.allowed);
         check_error_text(checker, result.message.as_deref());

@@ -3,12 +3,14 @@
 //! * [`taints_tolerated`] follows `pkg/api/core/v1beta1/helper/seed.go`: `TaintsAreTolerated`.
 //! * [`default_tolerations`] follows the toleration part of `SetDefaults_Shoot`
 //!   (`pkg/apis/core/v1beta1/defaults_shoot.go`).
-//! * [`candidate_seeds`] follows the candidate step of the scheduler
-//!   (`pkg/scheduler/controller/shoot/reconciler.go`: `filterCandidates`).
+//! * [`schedule`] follows the scheduler's `DetermineSeed` with the default `SameRegion` strategy
+//!   (`pkg/scheduler/controller/shoot/reconciler.go`), and [`candidate_seeds`] its candidate step
+//!   (`filterCandidates`) with the network check of [`networks`].
 //! * [`admit_scheduling`] follows the scheduling checks of the Shoot validator admission plugin
 //!   (`plugin/pkg/shoot/validator/admission.go`: `Validate`, `validateScheduling`, `validateDeletion`).
 //! * [`toleration_restriction`] follows the `ShootTolerationRestriction` admission plugin.
 
+pub mod networks;
 pub mod toleration_restriction;
 pub mod types;
 
@@ -119,8 +121,8 @@ pub const REASON_NO_CAPACITY: &str = "seed does not have available capacity for 
 /// filters (usable, selectors, provider, zones, access restrictions, domain). `shoots` are all Shoots,
 /// used to count how many are already placed on each Seed (`CalculateSeedUsage`).
 ///
-/// Network disjointness is not evaluated (it needs the CIDRs of Shoot and Seed); Seeds are taken to have
-/// disjoint networks.
+/// The Shoot is taken as the API server stores it, so it always has a `spec.networking` to check
+/// (defaulting adds an empty one).
 pub fn candidate_seeds<S: std::borrow::Borrow<Seed>>(
     shoot: &Shoot,
     seeds: &[S],
@@ -132,6 +134,10 @@ pub fn candidate_seeds<S: std::borrow::Borrow<Seed>>(
     let mut reasons = BTreeMap::new();
     for seed in seeds.iter().map(S::borrow) {
         let name = seed.metadata.name.clone();
+        if let Err(reason) = networks::check_disjoint(shoot, seed) {
+            reasons.insert(name, reason);
+            continue;
+        }
         if !taints_tolerated(&seed.spec.taints, &tolerations) {
             reasons.insert(name, REASON_TAINTS_NOT_TOLERATED.to_string());
             continue;
@@ -181,13 +187,27 @@ pub struct ScheduleDecision {
     pub error: Option<String>,
 }
 
+/// What the scheduler reads besides the Shoot and the Seeds. A part that is not known passes its
+/// filter.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SchedulingContext<'a> {
+    /// All Shoots, to count those already on each Seed (`CalculateSeedUsage`).
+    pub shoots: &'a [Shoot],
+    /// The CloudProfile's `spec.seedSelector`: labels and `providerTypes`.
+    pub cloud_profile_seed_selector: Option<&'a Value>,
+    /// The Project owning the Shoot's namespace. When not given, a namespace `garden-<name>` is
+    /// taken to belong to Project `<name>` (the namespace Gardener creates for a Project by
+    /// default) and `garden` to Project `garden`.
+    pub project_name: Option<&'a str>,
+}
+
 /// The scheduler's decision for `shoot` (`Reconcile`, `DetermineSeed`) with its default strategy
-/// (`SameRegion`): usable seeds, the Shoot's seed selector, provider types, zones, access
-/// restrictions, the candidate step ([`candidate_seeds`]), the strategy, and the final choice by
-/// least usage. What the inputs cannot tell is taken as passed: the CloudProfile's seed selector,
-/// the default domain (the Project is not known), disjoint networks, and the readiness of a Seed
-/// whose status names neither a last operation nor a condition.
-pub fn schedule(shoot: &Shoot, seeds: &[Seed], shoots: &[Shoot]) -> ScheduleDecision {
+/// (`SameRegion`): usable seeds, the CloudProfile's and the Shoot's seed selectors, provider types,
+/// zones, access restrictions, the default domain, Seeds with reconciliations stopped, the
+/// candidate step ([`candidate_seeds`]), the strategy, and the final choice by least usage. A
+/// Seed whose status names neither a last operation nor a condition is taken as ready.
+pub fn schedule(shoot: &Shoot, seeds: &[Seed], context: SchedulingContext) -> ScheduleDecision {
+    let shoots = context.shoots;
     let mut decision = ScheduleDecision {
         ignored: None,
         candidates: Vec::new(),
@@ -205,7 +225,7 @@ pub fn schedule(shoot: &Shoot, seeds: &[Seed], shoots: &[Shoot]) -> ScheduleDeci
             Some("Ignoring shoot because it has been marked for deletion".to_string());
         return decision;
     }
-    let filtered = match filter_seeds(shoot, seeds) {
+    let filtered = match filter_seeds(shoot, seeds, &context) {
         Ok(filtered) => filtered,
         Err(error) => {
             decision.error = Some(error);
@@ -239,32 +259,33 @@ pub fn schedule(shoot: &Shoot, seeds: &[Seed], shoots: &[Shoot]) -> ScheduleDeci
 }
 
 /// The filters of `DetermineSeed` before the candidate step, each failing when it leaves no Seed.
-fn filter_seeds<'a>(shoot: &Shoot, seeds: &'a [Seed]) -> Result<Vec<&'a Seed>, String> {
+fn filter_seeds<'a>(
+    shoot: &Shoot,
+    seeds: &'a [Seed],
+    context: &SchedulingContext,
+) -> Result<Vec<&'a Seed>, String> {
     let mut filtered: Vec<&Seed> = seeds.iter().collect();
     keep(&mut filtered, is_usable, |count| {
         format!(
             "none of the {count} seeds is valid for scheduling (not deleting, visible and ready)"
         )
     })?;
-    if let Some(selector) = shoot.spec.get("seedSelector").filter(|s| !s.is_null()) {
-        let converted = seed_selector(selector).map_err(|error| {
-            format!("label selector conversion failed for seedSelector: {error}")
-        })?;
-        keep(
-            &mut filtered,
-            |seed| seed.selected_by(&converted),
-            |count| {
-                format!(
-                "none out of the {count} seeds has the matching labels required by seed selector of 'Shoot' (selector: '{}')",
-                converted.to_kubernetes_string()
-            )
-            },
-        )?;
-    }
+    let profile_selector = context.cloud_profile_seed_selector.filter(|s| !s.is_null());
+    keep_selected(&mut filtered, profile_selector, "CloudProfile")?;
+    keep_selected(&mut filtered, shoot.spec.get("seedSelector"), "Shoot")?;
     let provider_type = text_at(&shoot.spec, &["provider", "type"]);
+    let enabled_types: Vec<String> = (profile_selector.and_then(|s| s.get("providerTypes")))
+        .and_then(|types| crate::decode::from_value(types).ok())
+        .unwrap_or_default();
     keep(
         &mut filtered,
-        |seed| seed.spec.provider.provider_type == provider_type,
+        |seed| {
+            provider_matches(
+                &seed.spec.provider.provider_type,
+                provider_type,
+                &enabled_types,
+            )
+        },
         |count| {
             format!(
                 "none out of the {count} seeds has a matching provider for {}",
@@ -290,7 +311,104 @@ fn filter_seeds<'a>(shoot: &Shoot, seeds: &'a [Seed]) -> Result<Vec<&'a Seed>, S
     keep(&mut filtered, supported, |count| {
         format!("none of the {count} seeds supports the access restrictions configured in the shoot specification")
     })?;
+    let project = (context.project_name.map(str::to_string))
+        .or_else(|| project_name_by_convention(&shoot.metadata.namespace));
+    if let Some(project) = project {
+        domain_selection(shoot, &project, &mut filtered)?;
+    }
+    keep(
+        &mut filtered,
+        |seed| !seed.shoot_reconciliations_stopped(),
+        |count| format!("none of the {count} seeds have enabled shoot reconciliations currently"),
+    )?;
     Ok(filtered)
+}
+
+/// `filterSeedsMatchingLabelSelector`: the Seeds whose labels a `seedSelector` of `kind` selects.
+fn keep_selected(
+    seeds: &mut Vec<&Seed>,
+    selector: Option<&Value>,
+    kind: &str,
+) -> Result<(), String> {
+    let Some(selector) = selector.filter(|s| !s.is_null()) else {
+        return Ok(());
+    };
+    let labels = selector_labels(selector);
+    let converted = crate::constraints::selector::Selector::from_label_selector(Some(&labels))
+        .map_err(|error| {
+            format!(
+                "label selector conversion failed: {} for seedSelector: {error}",
+                go_label_selector(&labels)
+            )
+        })?;
+    keep(
+        seeds,
+        |seed| seed.selected_by(&converted),
+        |count| {
+            format!(
+                "none out of the {count} seeds has the matching labels required by seed selector of '{kind}' (selector: '{}')",
+                converted.to_kubernetes_string()
+            )
+        },
+    )
+}
+
+/// Go's `%v` of a `metav1.LabelSelector` value: `{map[key:value] [{key Operator [values]}]}`.
+fn go_label_selector(selector: &crate::constraints::selector::LabelSelector) -> String {
+    let labels: Vec<String> = (selector.match_labels.iter().flatten())
+        .map(|(key, value)| format!("{key}:{value}"))
+        .collect();
+    let expressions: Vec<String> = (selector.match_expressions.iter().flatten())
+        .map(|e| format!("{{{} {} [{}]}}", e.key, e.operator, e.values.join(" ")))
+        .collect();
+    format!("{{map[{}] [{}]}}", labels.join(" "), expressions.join(" "))
+}
+
+/// `matchProvider`: the Shoot's provider type, or any of the CloudProfile's `providerTypes`
+/// (`*` for all) when it names some.
+fn provider_matches(seed_type: &str, shoot_type: &str, enabled_types: &[String]) -> bool {
+    if enabled_types.is_empty() {
+        return seed_type == shoot_type;
+    }
+    (enabled_types.iter()).any(|enabled| enabled == "*" || enabled == seed_type)
+}
+
+/// The Project of a namespace named as Gardener names a Project's namespace by default.
+fn project_name_by_convention(namespace: &str) -> Option<String> {
+    if namespace == GARDEN_NAMESPACE {
+        return Some(GARDEN_NAMESPACE.to_string());
+    }
+    (namespace.strip_prefix("garden-"))
+        .filter(|name| !name.is_empty())
+        .map(str::to_string)
+}
+
+/// `filterSeedsMatchingDomain`: a Shoot domain under one of a Seed's default domains is one of
+/// Gardener's, and then only Seeds where it reads `<shoot>.<project>.<default domain>` can host
+/// it. Any other domain is the user's own and every Seed can host it.
+fn domain_selection(shoot: &Shoot, project: &str, seeds: &mut Vec<&Seed>) -> Result<(), String> {
+    let Some(domain) = shoot.dns_domain() else {
+        return Ok(());
+    };
+    let under = |default: &str| domain.ends_with(&format!(".{default}"));
+    let gardener_managed = (seeds.iter())
+        .flat_map(|seed| seed.spec.dns.defaults.iter())
+        .any(|default| under(&default.domain));
+    if !gardener_managed {
+        return Ok(());
+    }
+    let supports = |seed: &Seed| {
+        (seed.spec.dns.defaults.iter()).any(|default| {
+            under(&default.domain)
+                && domain == format!("{}.{project}.{}", shoot.metadata.name, default.domain)
+        })
+    };
+    keep(seeds, supports, |count| {
+        format!(
+            "none of the {count} seeds support the domain {} configured in the shoot specification",
+            crate::golang::quote(domain)
+        )
+    })
 }
 
 /// One filter of `DetermineSeed`: keeps the Seeds `wanted` accepts, and when none is left fails
@@ -463,6 +581,8 @@ pub struct SchedulingRequest<'a> {
     pub old_seed: Option<&'a Seed>,
     /// Shoots used to count a Seed's usage for its `allocatable.shoots` capacity.
     pub shoots: &'a [Shoot],
+    /// The CloudProfile's `spec.seedSelector`; `None` = unknown or unset, the check is skipped.
+    pub cloud_profile_seed_selector: Option<&'a Value>,
 }
 
 /// The admission decision.
@@ -570,6 +690,9 @@ fn check_scheduling(request: &SchedulingRequest) -> Result<(), String> {
     if being_scheduled || being_rescheduled {
         if let Some(seed) = seed {
             check_seed_fits(shoot, seed, request.shoots).map_err(&forbidden)?;
+            if let Some(selector) = request.cloud_profile_seed_selector.filter(|s| !s.is_null()) {
+                check_cloud_profile_selects(shoot, seed, selector)?;
+            }
         }
     }
 
@@ -660,9 +783,12 @@ fn seed_selector_errors(
 
 /// The label selector of a Shoot's `spec.seedSelector` (`LabelSelectorAsSelector`).
 fn seed_selector(selector: &Value) -> Result<crate::constraints::selector::Selector, String> {
-    let labels: crate::constraints::selector::LabelSelector =
-        crate::decode::from_value(selector).unwrap_or_default();
-    crate::constraints::selector::Selector::from_label_selector(Some(&labels))
+    crate::constraints::selector::Selector::from_label_selector(Some(&selector_labels(selector)))
+}
+
+/// The label selector part of a `seedSelector`.
+fn selector_labels(selector: &Value) -> crate::constraints::selector::LabelSelector {
+    crate::decode::from_value(selector).unwrap_or_default()
 }
 
 /// `utilerrors.NewAggregate(errors).Error()`: one error as it is, several in brackets.
@@ -724,6 +850,40 @@ fn check_seed_fits(shoot: &Shoot, seed: &Seed, shoots: &[Shoot]) -> Result<(), S
             return Err(format!(
                 "cannot schedule shoot '{name}' on seed '{seed_name}' that already has the maximum number of shoots scheduled on it ({allocatable})"
             ));
+        }
+    }
+    Ok(())
+}
+
+/// A Seed named explicitly must still be one the CloudProfile's `seedSelector` selects: by its
+/// labels and, where the selector names provider types, by its provider type (`*` for any).
+fn check_cloud_profile_selects(shoot: &Shoot, seed: &Seed, selector: &Value) -> Result<(), String> {
+    let labels = selector_labels(selector);
+    let converted = crate::constraints::selector::Selector::from_label_selector(Some(&labels))
+        .map_err(|error| {
+            types::internal_error(&format!(
+                "label selector conversion failed: {} for seedSelector: {error}",
+                go_label_selector(&labels)
+            ))
+        })?;
+    let refuse = |why: &str| {
+        Err(shoot_forbidden(
+            &shoot.metadata.name,
+            &format!(
+                "cannot schedule shoot '{}' on seed '{}' because {why}",
+                shoot.metadata.name, seed.metadata.name
+            ),
+        ))
+    };
+    if !seed.selected_by(&converted) {
+        return refuse("the cloud profile seed selector is not matching the labels of the seed");
+    }
+    // Go tells a missing list from an empty one here: an empty list matches no Seed.
+    if let Some(types) = selector.get("providerTypes").filter(|t| !t.is_null()) {
+        let types: Vec<String> = crate::decode::from_value(types).unwrap_or_default();
+        let seed_type = &seed.spec.provider.provider_type;
+        if !types.iter().any(|t| t == "*" || t == seed_type) {
+            return refuse("none of the provider types in the cloud profile seed selector is matching the provider type of the seed");
         }
     }
     Ok(())
@@ -875,6 +1035,7 @@ mod tests {
             seed: None,
             old_seed: None,
             shoots: &[],
+            cloud_profile_seed_selector: None,
         });
         assert_eq!(
             result.message.as_deref(),
@@ -889,13 +1050,148 @@ mod tests {
             {"metadata": {"name": "c"}, "spec": {"taints": [{"key": "x"}]}}]))
         .unwrap_or_default();
         let others = [shoot(serde_json::json!({"spec": {"seedName": "a"}}))];
-        let decision = schedule(&shoot(serde_json::json!({})), &seeds, &others);
+        let context = SchedulingContext {
+            shoots: &others,
+            ..SchedulingContext::default()
+        };
+        let decision = schedule(&shoot(serde_json::json!({})), &seeds, context);
         assert_eq!(decision.candidates, ["a", "b"]);
         assert_eq!(decision.seed.as_deref(), Some("b"));
         assert_eq!(
             decision.reasons.get("c").map(String::as_str),
             Some(REASON_TAINTS_NOT_TOLERATED)
         );
+    }
+
+    /// `extra` laid over `base`, object members recursively.
+    fn merge(base: &mut serde_json::Value, extra: serde_json::Value) {
+        match (base, extra) {
+            (serde_json::Value::Object(base), serde_json::Value::Object(extra)) => {
+                for (key, value) in extra {
+                    merge(base.entry(key).or_insert(serde_json::Value::Null), value);
+                }
+            }
+            (base, extra) => *base = extra,
+        }
+    }
+
+    fn ready_seed(name: &str, extra: serde_json::Value) -> Seed {
+        let mut seed = serde_json::json!({
+            "metadata": {"name": name},
+            "spec": {"provider": {"type": "aws", "region": "eu"}},
+            "status": {"lastOperation": {}, "conditions": [{"type": "GardenletReady", "status": "True"}]}
+        });
+        merge(&mut seed, extra);
+        crate::decode::from_value(&seed).unwrap()
+    }
+
+    fn aws_shoot(extra: serde_json::Value) -> Shoot {
+        let mut value = serde_json::json!({
+            "metadata": {"name": "s", "namespace": "garden-dev"},
+            "spec": {"region": "eu", "provider": {"type": "aws", "workers": [{"name": "w"}]}}
+        });
+        merge(&mut value, extra);
+        shoot(value)
+    }
+
+    #[test]
+    fn seeds_with_stopped_reconciliations_are_skipped() {
+        let stop = serde_json::json!({"metadata": {"annotations": {
+            "shoot.gardener.cloud/emergency-stop-reconciliations": "true"}}});
+        let seeds = [
+            ready_seed("a", stop.clone()),
+            ready_seed("b", serde_json::json!({})),
+        ];
+        let decision = schedule(
+            &aws_shoot(serde_json::json!({})),
+            &seeds,
+            Default::default(),
+        );
+        assert_eq!(decision.seed.as_deref(), Some("b"));
+        let decision = schedule(
+            &aws_shoot(serde_json::json!({})),
+            &seeds[..1],
+            Default::default(),
+        );
+        assert_eq!(
+            decision.error.as_deref(),
+            Some("none of the 1 seeds have enabled shoot reconciliations currently")
+        );
+    }
+
+    #[test]
+    fn cloud_profile_provider_types_widen_the_provider_match() {
+        let seeds = [ready_seed(
+            "gcp",
+            serde_json::json!({"spec": {"provider": {"type": "gcp"}}}),
+        )];
+        let any = serde_json::json!({"providerTypes": ["*"]});
+        let context = SchedulingContext {
+            cloud_profile_seed_selector: Some(&any),
+            ..Default::default()
+        };
+        // The provider filter passes; the SameRegion strategy still wants the Shoot's type.
+        let decision = schedule(
+            &aws_shoot(serde_json::json!({"spec": {"purpose": "evaluation"}})),
+            &seeds,
+            context,
+        );
+        assert!(decision
+            .error
+            .unwrap_or_default()
+            .starts_with("no matching seed candidate found"));
+        let decision = schedule(
+            &aws_shoot(serde_json::json!({})),
+            &seeds,
+            Default::default(),
+        );
+        assert_eq!(
+            decision.error.as_deref(),
+            Some("none out of the 1 seeds has a matching provider for \"aws\"")
+        );
+    }
+
+    #[test]
+    fn unconvertible_seed_selector_names_the_selector_as_go_prints_it() {
+        let seeds = [ready_seed("a", serde_json::json!({}))];
+        let selector = serde_json::json!({"seedSelector": {"matchLabels": {"a": "b"},
+            "matchExpressions": [{"key": "k", "operator": "In"}]}});
+        let decision = schedule(
+            &aws_shoot(serde_json::json!({"spec": selector})),
+            &seeds,
+            Default::default(),
+        );
+        let error = decision.error.unwrap_or_default();
+        assert!(
+            error.starts_with(
+                "label selector conversion failed: {map[a:b] [{k In []}]} for seedSelector: "
+            ),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn project_of_a_namespace_by_gardener_convention() {
+        assert_eq!(
+            project_name_by_convention("garden-dev").as_deref(),
+            Some("dev")
+        );
+        assert_eq!(
+            project_name_by_convention("garden").as_deref(),
+            Some("garden")
+        );
+        assert_eq!(project_name_by_convention("garden-"), None);
+        assert_eq!(project_name_by_convention("team-a"), None);
+        let seeds = [
+            ready_seed(
+                "a",
+                serde_json::json!({"spec": {"dns": {"defaults": [{"domain": "example.com"}]}}}),
+            ),
+            ready_seed("b", serde_json::json!({})),
+        ];
+        let gardener_domain = serde_json::json!({"spec": {"dns": {"domain": "s.dev.example.com"}}});
+        let decision = schedule(&aws_shoot(gardener_domain), &seeds, Default::default());
+        assert_eq!(decision.candidates, ["a"]);
     }
 
     #[test]

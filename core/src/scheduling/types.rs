@@ -76,6 +76,10 @@ pub struct ShootStatus {
     pub last_operation: Option<LastOperation>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub constraints: Vec<Condition>,
+    /// `status.networking`: the networks the Shoot's cluster was created with; read by the
+    /// scheduler's network check only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub networking: Option<Value>,
 }
 
 /// `status.lastOperation`.
@@ -158,8 +162,27 @@ pub struct SeedSpec {
     /// `spec.backup`; only its presence matters here.
     pub backup: Option<Value>,
     pub dns: SeedDns,
+    pub networks: SeedNetworks,
     pub provider: SeedProvider,
     pub settings: SeedSettings,
+}
+
+/// `Seed.spec.networks`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SeedNetworks {
+    pub nodes: Option<String>,
+    pub pods: String,
+    pub services: String,
+    pub shoot_defaults: Option<ShootNetworkDefaults>,
+}
+
+/// `Seed.spec.networks.shootDefaults`: the networks a Shoot without its own gets.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
+#[serde(default)]
+pub struct ShootNetworkDefaults {
+    pub pods: Option<String>,
+    pub services: Option<String>,
 }
 
 /// `Seed.spec.settings`, reduced.
@@ -264,6 +287,15 @@ impl Seed {
             Value::String(text) => text.trim().parse::<i64>().ok(),
             _ => None,
         }
+    }
+
+    /// The `shoot.gardener.cloud/emergency-stop-reconciliations` annotation is `true`.
+    pub fn shoot_reconciliations_stopped(&self) -> bool {
+        (self
+            .metadata
+            .annotations
+            .get("shoot.gardener.cloud/emergency-stop-reconciliations"))
+        .is_some_and(|value| value == "true")
     }
 
     /// The domains of `spec.dns.defaults`, in order.

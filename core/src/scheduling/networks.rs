@@ -1,0 +1,394 @@
+//! Whether a Shoot's networks fit a Seed, as the scheduler's candidate step checks them
+//! (`pkg/scheduler/controller/shoot/reconciler.go`: `networksAreDisjointed`, with the rules of
+//! `pkg/utils/validation/cidr`: `ValidateNetworkDisjointedness`, `ValidateMultiNetworkDisjointedness`,
+//! `NetworksIntersect`).
+//!
+//! An IPv4 Shoot network may overlap the Seed's networks (the VPN maps them); every Shoot network
+//! must stay clear of the ranges Gardener reserves. Only IPv6 networks must be disjoint from the
+//! Seed's. Go's `net` package decides what a CIDR is and what it contains, and its quirks are kept:
+//! a CIDR that does not parse counts as intersecting everything.
+
+use super::types::{Seed, Shoot};
+use serde_json::Value;
+
+/// Why the Seed cannot host the Shoot's networks: `invalid networks: [...]`, Go's `%s` of the error
+/// bodies. `Ok` when the networks fit.
+pub fn check_disjoint(shoot: &Shoot, seed: &Seed) -> Result<(), String> {
+    let problems = disjointedness_problems(shoot, seed);
+    if problems.is_empty() {
+        return Ok(());
+    }
+    Err(format!("invalid networks: [{}]", problems.join(" ")))
+}
+
+/// The Shoot networks from the spec (or the Seed's defaults for the Shoot's IP families), then
+/// those the Shoot's status records, each against the Seed's networks and the reserved ranges.
+fn disjointedness_problems(shoot: &Shoot, seed: &Seed) -> Vec<String> {
+    let networking = shoot.spec.get("networking");
+    let spec_network = |name: &str| {
+        networking
+            .and_then(|n| n.get(name))
+            .and_then(Value::as_str)
+            .map(str::to_string)
+    };
+    let families = ip_families(networking);
+    let workerless = is_workerless(shoot);
+    let seed_networks = &seed.spec.networks;
+    let fitting_default = |default: Option<&String>| {
+        let default = default?;
+        let cidr = IpNet::parse(default);
+        let fits = |family: &str| families.iter().any(|f| f == family);
+        let usable = cidr.as_ref().is_some_and(|c| {
+            (c.is_ipv6() && fits(IPV6_FAMILY)) || (c.is_ipv4() && fits(IPV4_FAMILY))
+        });
+        usable.then(|| default.clone())
+    };
+    let defaults = seed_networks.shoot_defaults.as_ref();
+    let mut pods = spec_network("pods");
+    let mut services = spec_network("services");
+    if let Some(defaults) = defaults {
+        if pods.is_none() && !workerless {
+            pods = fitting_default(defaults.pods.as_ref());
+        }
+        if services.is_none() {
+            services = fitting_default(defaults.services.as_ref());
+        }
+    }
+    let seed = SeedRanges {
+        nodes: seed_networks.nodes.as_deref(),
+        pods: &seed_networks.pods,
+        services: &seed_networks.services,
+    };
+    let mut problems = Vec::new();
+    let single = |network: Option<String>| network.into_iter().collect::<Vec<_>>();
+    seed.check(&single(spec_network("nodes")), "node", false, &mut problems);
+    seed.check(&single(services), "service", false, &mut problems);
+    seed.check(&single(pods), "pod", false, &mut problems);
+    if let Some(status) = shoot.status.networking.as_ref().filter(|s| !s.is_null()) {
+        let recorded = |name: &str| -> Vec<String> {
+            (status
+                .get(name)
+                .and_then(|list| crate::decode::from_value(list).ok()))
+            .unwrap_or_default()
+        };
+        seed.check(&recorded("nodes"), "node", false, &mut problems);
+        seed.check(&recorded("services"), "service", true, &mut problems);
+        seed.check(&recorded("pods"), "pod", !workerless, &mut problems);
+    }
+    problems
+}
+
+const IPV4_FAMILY: &str = "IPv4";
+const IPV6_FAMILY: &str = "IPv6";
+
+/// `spec.networking.ipFamilies`, defaulted to IPv4 alone as the API server does.
+fn ip_families(networking: Option<&Value>) -> Vec<String> {
+    let families: Vec<String> = (networking.and_then(|n| n.get("ipFamilies")))
+        .and_then(|list| crate::decode::from_value(list).ok())
+        .unwrap_or_default();
+    if families.is_empty() {
+        vec![IPV4_FAMILY.to_string()]
+    } else {
+        families
+    }
+}
+
+/// `IsWorkerless`: a Shoot without worker pools.
+fn is_workerless(shoot: &Shoot) -> bool {
+    (shoot.spec.pointer("/provider/workers"))
+        .and_then(Value::as_array)
+        .is_none_or(Vec::is_empty)
+}
+
+/// The ranges Gardener keeps for itself, in the order it checks them, with their names in its
+/// messages.
+const RESERVED_RANGES: [(&str, &str); 6] = [
+    ("fd8f:6d53:b97a:1::/96", "default vpn network"),
+    ("240.0.0.0/8", "reserved kube-apiserver mapping range"),
+    ("241.0.0.0/8", "reserved seed pod network mapping range"),
+    ("242.0.0.0/8", "reserved shoot node network mapping range"),
+    (
+        "243.0.0.0/8",
+        "reserved shoot service network mapping range",
+    ),
+    ("244.0.0.0/8", "reserved shoot pod network mapping range"),
+];
+
+/// The Seed's networks (`spec.networks`).
+struct SeedRanges<'a> {
+    nodes: Option<&'a str>,
+    pods: &'a str,
+    services: &'a str,
+}
+
+impl SeedRanges<'_> {
+    /// `validateOverlapWithSeed`: each Shoot network of one kind (`node`, `service`, `pod`), and
+    /// the kind's absence where it is `required`.
+    fn check(&self, networks: &[String], kind: &str, required: bool, problems: &mut Vec<String>) {
+        let invalid = |network: &str, detail: String| {
+            format!("Invalid value: {}: {detail}", crate::golang::quote(network))
+        };
+        for network in networks {
+            if IpNet::parse(network).is_some_and(|cidr| cidr.is_ipv6()) {
+                let seed_ranges = [
+                    (Some(self.services), "service"),
+                    (Some(self.pods), "pod"),
+                    (self.nodes, "node"),
+                ];
+                for (range, name) in seed_ranges {
+                    if range.is_some_and(|range| networks_intersect(range, network)) {
+                        problems.push(invalid(
+                            network,
+                            format!("shoot {kind} network intersects with seed {name} network"),
+                        ));
+                    }
+                }
+            }
+            for (range, name) in RESERVED_RANGES {
+                if networks_intersect(range, network) {
+                    problems.push(invalid(
+                        network,
+                        format!("{kind} network intersects with {name} ({range})"),
+                    ));
+                }
+            }
+        }
+        if networks.is_empty() && required {
+            problems.push(format!("Required value: {kind}s is required"));
+        }
+    }
+}
+
+/// `NetworksIntersect`: one network contains the other's first address. A CIDR that does not
+/// parse counts as intersecting, because Go's overlap check skips it and so reports no error.
+pub fn networks_intersect(first: &str, second: &str) -> bool {
+    match (IpNet::parse(first), IpNet::parse(second)) {
+        (Some(a), Some(b)) => a.contains(&b.ip) || b.contains(&a.ip),
+        _ => true,
+    }
+}
+
+/// A network as Go's `net.IPNet` holds it: the masked address, 4 bytes for an IPv4 CIDR and 16 for
+/// any other (an IPv4-mapped IPv6 one included), and a mask of the same length.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct IpNet {
+    ip: Vec<u8>,
+    mask: Vec<u8>,
+}
+
+impl IpNet {
+    /// `net.ParseCIDR`: an address without a zone, `/`, and a decimal prefix length no longer than
+    /// the address (leading zeros allowed).
+    fn parse(text: &str) -> Option<IpNet> {
+        let (address, bits) = text.split_once('/')?;
+        let address: std::net::IpAddr = address.parse().ok()?;
+        let full = match address {
+            std::net::IpAddr::V4(v4) => v4.octets().to_vec(),
+            std::net::IpAddr::V6(v6) => v6.octets().to_vec(),
+        };
+        let bits = prefix_length(bits)?;
+        if bits > full.len() * 8 {
+            return None;
+        }
+        let mask: Vec<u8> = (0..full.len())
+            .map(|index| {
+                let left = bits.saturating_sub(index * 8).min(8);
+                (0xffu16 << (8 - left)) as u8
+            })
+            .collect();
+        let ip = full.iter().zip(&mask).map(|(b, m)| b & m).collect();
+        Some(IpNet { ip, mask })
+    }
+
+    /// `ValidateIPFamily(IPv4)` passes: the address has an IPv4 form.
+    fn is_ipv4(&self) -> bool {
+        to4(&self.ip).is_some()
+    }
+
+    /// `ValidateIPFamily(IPv6)` passes: the address has no IPv4 form.
+    fn is_ipv6(&self) -> bool {
+        !self.is_ipv4()
+    }
+
+    /// `IPNet.Contains`: addresses of different lengths (after their IPv4 forms) never match.
+    fn contains(&self, ip: &[u8]) -> bool {
+        let network = to4(&self.ip).unwrap_or(&self.ip);
+        let mask = match (self.mask.len(), network.len()) {
+            (4, 4) | (16, 16) => &self.mask[..],
+            (16, 4) => &self.mask[12..],
+            _ => return false,
+        };
+        let ip = to4(ip).unwrap_or(ip);
+        ip.len() == network.len()
+            && (network.iter().zip(ip).zip(mask)).all(|((n, i), m)| n & m == i & m)
+    }
+}
+
+/// Go's `IP.To4`: a 4-byte address itself, a 16-byte one with the IPv4-mapped prefix its last four
+/// bytes.
+fn to4(ip: &[u8]) -> Option<&[u8]> {
+    match ip.len() {
+        4 => Some(ip),
+        16 if ip[..10].iter().all(|b| *b == 0) && ip[10] == 0xff && ip[11] == 0xff => {
+            Some(&ip[12..])
+        }
+        _ => None,
+    }
+}
+
+/// Go's `dtoi` as `ParseCIDR` uses it: decimal digits only, at least one.
+fn prefix_length(text: &str) -> Option<usize> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    // Go stops at 0xFFFFFF; anything that long is out of range either way.
+    text.parse::<usize>().ok().or(Some(usize::MAX))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shoot(spec: serde_json::Value, status: serde_json::Value) -> Shoot {
+        crate::decode::from_value(&serde_json::json!({"spec": spec, "status": status})).unwrap()
+    }
+
+    fn seed(networks: serde_json::Value) -> Seed {
+        crate::decode::from_value(&serde_json::json!({"spec": {"networks": networks}})).unwrap()
+    }
+
+    fn base_seed() -> Seed {
+        seed(serde_json::json!({
+            "nodes": "10.10.0.0/16", "pods": "10.20.0.0/16", "services": "10.30.0.0/16"
+        }))
+    }
+
+    #[test]
+    fn parses_like_go() {
+        let net = IpNet::parse("10.1.2.3/8").unwrap();
+        assert_eq!(net.ip, vec![10, 0, 0, 0]);
+        assert_eq!(net.mask, vec![255, 0, 0, 0]);
+        assert_eq!(
+            IpNet::parse("10.0.0.0/08").unwrap().mask,
+            vec![255, 0, 0, 0]
+        );
+        assert_eq!(IpNet::parse("2001:db8::/33").unwrap().mask[4], 0x80);
+        for bad in [
+            "10.0.0.0",
+            "10.0.0.0/33",
+            "10.0.0.0/",
+            "10.0.0.0/8x",
+            "010.0.0.0/8",
+            "fe80::1%eth0/64",
+            "::/129",
+            "10.0.0.0/-1",
+        ] {
+            assert_eq!(IpNet::parse(bad), None, "{bad}");
+        }
+        assert!(IpNet::parse("10.0.0.0/8").unwrap().is_ipv4());
+        assert!(IpNet::parse("fd00::/8").unwrap().is_ipv6());
+        // An IPv4-mapped address keeps its IPv4 form, as Go's `To4` gives it one.
+        assert!(IpNet::parse("::ffff:10.0.0.0/104").unwrap().is_ipv4());
+    }
+
+    #[test]
+    fn intersection_follows_go() {
+        assert!(networks_intersect("10.0.0.0/8", "10.1.0.0/16"));
+        assert!(networks_intersect("10.1.0.0/16", "10.0.0.0/8"));
+        assert!(!networks_intersect("10.0.0.0/16", "10.1.0.0/16"));
+        assert!(!networks_intersect("240.0.0.0/8", "fd00::/8"));
+        assert!(networks_intersect("::ffff:10.0.0.0/104", "10.2.0.0/16"));
+        // Unparsable on either side: Go's overlap check reports nothing, so they "intersect".
+        assert!(networks_intersect("240.0.0.0/8", "not-a-cidr"));
+        assert!(networks_intersect("garbage", "10.0.0.0/8"));
+    }
+
+    #[test]
+    fn ipv4_shoot_may_overlap_the_seed() {
+        let shoot = shoot(
+            serde_json::json!({"networking": {
+                "nodes": "10.10.0.0/16", "pods": "10.20.0.0/16", "services": "10.30.0.0/16"
+            }, "provider": {"workers": [{"name": "a"}]}}),
+            serde_json::json!({}),
+        );
+        assert_eq!(check_disjoint(&shoot, &base_seed()), Ok(()));
+    }
+
+    #[test]
+    fn reserved_ranges_are_refused_in_go_order() {
+        let shoot = shoot(
+            serde_json::json!({"networking": {"nodes": "240.1.0.0/16", "pods": "244.0.0.0/7"},
+                "provider": {"workers": [{"name": "a"}]}}),
+            serde_json::json!({}),
+        );
+        assert_eq!(
+            check_disjoint(&shoot, &base_seed()),
+            Err("invalid networks: [Invalid value: \"240.1.0.0/16\": node network intersects with reserved kube-apiserver mapping range (240.0.0.0/8) \
+Invalid value: \"244.0.0.0/7\": pod network intersects with reserved shoot pod network mapping range (244.0.0.0/8)]"
+                .to_string())
+        );
+    }
+
+    #[test]
+    fn ipv6_networks_must_be_disjoint_from_the_seed() {
+        let seed = seed(serde_json::json!({
+            "pods": "fd00:10::/64", "services": "fd00:20::/64"
+        }));
+        let shoot = shoot(
+            serde_json::json!({"networking": {"pods": "fd00:10::/56", "ipFamilies": ["IPv6"]},
+                "provider": {"workers": [{"name": "a"}]}}),
+            serde_json::json!({}),
+        );
+        assert_eq!(
+            check_disjoint(&shoot, &seed),
+            Err("invalid networks: [Invalid value: \"fd00:10::/56\": shoot pod network intersects with seed pod network]".to_string())
+        );
+    }
+
+    #[test]
+    fn seed_defaults_apply_only_for_a_matching_family() {
+        let seed = seed(serde_json::json!({
+            "pods": "fd00:10::/64", "services": "fd00:20::/64",
+            "shootDefaults": {"pods": "fd00:10::/64", "services": "243.0.0.0/16"}
+        }));
+        let workers = serde_json::json!({"workers": [{"name": "a"}]});
+        let ipv4 = shoot(
+            serde_json::json!({"networking": {}, "provider": workers}),
+            serde_json::json!({}),
+        );
+        // The IPv6 pod default does not apply to an IPv4 Shoot; the IPv4 service default does.
+        assert_eq!(
+            check_disjoint(&ipv4, &seed),
+            Err("invalid networks: [Invalid value: \"243.0.0.0/16\": service network intersects with reserved shoot service network mapping range (243.0.0.0/8)]".to_string())
+        );
+        let ipv6 = shoot(
+            serde_json::json!({"networking": {"ipFamilies": ["IPv6"]}, "provider": workers}),
+            serde_json::json!({}),
+        );
+        assert_eq!(
+            check_disjoint(&ipv6, &seed),
+            Err("invalid networks: [Invalid value: \"fd00:10::/64\": shoot pod network intersects with seed pod network]".to_string())
+        );
+    }
+
+    #[test]
+    fn recorded_networks_need_services_and_pods() {
+        let workers = serde_json::json!({"workers": [{"name": "a"}]});
+        let shoot_with =
+            |status: serde_json::Value| shoot(serde_json::json!({"provider": workers}), status);
+        assert_eq!(
+            check_disjoint(&shoot_with(serde_json::json!({"networking": {"nodes": ["10.0.0.0/16"]}})), &base_seed()),
+            Err("invalid networks: [Required value: services is required Required value: pods is required]".to_string())
+        );
+        let recorded = serde_json::json!({"networking": {
+            "pods": ["100.64.0.0/12"], "services": ["100.112.0.0/13"]
+        }});
+        assert_eq!(check_disjoint(&shoot_with(recorded), &base_seed()), Ok(()));
+        // A workerless Shoot has no pod network to record.
+        let workerless = shoot(
+            serde_json::json!({}),
+            serde_json::json!({"networking": {"services": ["100.112.0.0/13"]}}),
+        );
+        assert_eq!(check_disjoint(&workerless, &base_seed()), Ok(()));
+    }
+}
