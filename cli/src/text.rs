@@ -256,6 +256,32 @@ pub fn status(report: &Report) -> String {
     out
 }
 
+/// Where the scheduler would place the Shoot among the Seeds given with `--objects`.
+pub fn seed_scheduling(report: &Report) -> String {
+    let mut out = String::new();
+    let Some(decision) = &report.seed_scheduling else {
+        return out;
+    };
+    heading(&mut out, "Seed scheduling");
+    match (&decision.seed, &decision.error) {
+        (Some(seed), _) => {
+            let _ = writeln!(
+                out,
+                "  the scheduler picks Seed {seed} (candidates: {})",
+                decision.candidates.join(", ")
+            );
+        }
+        (None, Some(error)) => {
+            let _ = writeln!(out, "  no Seed: {error}");
+        }
+        (None, None) => {}
+    }
+    for (seed, reason) in &decision.reasons {
+        let _ = writeln!(out, "  not Seed {seed}: {reason}");
+    }
+    out
+}
+
 pub fn migration(report: &Report) -> String {
     let mut out = String::new();
     let Some(migration) = &report.migration else {
@@ -367,6 +393,7 @@ pub fn report(report: &Report) -> String {
     out.push_str(&validation(report));
     out.push_str(&roll_triggers(report));
     out.push_str(&hibernation(report));
+    out.push_str(&seed_scheduling(report));
     out.push_str(&migration(report));
     if !report.rollout_shapes.is_empty() {
         heading(&mut out, "Rollout shape");

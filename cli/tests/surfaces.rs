@@ -104,3 +104,40 @@ fn unreadable_input_exits_2_with_the_place() {
         "{stderr}"
     );
 }
+
+#[test]
+fn text_report_names_the_seed_the_scheduler_picks() {
+    let dir = std::env::temp_dir().join(format!("shoot-policy-seeds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let profile = dir.join("cloudprofile.yaml");
+    let shoot = dir.join("shoot.yaml");
+    let seeds = dir.join("seeds.yaml");
+    std::fs::write(&profile, examples::DEFAULT.cloud_profile).unwrap();
+    std::fs::write(&shoot, examples::DEFAULT.shoot).unwrap();
+    let seed = |name: &str, taints: &str| {
+        format!("kind: Seed\nmetadata: {{name: {name}}}\nspec:\n  provider: {{type: aws, region: eu-central-1}}\n  taints: [{taints}]\n")
+    };
+    let text = format!(
+        "{}---\n{}",
+        seed("eu-1", ""),
+        seed("eu-2", "{key: seed.gardener.cloud/protected}")
+    );
+    std::fs::write(&seeds, text).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_shoot-policy"))
+        .args(["report", "--now", NOW, "--cloud-profile"])
+        .arg(&profile)
+        .arg("--shoot")
+        .arg(&shoot)
+        .arg("--objects")
+        .arg(&seeds)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("the scheduler picks Seed eu-1 (candidates: eu-1)")
+            && stdout.contains("not Seed eu-2: shoot does not tolerate the seed's taints"),
+        "{stdout}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

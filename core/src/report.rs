@@ -162,8 +162,10 @@ pub struct Report {
     /// The `shoot.gardener.cloud/status` label and why, the operation that runs next, and what the
     /// Shoot's error codes mean.
     pub status: Option<Status>,
-    /// Which of the given Seeds the scheduler could place the Shoot on.
-    pub seed_scheduling: Option<crate::scheduling::CandidateSeeds>,
+    /// Where Gardener's scheduler would place the Shoot among the given Seeds (as if it had no Seed
+    /// yet), or why it cannot: each filter step, the candidate step's reason per Seed, the
+    /// `SameRegion` strategy and the least-used choice.
+    pub seed_scheduling: Option<crate::scheduling::ScheduleDecision>,
     /// The control-plane migration the Shoot is being prepared for (`spec.seedName` differs from
     /// `status.seedName`), with the `ReadyForMigration` constraint when both Seeds are given.
     pub migration: Option<crate::migration::MigrationReadiness>,
@@ -490,8 +492,22 @@ fn analyze_from(
         if options.wants(Area::Scheduling) && !inputs.seeds.is_empty() {
             let seeds = decode_all::<crate::scheduling::Seed>(&inputs.seeds, &mut report);
             if let Some(typed) = decode::<crate::scheduling::Shoot>(shoot, &mut report) {
-                report.seed_scheduling =
-                    Some(crate::scheduling::candidate_seeds(&typed, &seeds, &[]));
+                // Only the Project that owns the Shoot's namespace names its domain.
+                let project = (inputs.project.as_ref())
+                    .filter(|project| {
+                        crate::decode::text_at(&project.value, &["spec", "namespace"])
+                            == Some(typed.metadata.namespace.as_str())
+                    })
+                    .and_then(|project| {
+                        crate::decode::text_at(&project.value, &["metadata", "name"])
+                    });
+                let context = crate::scheduling::SchedulingContext {
+                    shoots: &[],
+                    cloud_profile_seed_selector: (inputs.cloud_profile.as_ref())
+                        .and_then(|profile| profile.value.pointer("/spec/seedSelector")),
+                    project_name: project,
+                };
+                report.seed_scheduling = Some(crate::scheduling::place(&typed, &seeds, context));
             }
         }
         if options.wants(Area::Migration) {
@@ -1741,6 +1757,62 @@ status:
             },
         );
         assert!(without_area.migration.is_none());
+    }
+
+    #[test]
+    fn seeds_are_scheduled_with_the_cloud_profile_selector_and_the_project() {
+        let shoot = "kind: Shoot\nmetadata: {name: s, namespace: team}\nspec:\n  region: eu\n  provider: {type: aws, workers: [{name: w}]}\n  dns: {domain: s.dev.example.com}\n";
+        let seed = |name: &str, region: &str, extra: &str| {
+            format!("kind: Seed\nmetadata: {{name: {name}, labels: {{tier: {extra}}}}}\nspec:\n  provider: {{type: aws, region: {region}}}\n  dns: {{defaults: [{{domain: example.com}}]}}\n")
+        };
+        let objects = [
+            seed("far", "us", "gold"),
+            seed("near", "eu", "gold"),
+            seed("plain", "eu", "basic"),
+            "kind: Project\nmetadata: {name: dev}\nspec: {namespace: team}\n".to_string(),
+        ]
+        .join("---\n");
+        let profile = "kind: CloudProfile\nmetadata: {name: p}\nspec:\n  seedSelector: {matchLabels: {tier: gold}}\n";
+        let report = analyze(
+            &[
+                source("CloudProfile", profile),
+                source("Shoot", shoot),
+                source("Other objects", &objects),
+            ],
+            &AnalyzeOptions::at(now()),
+        );
+        let decision = report.seed_scheduling.expect("Seeds were given");
+        assert_eq!(decision.candidates, ["near"]);
+        assert_eq!(decision.seed.as_deref(), Some("near"));
+
+        // Without the Project, namespace `team` names no Project, so the domain is not checked;
+        // with a Project of another namespace, neither.
+        let other_project = objects.replace("namespace: team}", "namespace: elsewhere}");
+        let shoot_in_other_project = shoot.replace("s.dev.", "s.ops.");
+        let report = analyze(
+            &[
+                source("CloudProfile", profile),
+                source("Shoot", &shoot_in_other_project),
+                source("Other objects", &other_project),
+            ],
+            &AnalyzeOptions::at(now()),
+        );
+        assert_eq!(
+            report.seed_scheduling.unwrap().seed.as_deref(),
+            Some("near")
+        );
+        let with_project = analyze(
+            &[
+                source("CloudProfile", profile),
+                source("Shoot", &shoot_in_other_project),
+                source("Other objects", &objects),
+            ],
+            &AnalyzeOptions::at(now()),
+        );
+        assert_eq!(
+            with_project.seed_scheduling.unwrap().error.as_deref(),
+            Some("none of the 2 seeds support the domain \"s.ops.example.com\" configured in the shoot specification")
+        );
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Which of the given Seeds the scheduler could place the Shoot on.
+//! Where Gardener's scheduler would place the Shoot among the given Seeds, and why not elsewhere.
 
 use leptos::prelude::*;
 use shoot_policy::report::Report;
@@ -22,6 +22,10 @@ pub fn Scheduling(report: Memo<Report>) -> impl IntoView {
                     }
                 })
                 .collect_view();
+            let chosen = seeds
+                .seed
+                .clone()
+                .map(|seed| view! { <p>{format!("The scheduler picks: {seed}")}</p> });
             let error = seeds
                 .error
                 .clone()
@@ -30,6 +34,7 @@ pub fn Scheduling(report: Memo<Report>) -> impl IntoView {
                 <section class="card" aria-label="Seed scheduling">
                     <h2>"Seed scheduling"</h2>
                     <p>{format!("Candidate seeds: {candidates}")}</p>
+                    {chosen}
                     <ul class="plain">{dropped}</ul>
                     {error}
                 </section>

@@ -7,7 +7,7 @@
 //! Why not serde's `Deserialize`: its derive emits a visitor per type, generic over the map access,
 //! and the views of ten policy areas were a third of the wasm code that way. `#[derive(FromValue)]`
 //! reads the same `#[serde(...)]` attributes and emits one lookup per field over the helpers of
-//! [`read`], which are generic over the field's type only. serde's derive stays on the types (the
+//! `read`, which are generic over the field's type only. serde's derive stays on the types (the
 //! conformance cases and the JS boundary read through it); the two are held to the same results by
 //! the tests below. The path is a chain of borrowed segments on the stack, rendered only when an
 //! error passes through, so a successful read allocates nothing for it.

@@ -169,15 +169,18 @@ pub fn candidate_seeds<S: std::borrow::Borrow<Seed>>(
 }
 
 /// What the scheduler does with a Shoot.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct ScheduleDecision {
     /// Why the scheduler leaves the Shoot alone (already scheduled, or being deleted).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ignored: Option<String>,
-    /// The candidate Seeds (empty when ignored or failed).
+    /// The Seeds left after every step, the strategy included (empty when ignored or failed).
     pub candidates: Vec<String>,
     /// Why Seeds were dropped at the candidate step, by Seed name.
+    #[cfg_attr(feature = "tsify", tsify(type = "Record<string, string>"))]
     pub reasons: BTreeMap<String, String>,
     /// The chosen Seed: the candidate hosting the fewest Shoots (the first one on a tie).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -207,24 +210,26 @@ pub struct SchedulingContext<'a> {
 /// candidate step ([`candidate_seeds`]), the strategy, and the final choice by least usage. A
 /// Seed whose status names neither a last operation nor a condition is taken as ready.
 pub fn schedule(shoot: &Shoot, seeds: &[Seed], context: SchedulingContext) -> ScheduleDecision {
-    let shoots = context.shoots;
-    let mut decision = ScheduleDecision {
-        ignored: None,
-        candidates: Vec::new(),
-        reasons: BTreeMap::new(),
-        seed: None,
-        error: None,
+    let ignored = if shoot.spec_seed_name().is_some() {
+        Some("Shoot already scheduled onto seed, nothing left to do")
+    } else if shoot.metadata.deletion_timestamp.is_some() {
+        Some("Ignoring shoot because it has been marked for deletion")
+    } else {
+        None
     };
-    if shoot.spec_seed_name().is_some() {
-        decision.ignored =
-            Some("Shoot already scheduled onto seed, nothing left to do".to_string());
-        return decision;
+    match ignored {
+        Some(why) => ScheduleDecision {
+            ignored: Some(why.to_string()),
+            ..ScheduleDecision::default()
+        },
+        None => place(shoot, seeds, context),
     }
-    if shoot.metadata.deletion_timestamp.is_some() {
-        decision.ignored =
-            Some("Ignoring shoot because it has been marked for deletion".to_string());
-        return decision;
-    }
+}
+
+/// `DetermineSeed` for `shoot` whether or not it has a Seed already: where the scheduler would
+/// place it if it were new.
+pub fn place(shoot: &Shoot, seeds: &[Seed], context: SchedulingContext) -> ScheduleDecision {
+    let mut decision = ScheduleDecision::default();
     let filtered = match filter_seeds(shoot, seeds, &context) {
         Ok(filtered) => filtered,
         Err(error) => {
@@ -232,7 +237,7 @@ pub fn schedule(shoot: &Shoot, seeds: &[Seed], context: SchedulingContext) -> Sc
             return decision;
         }
     };
-    let result = candidate_seeds(shoot, &filtered, shoots);
+    let result = candidate_seeds(shoot, &filtered, context.shoots);
     decision.reasons = result.reasons;
     if let Some(error) = result.error {
         decision.error = Some(error);
@@ -245,7 +250,7 @@ pub fn schedule(shoot: &Shoot, seeds: &[Seed], context: SchedulingContext) -> Sc
             return decision;
         }
     };
-    let usage = seed_usage(shoots);
+    let usage = seed_usage(context.shoots);
     let mut best: Option<(&String, i64)> = None;
     for name in &candidates {
         let count = usage.get(name).copied().unwrap_or(0);
