@@ -126,7 +126,7 @@ pub struct ConstraintOutcome {
 ///
 /// Without a pending migration the constraint is removed. Otherwise the destination Seed decides:
 /// being deleted → `False`/`DestinationSeedInDeletion`; failing `CheckSeedForMigration` against the source
-/// Seed's gardenlet version → `False`/`DestinationSeedUnready`/<error>; else `True`/`DestinationSeedReady`.
+/// Seed's gardenlet version → `False`/`DestinationSeedUnready`/`<error>`; else `True`/`DestinationSeedReady`.
 /// An existing constraint that already has the new status is left as it is (reason and message included).
 pub fn readiness_constraint(
     shoot: &Shoot,

@@ -1,6 +1,6 @@
 //! The update timeline: what Gardener's maintenance will do to a Shoot in each coming maintenance
 //! window, until a horizon. Our own feature, built only from the exact rules: every window applies one
-//! [`maintenance::run`](crate::maintenance::run) to the Shoot as the previous window left it.
+//! [`maintenance::run`] to the Shoot as the previous window left it.
 //!
 //! Gardener runs maintenance at a random instant inside each effective window. The timeline evaluates a
 //! window at its begin, the earliest instant the run can happen. A version transition that falls inside
