@@ -25,14 +25,20 @@ fn without_source_names(mut value: serde_json::Value) -> serde_json::Value {
     value
 }
 
-#[test]
-fn cli_json_equals_the_core_report() {
-    let dir = std::env::temp_dir().join(format!("shoot-policy-surfaces-{}", std::process::id()));
+/// A fresh directory for one test, with the default example's CloudProfile and Shoot in it.
+fn example_files(test: &str) -> (std::path::PathBuf, std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("shoot-policy-{test}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let profile = dir.join("cloudprofile.yaml");
     let shoot = dir.join("shoot.yaml");
     std::fs::write(&profile, examples::DEFAULT.cloud_profile).unwrap();
     std::fs::write(&shoot, examples::DEFAULT.shoot).unwrap();
+    (dir, profile, shoot)
+}
+
+#[test]
+fn cli_json_equals_the_core_report() {
+    let (dir, profile, shoot) = example_files("surfaces");
 
     let output = Command::new(env!("CARGO_BIN_EXE_shoot-policy"))
         .args([
@@ -107,13 +113,8 @@ fn unreadable_input_exits_2_with_the_place() {
 
 #[test]
 fn text_report_names_the_seed_the_scheduler_picks() {
-    let dir = std::env::temp_dir().join(format!("shoot-policy-seeds-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let profile = dir.join("cloudprofile.yaml");
-    let shoot = dir.join("shoot.yaml");
+    let (dir, profile, shoot) = example_files("seeds");
     let seeds = dir.join("seeds.yaml");
-    std::fs::write(&profile, examples::DEFAULT.cloud_profile).unwrap();
-    std::fs::write(&shoot, examples::DEFAULT.shoot).unwrap();
     let seed = |name: &str, taints: &str| {
         format!("kind: Seed\nmetadata: {{name: {name}}}\nspec:\n  provider: {{type: aws, region: eu-central-1}}\n  taints: [{taints}]\n")
     };

@@ -1773,44 +1773,27 @@ status:
         ]
         .join("---\n");
         let profile = "kind: CloudProfile\nmetadata: {name: p}\nspec:\n  seedSelector: {matchLabels: {tier: gold}}\n";
-        let report = analyze(
-            &[
+        let schedule = |shoot: &str, objects: &str| {
+            let sources = [
                 source("CloudProfile", profile),
                 source("Shoot", shoot),
-                source("Other objects", &objects),
-            ],
-            &AnalyzeOptions::at(now()),
-        );
-        let decision = report.seed_scheduling.expect("Seeds were given");
+                source("Other objects", objects),
+            ];
+            let report = analyze(&sources, &AnalyzeOptions::at(now()));
+            report.seed_scheduling.expect("Seeds were given")
+        };
+        let decision = schedule(shoot, &objects);
         assert_eq!(decision.candidates, ["near"]);
         assert_eq!(decision.seed.as_deref(), Some("near"));
 
-        // Without the Project, namespace `team` names no Project, so the domain is not checked;
-        // with a Project of another namespace, neither.
+        // A Project of another namespace does not own the Shoot, and namespace `team` names no
+        // Project by convention, so the domain is not checked.
         let other_project = objects.replace("namespace: team}", "namespace: elsewhere}");
         let shoot_in_other_project = shoot.replace("s.dev.", "s.ops.");
-        let report = analyze(
-            &[
-                source("CloudProfile", profile),
-                source("Shoot", &shoot_in_other_project),
-                source("Other objects", &other_project),
-            ],
-            &AnalyzeOptions::at(now()),
-        );
+        let decision = schedule(&shoot_in_other_project, &other_project);
+        assert_eq!(decision.seed.as_deref(), Some("near"));
         assert_eq!(
-            report.seed_scheduling.unwrap().seed.as_deref(),
-            Some("near")
-        );
-        let with_project = analyze(
-            &[
-                source("CloudProfile", profile),
-                source("Shoot", &shoot_in_other_project),
-                source("Other objects", &objects),
-            ],
-            &AnalyzeOptions::at(now()),
-        );
-        assert_eq!(
-            with_project.seed_scheduling.unwrap().error.as_deref(),
+            schedule(&shoot_in_other_project, &objects).error.as_deref(),
             Some("none of the 2 seeds support the domain \"s.ops.example.com\" configured in the shoot specification")
         );
     }
