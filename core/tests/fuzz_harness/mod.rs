@@ -7,7 +7,7 @@
 #![allow(dead_code)] // each fuzz target uses one of these
 
 use chrono::{DateTime, TimeDelta, Utc};
-use shoot_policy::document::{parse_documents, Limits};
+use shoot_policy::document::{parse_documents, parse_documents_with_library, Limits};
 use shoot_policy::report::{analyze, AnalyzeOptions, Area, Source, SourceRole};
 
 /// A fuzz target: its directory's name under `fuzz/regressions` and `fuzz/corpus`, and its code.
@@ -26,7 +26,8 @@ fn now() -> DateTime<Utc> {
     DateTime::from_timestamp(1_795_305_600, 0).expect("a valid instant") // 2026-11-22
 }
 
-/// Document parsing, under small limits so that the limits themselves are exercised.
+/// Document parsing, under small limits so that the limits themselves are exercised. The block
+/// reader must give what the library gives, errors included (it leaves those to the library).
 pub fn document(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
@@ -38,9 +39,15 @@ pub fn document(data: &[u8]) {
         max_nodes: 2048,
     };
     for limits in [Limits::default(), small] {
-        if let Ok(documents) = parse_documents(text, &limits) {
+        let parsed = parse_documents(text, &limits);
+        if let Ok(documents) = &parsed {
             assert!(documents.len() <= limits.max_documents);
         }
+        assert_eq!(
+            parsed,
+            parse_documents_with_library(text, &limits),
+            "{text:?}"
+        );
     }
 }
 

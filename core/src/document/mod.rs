@@ -1,13 +1,16 @@
 //! Reading pasted text (YAML or JSON, one or many documents) into document trees, within limits.
 //!
 //! This is the one module that knows the YAML library; everything else sees `serde_json::Value`.
-//! Swapping serde_yaml for serde_norway is a change to this file alone.
+//! Swapping serde_yaml for serde_norway is a change to this file alone. Plain block YAML, what
+//! kubectl and editors write, is read by [`block`] without the library, which reads the rest.
 //!
 //! Text whose first non-blank character is `{` is read as a stream of JSON objects, strictly (a
 //! trailing comma is an error), as Kubernetes' `YAMLOrJSONDecoder` does; anything else is YAML.
 //! Both are read through one tree builder that enforces the [`Limits`], so a hostile input (a
 //! "billion laughs" alias bomb, a thousand nested brackets, a 50 MB paste) is refused with an error
 //! that names the limit, in time and memory proportional to the limit, never a crash.
+
+mod block;
 
 use crate::decode::FromValue;
 use serde::de::{self, DeserializeOwned, DeserializeSeed, MapAccess, SeqAccess, Visitor};
@@ -78,6 +81,21 @@ impl ParseError {
 /// Parses every document of a multi-document stream. Empty documents are skipped.
 pub fn parse_documents(text: &str, limits: &Limits) -> Result<Vec<Value>, ParseError> {
     check_size(text.len(), limits)?;
+    if !text.trim_start().starts_with('{') {
+        // The guard before the library applies to both readers, so both refuse the same texts.
+        check_flow_depth(text, limits.max_depth)?;
+        if let Some(documents) = block::read(text, limits) {
+            return Ok(documents);
+        }
+    }
+    parse_documents_with_library(text, limits)
+}
+
+/// [`parse_documents`] with every YAML text read by the library: the reference the block reader
+/// is held to, by the tests and the `document` fuzz target.
+#[doc(hidden)]
+pub fn parse_documents_with_library(text: &str, limits: &Limits) -> Result<Vec<Value>, ParseError> {
+    check_size(text.len(), limits)?;
     let budget = Budget {
         limits,
         nodes: Cell::new(0),
@@ -139,43 +157,53 @@ fn at_end(stream: &mut serde_json::Deserializer<serde_json::de::StrRead<'_>>) ->
 /// plain or block scalar may, which could only refuse a text with more than `max_depth` unclosed
 /// brackets in such scalars: never a real object.
 fn check_flow_depth(text: &str, max_depth: usize) -> Result<(), ParseError> {
+    // Every character this looks for is ASCII, so bytes will do, but for the space before a
+    // comment; the column is counted in characters only for the error.
+    let bytes = text.as_bytes();
     let mut depth = 0usize;
     let mut quote = None;
     let mut comment = false;
-    let mut previous = '\n';
-    let (mut line, mut column) = (1, 0);
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        column += 1;
-        if c == '\n' {
-            (line, column, comment) = (line + 1, 0, false);
+    let mut after_space = true;
+    let (mut line, mut line_start) = (1, 0);
+    let mut at = 0;
+    while at < bytes.len() {
+        let b = bytes[at];
+        if b == b'\n' {
+            (line, line_start, comment) = (line + 1, at + 1, false);
         } else if comment {
         } else if let Some(open) = quote {
-            if c == '\\' && open == '"' {
-                chars.next();
-                column += 1;
-            } else if c == open {
+            if b == b'\\' && open == b'"' {
+                at += 1;
+            } else if b == open {
                 quote = None;
             }
         } else {
-            match c {
-                '#' if previous.is_whitespace() => comment = true,
-                '"' | '\'' => quote = Some(c),
-                '[' | '{' => {
+            match b {
+                b'#' if after_space => comment = true,
+                b'"' | b'\'' => quote = Some(b),
+                b'[' | b'{' => {
                     depth += 1;
                     if depth > max_depth {
                         return Err(ParseError {
                             message: format!("nested more than {max_depth} levels deep (maxDepth)"),
                             line: Some(line),
-                            column: Some(column),
+                            column: Some(text[line_start..=at].chars().count()),
                         });
                     }
                 }
-                ']' | '}' => depth = depth.saturating_sub(1),
+                b']' | b'}' => depth = depth.saturating_sub(1),
                 _ => {}
             }
         }
-        previous = c;
+        after_space = match bytes.get(at) {
+            Some(ascii) if ascii.is_ascii() => (*ascii as char).is_whitespace(),
+            // The first byte of a wider character; the bytes after it leave the answer as is.
+            Some(lead) if *lead >= 0xc0 => {
+                text[at..].chars().next().is_some_and(char::is_whitespace)
+            }
+            _ => after_space,
+        };
+        at += 1;
     }
     Ok(())
 }
