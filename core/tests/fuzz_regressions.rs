@@ -56,14 +56,7 @@ fn the_example_seeds_are_the_examples() {
         }
     }
     for example in shoot_policy::examples::GALLERY {
-        let joined = [
-            example.cloud_profile,
-            example.shoot,
-            example.previous_shoot,
-            example.objects,
-        ]
-        .join("\0")
-        .into_bytes();
+        let joined = example.texts().join("\0").into_bytes();
         if !example.previous_shoot.is_empty() {
             expected.push((seeds.join("roll_triggers").join(example.id), joined.clone()));
         }

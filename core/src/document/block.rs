@@ -789,13 +789,7 @@ mod tests {
     #[test]
     fn the_examples_are_read_without_the_library() {
         for example in crate::examples::GALLERY {
-            let texts = [
-                example.cloud_profile,
-                example.shoot,
-                example.previous_shoot,
-                example.objects,
-            ];
-            for text in texts.into_iter().filter(|text| !text.is_empty()) {
+            for text in example.texts().into_iter().filter(|text| !text.is_empty()) {
                 same_as_library(text);
             }
         }

@@ -11,6 +11,19 @@ pub struct Example {
     pub objects: &'static str,
 }
 
+impl Example {
+    /// What goes into each editor, in their order: CloudProfile, Shoot, previous Shoot, other
+    /// objects (empty where the example leaves an editor empty).
+    pub fn texts(&self) -> [&'static str; 4] {
+        [
+            self.cloud_profile,
+            self.shoot,
+            self.previous_shoot,
+            self.objects,
+        ]
+    }
+}
+
 /// The default example: an expired Kubernetes version with auto-update off, so the next maintenance
 /// window forces an update; two worker pools with different images.
 pub const DEFAULT: Example = Example {
