@@ -1,9 +1,10 @@
 //! A reader for the block YAML that `kubectl get -o yaml`, the Gardener dashboard and most editors
 //! write: mappings and lists by indentation; plain and quoted scalars, on one line or folded over
-//! several; literal block scalars (`|`, `|-`); one-line lists of scalars (`[a, "b"]`); `{}`;
-//! comments; `---` between documents. It gives the tree the YAML library gives for that text, and
-//! gives up (`None`) on anything else: flow mappings, folded block scalars, anchors, aliases, tags,
-//! directives, escapes in double quotes, tabs, carriage returns, duplicate keys, a limit reached.
+//! several; literal block scalars (`|`, `|-`); flow collections that close on their line
+//! (`[a, {b: "c"}]`); comments; `---` between documents. It gives the tree the YAML library gives
+//! for that text, and gives up (`None`) on anything else: flow collections over several lines,
+//! folded block scalars, anchors, aliases, tags, directives, escapes in double quotes, tabs,
+//! carriage returns, duplicate keys, a limit reached.
 //! The caller then reads the text with the library, which also words the errors. Parsing was the
 //! largest part of every analysis, and this reads the common case several times faster.
 //!
