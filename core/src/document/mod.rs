@@ -2,7 +2,7 @@
 //!
 //! This is the one module that knows the YAML library; everything else sees `serde_json::Value`.
 //! Swapping serde_yaml for serde_norway is a change to this file alone. Plain block YAML, what
-//! kubectl and editors write, is read by [`block`] without the library, which reads the rest.
+//! kubectl and editors write, is read by `block` without the library, which reads the rest.
 //!
 //! Text whose first non-blank character is `{` is read as a stream of JSON objects, strictly (a
 //! trailing comma is an error), as Kubernetes' `YAMLOrJSONDecoder` does; anything else is YAML.
