@@ -1425,7 +1425,7 @@ fn validate_volume_types(types: &[VolumeType]) -> Vec<FieldError> {
     errors
 }
 
-/// `validateCloudProfileRegions` (region labels are not evaluated).
+/// `validateCloudProfileRegions`: names, zones and labels.
 fn validate_regions(regions: &[Region]) -> Vec<FieldError> {
     let mut errors = Vec::new();
     if regions.is_empty() {
