@@ -371,6 +371,74 @@ Invalid value: \"244.0.0.0/7\": pod network intersects with reserved shoot pod n
         );
     }
 
+    /// The Shoot's own networks checked against a Seed, as `ValidateNetworkDisjointedness` does.
+    fn problems(nodes: &str, pods: &str, services: &str, seed: [&str; 3]) -> Vec<String> {
+        let shoot = shoot(
+            serde_json::json!({"networking": {"nodes": nodes, "pods": pods, "services": services},
+                "provider": {"workers": [{"name": "a"}]}}),
+            serde_json::json!({}),
+        );
+        let [seed_nodes, seed_pods, seed_services] = seed;
+        let seed = self::seed(serde_json::json!({
+            "nodes": seed_nodes, "pods": seed_pods, "services": seed_services
+        }));
+        disjointedness_problems(&shoot, &seed)
+    }
+
+    // The cases of Gardener's `pkg/utils/validation/cidr/disjoint_test.go`.
+    const SEED_IPV4: [&str; 3] = ["10.240.0.0/16", "10.241.128.0/17", "10.241.0.0/17"];
+    const SEED_IPV6: [&str; 3] = [
+        "2001:0db8:85a3::/112",
+        "2001:0db8:65a3::/113",
+        "2001:0db8:75a3::/113",
+    ];
+
+    #[test]
+    fn each_reserved_range_is_named() {
+        assert_eq!(
+            problems("243.243.0.0/16", "241.100.0.0/16", "242.242.0.0/17", SEED_IPV4),
+            [
+                "Invalid value: \"243.243.0.0/16\": node network intersects with reserved shoot service network mapping range (243.0.0.0/8)",
+                "Invalid value: \"242.242.0.0/17\": service network intersects with reserved shoot node network mapping range (242.0.0.0/8)",
+                "Invalid value: \"241.100.0.0/16\": pod network intersects with reserved seed pod network mapping range (241.0.0.0/8)",
+            ]
+        );
+        // IPv4 Shoot networks may equal the Seed's.
+        let [nodes, pods, services] = SEED_IPV4;
+        assert!(problems(nodes, pods, services, SEED_IPV4).is_empty());
+    }
+
+    #[test]
+    fn ipv6_networks_equal_to_the_seeds_each_fail_once() {
+        let [nodes, pods, services] = SEED_IPV6;
+        assert_eq!(
+            problems(nodes, pods, services, SEED_IPV6),
+            [
+                "Invalid value: \"2001:0db8:85a3::/112\": shoot node network intersects with seed node network",
+                "Invalid value: \"2001:0db8:75a3::/113\": shoot service network intersects with seed service network",
+                "Invalid value: \"2001:0db8:65a3::/113\": shoot pod network intersects with seed pod network",
+            ]
+        );
+        // Pods and services on the Seed's node network.
+        assert_eq!(
+            problems(
+                "2001:0db8:55a3::/112",
+                SEED_IPV6[0],
+                SEED_IPV6[0],
+                SEED_IPV6
+            )
+            .len(),
+            2
+        );
+        assert!(problems(
+            "2001:0db8:55a3::/112",
+            "2001:0db8:35a3::/113",
+            "2001:0db8:45a3::/113",
+            SEED_IPV6
+        )
+        .is_empty());
+    }
+
     #[test]
     fn recorded_networks_need_services_and_pods() {
         let workers = serde_json::json!({"workers": [{"name": "a"}]});
