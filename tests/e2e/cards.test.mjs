@@ -61,3 +61,20 @@ test("migration card: shown only for a pending migration, with the readiness of 
     ).waitFor();
     await card.getByText("After a successful Migrate, Seed eu-2 runs Restore.").waitFor();
   }));
+
+test("seed scheduling card: the Seed the scheduler picks, and why not the others", () =>
+  withApp(async (page) => {
+    await loadExample(page, "expired-forced-minor");
+    const card = page.getByRole("region", { name: "Seed scheduling" });
+    assert.equal(await card.count(), 0);
+    const seed = (name, region, extra = "") =>
+      `apiVersion: core.gardener.cloud/v1beta1\nkind: Seed\nmetadata: {name: ${name}}\nspec:\n  provider: {type: aws, region: ${region}}\n${extra}`;
+    await setEditor(page, "Other objects", [
+      seed("eu-1", "eu-central-1", "  taints: [{key: seed.gardener.cloud/protected}]\n"),
+      seed("eu-2", "eu-central-1"),
+      seed("us-1", "us-east-1"),
+    ].join("---\n"));
+    await card.getByText("Candidate seeds: eu-2").waitFor();
+    await card.getByText("The scheduler picks: eu-2").waitFor();
+    await card.getByText("eu-1: shoot does not tolerate the seed's taints").waitFor();
+  }));
