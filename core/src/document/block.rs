@@ -241,17 +241,17 @@ impl<'t> Reader<'t, '_> {
     /// follow directly (each one joined by a space), and the raw index of its last line.
     fn plain_lines(&self, text: &str, indent: usize) -> Option<(String, usize)> {
         let mut value = plain(without_comment(text))?.to_string();
+        let commented = comment_start(text).is_some();
         let mut last = self.lines[self.at].raw;
         let mut next = self.at + 1;
         while let Some(line) = self.lines.get(next).filter(|line| line.indent > indent) {
             // A comment or a blank line in between ends the scalar, or folds as a line break:
             // both are left to the library.
             let continuation = line.content;
-            let ends_early = ends_early(continuation);
-            if line.raw != last + 1
-                || comment_start(text).is_some()
+            if commented
+                || line.raw != last + 1
                 || comment_start(continuation).is_some()
-                || ends_early
+                || ends_early(continuation)
             {
                 return None;
             }
@@ -403,8 +403,8 @@ impl<'t> Reader<'t, '_> {
     fn flow_item(&mut self, text: &'t str, depth: usize) -> Option<(Value, &'t str)> {
         match *text.as_bytes().first()? {
             b'[' | b'{' => self.flow(text, depth),
-            quote @ (b'"' | b'\'') => {
-                let (value, after) = quoted_part(&text[1..], quote as char)?;
+            b'"' | b'\'' => {
+                let (value, after) = quoted_at_start(text)?;
                 self.count()?;
                 Some((Value::String(value), after))
             }
@@ -452,7 +452,7 @@ fn is_entry(content: &str) -> bool {
 /// `key: rest` or `key:`: the key, unresolved, and what follows the colon.
 fn split_key(content: &str) -> Option<(String, &str)> {
     let (key, after) = if content.starts_with(['"', '\'']) {
-        let (key, rest) = quoted_part(&content[1..], content.as_bytes()[0] as char)?;
+        let (key, rest) = quoted_at_start(content)?;
         let after = rest.trim_start_matches(' ').strip_prefix(':')?;
         (key, after)
     } else {
@@ -496,11 +496,9 @@ fn plain(text: &str) -> Option<&str> {
     (!starts_badly && !ends_early(text)).then_some(text)
 }
 
-/// A `: ` inside, or a `:` at the end: the scalar would end there.
+/// A `: ` inside, or a `:` at the end: the scalar would end there (as a key does).
 fn ends_early(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    (bytes.iter().enumerate())
-        .any(|(at, b)| *b == b':' && bytes.get(at + 1).is_none_or(|next| *next == b' '))
+    colon_of_key(text).is_some()
 }
 
 /// Where a comment starts: the first `#` after a space.
@@ -509,6 +507,11 @@ fn comment_start(text: &str) -> Option<usize> {
     (1..bytes.len())
         .find(|&at| bytes[at] == b'#' && bytes[at - 1] == b' ')
         .map(|at| at - 1)
+}
+
+/// The one-line quoted scalar `text` starts with, and what follows its closing quote.
+fn quoted_at_start(text: &str) -> Option<(String, &str)> {
+    quoted_part(&text[1..], text.as_bytes()[0] as char)
 }
 
 /// The quoted text at the start of `segment` (after the opening quote) when it closes on this
@@ -543,7 +546,7 @@ fn unescaped(text: &str, quote: char) -> Option<String> {
 /// `key: ` inside a flow mapping: the key, unresolved, and what follows.
 fn flow_key(text: &str) -> Option<(String, &str)> {
     let (key, after) = if text.starts_with(['"', '\'']) {
-        quoted_part(&text[1..], text.as_bytes()[0] as char)?
+        quoted_at_start(text)?
     } else {
         let colon = text.find(": ")?;
         let key = flow_plain(text[..colon].trim_end_matches(' '))?;

@@ -80,21 +80,23 @@ impl ParseError {
 
 /// Parses every document of a multi-document stream. Empty documents are skipped.
 pub fn parse_documents(text: &str, limits: &Limits) -> Result<Vec<Value>, ParseError> {
-    check_size(text.len(), limits)?;
-    if !text.trim_start().starts_with('{') {
-        // The guard before the library applies to both readers, so both refuse the same texts.
-        check_flow_depth(text, limits.max_depth)?;
-        if let Some(documents) = block::read(text, limits) {
-            return Ok(documents);
-        }
-    }
-    parse_documents_with_library(text, limits)
+    parse(text, limits, block::read)
 }
 
 /// [`parse_documents`] with every YAML text read by the library: the reference the block reader
 /// is held to, by the tests and the `document` fuzz target.
 #[doc(hidden)]
 pub fn parse_documents_with_library(text: &str, limits: &Limits) -> Result<Vec<Value>, ParseError> {
+    parse(text, limits, |_, _| None)
+}
+
+/// Reads JSON with serde_json, and YAML with `block` first and the library where it gives up.
+/// The size and bracket-depth guards apply to both YAML readers, so both refuse the same texts.
+fn parse(
+    text: &str,
+    limits: &Limits,
+    block: impl FnOnce(&str, &Limits) -> Option<Vec<Value>>,
+) -> Result<Vec<Value>, ParseError> {
     check_size(text.len(), limits)?;
     let budget = Budget {
         limits,
@@ -108,17 +110,20 @@ pub fn parse_documents_with_library(text: &str, limits: &Limits) -> Result<Vec<V
             let value = budget.tree().deserialize(&mut stream).map_err(json_error)?;
             documents.push(value);
         }
-    } else {
-        check_flow_depth(text, limits.max_depth)?;
-        for (index, document) in serde_yaml::Deserializer::from_str(text).enumerate() {
-            budget.count_document(index)?;
-            let value = budget
-                .tree()
-                .deserialize(document)
-                .map_err(|e| yaml_error(e, text))?;
-            if !value.is_null() {
-                documents.push(value);
-            }
+        return Ok(documents);
+    }
+    check_flow_depth(text, limits.max_depth)?;
+    if let Some(documents) = block(text, limits) {
+        return Ok(documents);
+    }
+    for (index, document) in serde_yaml::Deserializer::from_str(text).enumerate() {
+        budget.count_document(index)?;
+        let value = budget
+            .tree()
+            .deserialize(document)
+            .map_err(|e| yaml_error(e, text))?;
+        if !value.is_null() {
+            documents.push(value);
         }
     }
     Ok(documents)
