@@ -338,14 +338,7 @@ fn keep_selected(
     let Some(selector) = selector.filter(|s| !s.is_null()) else {
         return Ok(());
     };
-    let labels = selector_labels(selector);
-    let converted = crate::constraints::selector::Selector::from_label_selector(Some(&labels))
-        .map_err(|error| {
-            format!(
-                "label selector conversion failed: {} for seedSelector: {error}",
-                go_label_selector(&labels)
-            )
-        })?;
+    let converted = converted_seed_selector(selector)?;
     keep(
         seeds,
         |seed| seed.selected_by(&converted),
@@ -356,6 +349,21 @@ fn keep_selected(
             )
         },
     )
+}
+
+/// The label selector of a `seedSelector`, or the error `LabelSelectorAsSelector` gives in the
+/// words of the scheduler and of the CloudProfile check, which name the selector as Go's `%v`
+/// prints it.
+fn converted_seed_selector(
+    selector: &Value,
+) -> Result<crate::constraints::selector::Selector, String> {
+    let labels = selector_labels(selector);
+    crate::constraints::selector::Selector::from_label_selector(Some(&labels)).map_err(|error| {
+        format!(
+            "label selector conversion failed: {} for seedSelector: {error}",
+            go_label_selector(&labels)
+        )
+    })
 }
 
 /// Go's `%v` of a `metav1.LabelSelector` value: `{map[key:value] [{key Operator [values]}]}`.
@@ -863,14 +871,8 @@ fn check_seed_fits(shoot: &Shoot, seed: &Seed, shoots: &[Shoot]) -> Result<(), S
 /// A Seed named explicitly must still be one the CloudProfile's `seedSelector` selects: by its
 /// labels and, where the selector names provider types, by its provider type (`*` for any).
 fn check_cloud_profile_selects(shoot: &Shoot, seed: &Seed, selector: &Value) -> Result<(), String> {
-    let labels = selector_labels(selector);
-    let converted = crate::constraints::selector::Selector::from_label_selector(Some(&labels))
-        .map_err(|error| {
-            types::internal_error(&format!(
-                "label selector conversion failed: {} for seedSelector: {error}",
-                go_label_selector(&labels)
-            ))
-        })?;
+    let converted =
+        converted_seed_selector(selector).map_err(|error| types::internal_error(&error))?;
     let refuse = |why: &str| {
         Err(shoot_forbidden(
             &shoot.metadata.name,

@@ -32,7 +32,7 @@ fn disjointedness_problems(shoot: &Shoot, seed: &Seed) -> Vec<String> {
             .map(str::to_string)
     };
     let families = ip_families(networking);
-    let workerless = is_workerless(shoot);
+    let workerless = shoot.is_workerless();
     let seed_networks = &seed.spec.networks;
     let fitting_default = |default: Option<&String>| {
         let default = default?;
@@ -91,13 +91,6 @@ fn ip_families(networking: Option<&Value>) -> Vec<String> {
     } else {
         families
     }
-}
-
-/// `IsWorkerless`: a Shoot without worker pools.
-fn is_workerless(shoot: &Shoot) -> bool {
-    (shoot.spec.pointer("/provider/workers"))
-        .and_then(Value::as_array)
-        .is_none_or(Vec::is_empty)
 }
 
 /// The ranges Gardener keeps for itself, in the order it checks them, with their names in its

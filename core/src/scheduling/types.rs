@@ -135,6 +135,13 @@ impl Shoot {
             .and_then(Value::as_str)
     }
 
+    /// `helper.IsWorkerless`: no worker pools.
+    pub fn is_workerless(&self) -> bool {
+        (self.spec.pointer("/provider/workers"))
+            .and_then(Value::as_array)
+            .is_none_or(Vec::is_empty)
+    }
+
     /// `helper.IsMultiZonalShootControlPlane`: failure tolerance type `zone`.
     pub fn is_multi_zonal_control_plane(&self) -> bool {
         self.spec
