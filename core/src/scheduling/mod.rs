@@ -770,9 +770,9 @@ fn seed_selector_errors(
         .and_then(|types| crate::decode::from_value(types).ok())
         .unwrap_or_default();
     let converted = seed_selector(selector).map_err(|error| {
-        format!(
-            "Internal error occurred: label selector conversion failed for seedSelector: {error}"
-        )
+        types::internal_error(&format!(
+            "label selector conversion failed for seedSelector: {error}"
+        ))
     })?;
     let mut errors = Vec::new();
     // Go renders the selector value with `%#v`; the JSON form stands in for it here.
