@@ -162,20 +162,23 @@ fn at_end(stream: &mut serde_json::Deserializer<serde_json::de::StrRead<'_>>) ->
 /// plain or block scalar may, which could only refuse a text with more than `max_depth` unclosed
 /// brackets in such scalars: never a real object.
 fn check_flow_depth(text: &str, max_depth: usize) -> Result<(), ParseError> {
-    // Every character this looks for is ASCII, so bytes will do, but for the space before a
-    // comment; the column is counted in characters only for the error.
+    // Every character this looks for is ASCII, so bytes will do; the column is counted in
+    // characters only for the error.
     let bytes = text.as_bytes();
     let mut depth = 0usize;
     let mut quote = None;
-    let mut comment = false;
-    let mut after_space = true;
     let (mut line, mut line_start) = (1, 0);
     let mut at = 0;
     while at < bytes.len() {
+        // The scan is on every input's path: most bytes are none of these, and are passed over
+        // by one table lookup each.
+        if !FLOW_DEPTH_BYTES[usize::from(bytes[at])] {
+            at += 1;
+            continue;
+        }
         let b = bytes[at];
         if b == b'\n' {
-            (line, line_start, comment) = (line + 1, at + 1, false);
-        } else if comment {
+            (line, line_start) = (line + 1, at + 1);
         } else if let Some(open) = quote {
             if b == b'\\' && open == b'"' {
                 at += 1;
@@ -184,7 +187,17 @@ fn check_flow_depth(text: &str, max_depth: usize) -> Result<(), ParseError> {
             }
         } else {
             match b {
-                b'#' if after_space => comment = true,
+                // A `#` starts a comment only after whitespace or at the start (asked here, as
+                // it is rare); the comment runs to the end of the line.
+                b'#' if text[..at]
+                    .chars()
+                    .next_back()
+                    .is_none_or(char::is_whitespace) =>
+                {
+                    let rest = &bytes[at..];
+                    at += rest.iter().position(|b| *b == b'\n').unwrap_or(rest.len());
+                    continue;
+                }
                 b'"' | b'\'' => quote = Some(b),
                 b'[' | b'{' => {
                     depth += 1;
@@ -200,18 +213,22 @@ fn check_flow_depth(text: &str, max_depth: usize) -> Result<(), ParseError> {
                 _ => {}
             }
         }
-        after_space = match bytes.get(at) {
-            Some(ascii) if ascii.is_ascii() => (*ascii as char).is_whitespace(),
-            // The first byte of a wider character; the bytes after it leave the answer as is.
-            Some(lead) if *lead >= 0xc0 => {
-                text[at..].chars().next().is_some_and(char::is_whitespace)
-            }
-            _ => after_space,
-        };
         at += 1;
     }
     Ok(())
 }
+
+/// The bytes [`check_flow_depth`] acts on.
+const FLOW_DEPTH_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut index = 0;
+    let special = b"\n#\"'\\[]{}";
+    while index < special.len() {
+        table[special[index] as usize] = true;
+        index += 1;
+    }
+    table
+};
 
 fn yaml_error(err: serde_yaml::Error, text: &str) -> ParseError {
     let mut location = err.location().map(|l| (l.line(), l.column()));
