@@ -7,9 +7,10 @@
 //! those versions' transition instants. So two instants with the same number of transitions
 //! behind them give the same decision, and that number is part of each key.
 
+use super::images::determine_machine_image;
 use super::run::VersionUpdate;
 use super::selection::parse_all;
-use super::types::{MachineImage, Worker, DEFAULT_CRI};
+use super::types::{CloudProfile, MachineImage, ShootMachineImage, Worker, DEFAULT_CRI};
 use crate::lifecycle::ExpirableVersion;
 use crate::version::{parse_normalized, Version};
 use chrono::{DateTime, Utc};
@@ -19,9 +20,13 @@ use rustc_hash::FxHashMap as HashMap;
 /// profiles would mix their answers.
 #[derive(Default)]
 pub(crate) struct RunMemo {
-    images: HashMap<ImageKey, Option<VersionUpdate>>,
+    /// By the hash of the key's borrowed form, so that a run finding its decision here reads the
+    /// pool without copying it; a hash shared by two keys keeps both.
+    images: HashMap<u64, Vec<(ImageKey, Option<VersionUpdate>)>>,
     /// Per image name as a Shoot spells it (which decides the CloudProfile image).
     image_facts: HashMap<String, ImageFacts>,
+    /// The CloudProfile image (by index) each image name of a Shoot finds, if any.
+    profile_images: HashMap<String, Option<usize>>,
     kubernetes: HashMap<(KubernetesKey, usize), Option<VersionUpdate>>,
     kubernetes_transitions: Option<Vec<DateTime<Utc>>>,
     kubernetes_parsed: Option<ParsedKubernetes>,
@@ -36,50 +41,72 @@ pub(crate) struct ParsedKubernetes {
 
 /// Everything a pool's image decision reads besides the CloudProfile and the instant.
 #[derive(Debug, Hash, PartialEq, Eq)]
-struct ImageKey {
-    pool: PoolImageInputs,
+struct ImageKey<S = String> {
+    pool: PoolImage<S>,
     auto_update: bool,
     transitions_passed: usize,
 }
 
 /// What `FilterMachineImageVersions` and the image searches read of a pool (with its defaulted
 /// architecture): pools that agree on these get the same image versions and targets.
+pub(crate) type PoolImageInputs = PoolImage<String>;
+
+/// [`PoolImageInputs`] with its texts owned (`S = String`) or borrowed from the pool (`&str`). Both
+/// forms hash alike, as `String` hashes as `str`.
 #[derive(Debug, Hash, PartialEq, Eq)]
-pub(crate) struct PoolImageInputs {
-    image_name: String,
-    version: Option<String>,
-    machine_type: String,
-    architecture: String,
-    cri: String,
-    container_runtimes: Vec<String>,
+pub(crate) struct PoolImage<S> {
+    image_name: S,
+    version: Option<S>,
+    machine_type: S,
+    architecture: S,
+    cri: S,
+    container_runtimes: Vec<S>,
     in_place: bool,
     /// Only when a version of the image constrains it: otherwise the filter does not read it, and
     /// leaving it out keeps the decision across control-plane updates.
-    kubelet: Option<String>,
+    kubelet: Option<S>,
 }
 
 impl PoolImageInputs {
     pub(crate) fn of(worker: &Worker, kubelet: &Version, image: &MachineImage) -> PoolImageInputs {
-        PoolImageInputs::with(worker, kubelet, kubelet_constrained(image))
+        let kubelet = kubelet_constrained(image).then(|| kubelet.to_string());
+        PoolImage::read(worker, kubelet.as_deref()).map(|text| text.to_string())
     }
+}
 
-    fn with(worker: &Worker, kubelet: &Version, kubelet_constrained: bool) -> PoolImageInputs {
+impl<'a> PoolImage<&'a str> {
+    fn read(worker: &'a Worker, kubelet: Option<&'a str>) -> PoolImage<&'a str> {
         let shoot_image = &worker.machine.image;
         let cri = worker.cri.as_ref();
-        PoolImageInputs {
-            image_name: shoot_image.name.clone(),
-            version: shoot_image.version.clone(),
-            machine_type: worker.machine.machine_type.clone(),
-            architecture: worker.architecture().to_string(),
-            cri: cri.map_or(DEFAULT_CRI, |cri| cri.name.as_str()).to_string(),
+        PoolImage {
+            image_name: &shoot_image.name,
+            version: shoot_image.version.as_deref(),
+            machine_type: &worker.machine.machine_type,
+            architecture: worker.architecture(),
+            cri: cri.map_or(DEFAULT_CRI, |cri| cri.name.as_str()),
             container_runtimes: cri
                 .and_then(|cri| cri.container_runtimes.as_deref())
                 .unwrap_or_default()
                 .iter()
-                .map(|runtime| runtime.runtime_type.clone())
+                .map(|runtime| runtime.runtime_type.as_str())
                 .collect(),
             in_place: worker.is_in_place(),
-            kubelet: kubelet_constrained.then(|| kubelet.to_string()),
+            kubelet,
+        }
+    }
+}
+
+impl<S> PoolImage<S> {
+    fn map<'s, T>(&'s self, text: impl Fn(&'s S) -> T) -> PoolImage<T> {
+        PoolImage {
+            image_name: text(&self.image_name),
+            version: self.version.as_ref().map(&text),
+            machine_type: text(&self.machine_type),
+            architecture: text(&self.architecture),
+            cri: text(&self.cri),
+            container_runtimes: self.container_runtimes.iter().map(&text).collect(),
+            in_place: self.in_place,
+            kubelet: self.kubelet.as_ref().map(&text),
         }
     }
 }
@@ -99,6 +126,31 @@ struct ImageFacts {
 }
 
 impl RunMemo {
+    /// [`determine_machine_image`], looked up by the image's name after the first time.
+    pub(crate) fn machine_image<'p>(
+        &mut self,
+        profile: &'p CloudProfile,
+        shoot_image: &ShootMachineImage,
+    ) -> Result<&'p MachineImage, String> {
+        let index = match self.profile_images.get(&shoot_image.name) {
+            Some(index) => *index,
+            None => {
+                let found = determine_machine_image(profile, shoot_image).ok();
+                let index = found.map(|image| {
+                    (profile.spec.machine_images.iter())
+                        .position(|candidate| std::ptr::eq(candidate, image))
+                        .unwrap_or_default()
+                });
+                self.profile_images.insert(shoot_image.name.clone(), index);
+                index
+            }
+        };
+        match index.and_then(|index| profile.spec.machine_images.get(index)) {
+            Some(image) => Ok(image),
+            None => determine_machine_image(profile, shoot_image),
+        }
+    }
+
     /// The image decision of a pool (with its defaulted architecture), from `decide` the first time.
     pub(crate) fn image_decision(
         &mut self,
@@ -118,12 +170,29 @@ impl RunMemo {
             self.image_facts.insert(shoot_image.name.clone(), facts);
         }
         let facts = &self.image_facts[&shoot_image.name];
+        let kubelet = facts.kubelet_constrained.then(|| kubelet.to_string());
         let key = ImageKey {
-            pool: PoolImageInputs::with(worker, kubelet, facts.kubelet_constrained),
+            pool: PoolImage::read(worker, kubelet.as_deref()),
             auto_update,
             transitions_passed: passed(&facts.transitions, now),
         };
-        self.images.entry(key).or_insert_with(decide).clone()
+        let bucket = self.images.entry(hash_of(&key)).or_default();
+        let known = bucket.iter().find(|(known, _)| {
+            known.pool.map(String::as_str) == key.pool
+                && (known.auto_update, known.transitions_passed)
+                    == (key.auto_update, key.transitions_passed)
+        });
+        if let Some((_, decision)) = known {
+            return decision.clone();
+        }
+        let decision = decide();
+        let owned = ImageKey {
+            pool: key.pool.map(|text| text.to_string()),
+            auto_update,
+            transitions_passed: key.transitions_passed,
+        };
+        bucket.push((owned, decision.clone()));
+        decision
     }
 
     /// A Kubernetes version decision, from `decide` on the parsed `versions` the first time.
@@ -171,6 +240,11 @@ fn sorted_transitions<'a>(
     crate::sorting::sort(&mut instants);
     instants.dedup();
     instants
+}
+
+fn hash_of(key: &impl std::hash::Hash) -> u64 {
+    use std::hash::BuildHasher;
+    rustc_hash::FxBuildHasher.hash_one(key)
 }
 
 /// How many transitions lie strictly before `now`: a stage starting exactly at `now` is not active

@@ -11,7 +11,7 @@
 //! migration is assumed to create `force-migrated-<secretBindingName>`.
 
 use super::admission::update_rejections;
-use super::images::{choose_image_version, determine_machine_image, usable_versions};
+use super::images::{choose_image_version, usable_versions};
 use super::memo::{KubernetesKey, ParsedKubernetes, RunMemo};
 use super::selection::{
     determine_version_for_strategy, force_consecutive_minor_in, latest_patch_in, Parsed,
@@ -405,7 +405,7 @@ fn maintain_machine_images(
                     worker.machine.machine_type, worker.name
                 )
             })?;
-        let image = determine_machine_image(profile, &worker.machine.image)?;
+        let image = memo.machine_image(profile, &worker.machine.image)?;
         // Stored Shoots always carry the pool architecture (the Shoot mutator defaults it from the
         // machine type); default it the same way, on a copy, for pasted objects that omit it.
         let defaulted;

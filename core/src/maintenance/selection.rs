@@ -463,7 +463,8 @@ fn auto_update_candidate(
     now: DateTime<Utc>,
     scope: &dyn Fn(&Version) -> bool,
 ) -> bool {
-    !entry.is_expired(now) && v > current && scope(v)
+    // Cheapest test first; all three are pure.
+    scope(v) && v > current && !entry.is_expired(now)
 }
 
 /// The scope of `GetVersionForForcefulUpdateToConsecutiveMinor`.
@@ -529,15 +530,20 @@ fn latest_qualifying<'a>(
     let mut best: Option<(&'a ExpirableVersion, &Version)> = None;
     let zero = Version::parse("0.0.0").map_err(|e| e.to_string())?;
     for (entry, parsed) in versions.entries() {
-        if entry.classification_at(now) == Classification::Preview {
-            continue;
-        }
-        let parsed = parsed
-            .as_ref()
-            .map_err(|error| format!("error while parsing version '{}': {error}", entry.version))?;
-        if !accept(entry, parsed) {
-            continue;
-        }
+        // Gardener skips previews first, then fails on a version that does not parse, then asks
+        // `accept`. Both skips are pure, so for a parsed version the caller's test goes first: it
+        // is cheaper than a classification and rejects most of a long list.
+        let parsed = match parsed {
+            Ok(parsed) if !accept(entry, parsed) || entry.is_preview(now) => continue,
+            Ok(parsed) => parsed,
+            Err(_) if entry.is_preview(now) => continue,
+            Err(error) => {
+                return Err(format!(
+                    "error while parsing version '{}': {error}",
+                    entry.version
+                ))
+            }
+        };
         let floor = best.map_or(&zero, |(_, v)| v);
         if parsed > floor {
             best = Some((entry, parsed));
@@ -619,7 +625,7 @@ fn next_higher_group<'a>(
         if g > group.of(current) && next_group.is_none_or(|next| g < next) {
             next_group = Some(g);
         }
-        if entry.classification_at(now) == Classification::Preview || !accept(entry, v) {
+        if !accept(entry, v) || entry.is_preview(now) {
             continue;
         }
         if let Some((best, _)) = &highest {
