@@ -337,14 +337,20 @@ fn note_blocked(
 /// `previous` is an earlier state of the Shoot with its view. What is equal there is taken from that
 /// view instead of being converted again (a run changes a few versions, and converting was most of
 /// a timeline's cost): each pool equal to the pool at its place, and the rest of the Shoot when
-/// only `spec.kubernetes` (converted on its own then) and the last maintenance differ. A view's
+/// only `metadata` and `spec.kubernetes` (each converted on its own then) and the last maintenance
+/// differ. Every run writes the operation annotation, so the first changes `metadata`. A view's
 /// field at a JSON path is read from the maintenance field at that path alone, so the parts can be
 /// converted apart. `shoot` is borrowed mutably only to convert it without its pools; it is given
 /// back as it came.
 fn as_rollout(shoot: &mut Shoot, previous: Option<(&Shoot, &HashView)>) -> Option<HashView> {
     let mut view = match previous {
-        Some((before, before_view)) if same_outside_pools_and_kubernetes(before, shoot) => {
+        Some((before, before_view))
+            if same_outside_pools_kubernetes_and_metadata(before, shoot) =>
+        {
             let mut view = before_view.without_workers();
+            if before.metadata != shoot.metadata {
+                view.metadata = convert(&shoot.metadata)?;
+            }
             if before.spec.kubernetes != shoot.spec.kubernetes {
                 view.spec.kubernetes = convert(&shoot.spec.kubernetes)?;
             }
@@ -373,12 +379,13 @@ fn as_rollout(shoot: &mut Shoot, previous: Option<(&Shoot, &HashView)>) -> Optio
     })
 }
 
-/// Whether two states of a Shoot are equal apart from their pools, `spec.kubernetes` and
-/// `status.lastMaintenance` (which every run writes and the rollout view does not read). Every
-/// field is named, so a field added to the maintenance view cannot be left out of the comparison.
-fn same_outside_pools_and_kubernetes(a: &Shoot, b: &Shoot) -> bool {
+/// Whether two states of a Shoot are equal apart from their pools, `metadata`, `spec.kubernetes`
+/// and `status.lastMaintenance` (which every run writes and the rollout view does not read).
+/// Every field is named, so a field added to the maintenance view cannot be left out of the
+/// comparison.
+fn same_outside_pools_kubernetes_and_metadata(a: &Shoot, b: &Shoot) -> bool {
     let Shoot {
-        metadata,
+        metadata: _,
         spec,
         status,
         extra,
@@ -402,8 +409,7 @@ fn same_outside_pools_and_kubernetes(a: &Shoot, b: &Shoot) -> bool {
         last_operation,
         extra: status_extra,
     } = status;
-    *metadata == b.metadata
-        && *extra == b.extra
+    *extra == b.extra
         && *maintenance == b.spec.maintenance
         && *addons == b.spec.addons
         && *dns == b.spec.dns
