@@ -18,6 +18,7 @@ use crate::decode::FromValue;
 use crate::version::Version;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 /// How the product evaluates a change; all fields optional.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, FromValue)]
@@ -103,11 +104,11 @@ pub fn roll_triggers(
     let digests = Digests::default();
     let workers = match &old_shoot {
         Some(old_shoot) => {
-            let (old_sides, new_sides) = (PoolSides::of(old_shoot), PoolSides::of(&new_shoot));
+            let (old_pools, new_pools) = (Pools::of(old_shoot), Pools::of(&new_shoot));
             pool_triggers(
                 mode,
-                (old_shoot, &old_sides),
-                (&new_shoot, &new_sides),
+                (old_shoot, &old_pools),
+                (&new_shoot, &new_pools),
                 &digests,
                 Explain::Causes,
             )?
@@ -154,8 +155,9 @@ pub(crate) fn pool_updates(
     let mode = HashMode::from_options(&RollTriggerOptions::default()).ok()?;
     // Without a `Worker` resource, the rest of `roll_triggers` cannot fail: the pending pools need
     // no hash, and failed in-place hashes are left out.
-    let old = (&old_shoot.shoot, &old_shoot.sides);
-    let new = (&new_shoot.shoot, &new_shoot.sides);
+    let (old_pools, new_pools) = (old_shoot.pools(), new_shoot.pools());
+    let old = (&old_shoot.outside, &old_pools);
+    let new = (&new_shoot.outside, &new_pools);
     let triggers = pool_triggers(mode, old, new, digests, Explain::KindOnly).ok()?;
     Some(
         (triggers.into_iter())
@@ -173,24 +175,27 @@ enum Explain {
     KindOnly,
 }
 
-/// The verdict of every pool of the new Shoot (both Shoots with the hash defaults, each with the
-/// pool sides found so far).
+/// The verdict of every pool of the new Shoot (both Shoots with the hash defaults, each with its
+/// pools and the pool sides found so far). Only the pools are read from `pools`, never from the
+/// Shoot: a [`HashView`] keeps them apart.
 fn pool_triggers(
     mode: HashMode,
-    (old_shoot, old_sides): (&Shoot, &PoolSides),
-    (new_shoot, new_sides): (&Shoot, &PoolSides),
+    (old_shoot, old_pools): (&Shoot, &Pools),
+    (new_shoot, new_pools): (&Shoot, &Pools),
     digests: &Digests,
     explain: Explain,
 ) -> Result<BTreeMap<String, PoolTrigger>, String> {
     let mut workers = BTreeMap::new();
-    for (index, worker) in new_shoot.spec.provider.workers.iter().enumerate() {
-        let old = (old_shoot.spec.provider.workers.iter().enumerate())
+    for (index, worker) in new_pools.workers.iter().copied().enumerate() {
+        let old = (old_pools.workers.iter().copied().enumerate())
             .find(|(_, old_worker)| old_worker.name == worker.name);
         let verdict = match old {
             Some((old_index, old_worker)) => {
                 // The old side's failure first, as when each side was collected here.
-                let old = old_sides.side(old_index, mode, old_shoot, old_worker)?;
-                let new = new_sides.side(index, mode, new_shoot, worker)?;
+                let old = old_pools
+                    .sides
+                    .side(old_index, mode, old_shoot, old_worker)?;
+                let new = new_pools.sides.side(index, mode, new_shoot, worker)?;
                 let sides = [(old_shoot, old_worker, old), (new_shoot, worker, new)];
                 pool_trigger(mode, sides, digests, explain)
             }
@@ -306,14 +311,34 @@ fn with_hash_defaults(shoot: &Shoot) -> Shoot {
 
 fn apply_hash_defaults(shoot: &mut Shoot) {
     for worker in &mut shoot.spec.provider.workers {
-        if worker.cri.is_none() {
-            worker.cri = Some(super::types::Cri {
-                name: "containerd".to_string(),
-                extra: Default::default(),
-            });
-        }
-        if worker.update_strategy.is_none() {
-            worker.update_strategy = Some(super::types::AUTO_ROLLING_UPDATE.to_string());
+        apply_pool_hash_defaults(worker);
+    }
+}
+
+fn apply_pool_hash_defaults(worker: &mut Worker) {
+    if worker.cri.is_none() {
+        worker.cri = Some(super::types::Cri {
+            name: "containerd".to_string(),
+            extra: Default::default(),
+        });
+    }
+    if worker.update_strategy.is_none() {
+        worker.update_strategy = Some(super::types::AUTO_ROLLING_UPDATE.to_string());
+    }
+}
+
+/// A Shoot's pools as [`pool_triggers`] reads them, with their sides.
+struct Pools<'a> {
+    workers: Vec<&'a Worker>,
+    sides: std::borrow::Cow<'a, PoolSides>,
+}
+
+impl<'a> Pools<'a> {
+    /// The pools of `shoot`, with no side found yet.
+    fn of(shoot: &'a Shoot) -> Pools<'a> {
+        Pools {
+            workers: shoot.spec.provider.workers.iter().collect(),
+            sides: std::borrow::Cow::Owned(PoolSides::of(shoot.spec.provider.workers.len())),
         }
     }
 }
@@ -321,29 +346,51 @@ fn apply_hash_defaults(shoot: &mut Shoot) {
 /// A Shoot with the hash defaults [`roll_triggers`] applies, for a caller that evaluates many
 /// changes of one Shoot ([`pool_updates`]) and so defaults each state once.
 pub(crate) struct HashView {
-    shoot: Shoot,
+    /// The Shoot without its pools.
+    outside: Shoot,
+    /// The pools, each shared with the views before and after it where it is the same: a change
+    /// of a Shoot changes few of them.
+    workers: Vec<Rc<Worker>>,
     /// Under the default options' hash mode, the only one [`pool_updates`] uses.
     sides: PoolSides,
 }
 
 impl HashView {
+    #[cfg(test)]
     pub(crate) fn new(mut shoot: Shoot) -> HashView {
-        apply_hash_defaults(&mut shoot);
-        let sides = PoolSides::of(&shoot);
-        HashView { shoot, sides }
+        let workers = std::mem::take(&mut shoot.spec.provider.workers);
+        HashView::of_parts(shoot, workers.into_iter().map(Rc::new).collect())
     }
 
-    /// The view of `shoot`, a later state of the Shoot this view shows. A pool side depends only on
-    /// the pool and on the Shoot outside its pools, so where both are unchanged the side found here
-    /// already is taken over instead of hashed again.
-    pub(crate) fn successor(&self, shoot: Shoot) -> HashView {
-        let next = HashView::new(shoot);
-        if same_apart_from_workers(&self.shoot, &next.shoot) {
-            let before = &self.shoot.spec.provider.workers;
-            for (index, worker) in next.shoot.spec.provider.workers.iter().enumerate() {
-                let side = self.sides.0.get(index).and_then(|cell| cell.get());
-                if let (Some(side), Some(cell)) = (side, next.sides.0.get(index)) {
-                    if before.get(index) == Some(worker) {
+    /// The view of a Shoot given without its pools (`outside`, whose pool list is ignored) and
+    /// its pools.
+    pub(crate) fn of_parts(mut outside: Shoot, mut workers: Vec<Rc<Worker>>) -> HashView {
+        outside.spec.provider.workers = Vec::new();
+        for worker in &mut workers {
+            // A shared pool has its defaults already, so it is copied only when it is new.
+            if worker.cri.is_none() || worker.update_strategy.is_none() {
+                apply_pool_hash_defaults(Rc::make_mut(worker));
+            }
+        }
+        let sides = PoolSides::of(workers.len());
+        HashView {
+            outside,
+            workers,
+            sides,
+        }
+    }
+
+    /// The view of a later state of the Shoot this view shows, given as [`HashView::of_parts`]
+    /// takes it. A pool side depends only on the pool and on the Shoot outside its pools, so where
+    /// both are unchanged the side found here already is taken over instead of hashed again.
+    pub(crate) fn successor(&self, outside: Shoot, workers: Vec<Rc<Worker>>) -> HashView {
+        let next = HashView::of_parts(outside, workers);
+        if self.outside == next.outside {
+            let pairs = self.workers.iter().zip(&next.workers);
+            for ((before, after), (side, cell)) in pairs.zip(self.sides.0.iter().zip(&next.sides.0))
+            {
+                if let Some(side) = side.get() {
+                    if Rc::ptr_eq(before, after) || before == after {
                         // The cell is new and empty, so setting it cannot fail.
                         let _ = cell.set(side.clone());
                     }
@@ -355,84 +402,26 @@ impl HashView {
 
     /// The Shoot, with the hash defaults.
     #[cfg(test)]
-    pub(crate) fn shoot(&self) -> &Shoot {
-        &self.shoot
+    pub(crate) fn shoot(&self) -> Shoot {
+        let mut shoot = self.outside.clone();
+        shoot.spec.provider.workers = self.workers.iter().map(|w| Worker::clone(w)).collect();
+        shoot
     }
 
     /// The pools, with the hash defaults.
-    pub(crate) fn workers(&self) -> &[Worker] {
-        &self.shoot.spec.provider.workers
+    pub(crate) fn workers(&self) -> &[Rc<Worker>] {
+        &self.workers
     }
 
     /// A copy of the Shoot without its pools.
     pub(crate) fn without_workers(&self) -> Shoot {
-        let outside = OutsideWorkers::of(&self.shoot);
-        Shoot {
-            metadata: outside.metadata.clone(),
-            spec: super::types::ShootSpec {
-                kubernetes: outside.kubernetes.clone(),
-                provider: super::types::Provider {
-                    provider_type: outside.provider_type.to_string(),
-                    workers: Vec::new(),
-                },
-                system_components: outside.system_components.clone(),
-                hibernation: outside.hibernation.clone(),
-                secret_binding_name: outside.secret_binding_name.clone(),
-                credentials_binding_name: outside.credentials_binding_name.clone(),
-            },
-            status: outside.status.clone(),
-        }
+        self.outside.clone()
     }
-}
 
-/// Whether two Shoots are equal in everything but their worker pools.
-fn same_apart_from_workers(a: &Shoot, b: &Shoot) -> bool {
-    OutsideWorkers::of(a) == OutsideWorkers::of(b)
-}
-
-/// Every part of a Shoot outside its pools.
-#[derive(PartialEq)]
-struct OutsideWorkers<'a> {
-    metadata: &'a super::types::ObjectMeta,
-    kubernetes: &'a super::types::Kubernetes,
-    provider_type: &'a str,
-    system_components: &'a Option<super::types::SystemComponents>,
-    hibernation: &'a Option<super::types::Hibernation>,
-    secret_binding_name: &'a Option<String>,
-    credentials_binding_name: &'a Option<String>,
-    status: &'a super::types::ShootStatus,
-}
-
-impl<'a> OutsideWorkers<'a> {
-    /// Every field is named, so a field added to the view cannot be left out of a comparison or a
-    /// copy.
-    fn of(shoot: &'a Shoot) -> Self {
-        let Shoot {
-            metadata,
-            spec,
-            status,
-        } = shoot;
-        let super::types::ShootSpec {
-            kubernetes,
-            provider,
-            system_components,
-            hibernation,
-            secret_binding_name,
-            credentials_binding_name,
-        } = spec;
-        let super::types::Provider {
-            provider_type,
-            workers: _,
-        } = provider;
-        OutsideWorkers {
-            metadata,
-            kubernetes,
-            provider_type,
-            system_components,
-            hibernation,
-            secret_binding_name,
-            credentials_binding_name,
-            status,
+    fn pools(&self) -> Pools<'_> {
+        Pools {
+            workers: self.workers.iter().map(|worker| &**worker).collect(),
+            sides: std::borrow::Cow::Borrowed(&self.sides),
         }
     }
 }
@@ -700,11 +689,11 @@ impl PoolSide {
 
 /// The [`PoolSide`]s of a Shoot's pools (by index) under one hash mode, each found when first
 /// needed: the Shoot after one change is the Shoot before the next.
+#[derive(Clone)]
 struct PoolSides(Vec<std::cell::OnceCell<Result<PoolSide, String>>>);
 
 impl PoolSides {
-    fn of(shoot: &Shoot) -> PoolSides {
-        let pools = shoot.spec.provider.workers.len();
+    fn of(pools: usize) -> PoolSides {
         PoolSides((0..pools).map(|_| std::cell::OnceCell::new()).collect())
     }
 

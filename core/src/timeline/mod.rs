@@ -19,6 +19,7 @@ use crate::rollout::trigger::HashView;
 use crate::timewindow::MaintenanceTimeWindow;
 use chrono::{DateTime, TimeDelta, Utc};
 use serde::{Deserialize, Serialize};
+use std::rc::Rc;
 
 /// Upper bound of windows evaluated, so no input can make a timeline run away.
 const MAX_WINDOWS: usize = 10_000;
@@ -343,7 +344,7 @@ fn note_blocked(
 /// converted apart. `shoot` is borrowed mutably only to convert it without its pools; it is given
 /// back as it came.
 fn as_rollout(shoot: &mut Shoot, previous: Option<(&Shoot, &HashView)>) -> Option<HashView> {
-    let mut view = match previous {
+    let view = match previous {
         Some((before, before_view))
             if same_outside_pools_kubernetes_and_metadata(before, shoot) =>
         {
@@ -363,19 +364,19 @@ fn as_rollout(shoot: &mut Shoot, previous: Option<(&Shoot, &HashView)>) -> Optio
             without_workers?
         }
     };
-    view.spec.provider.workers = (shoot.spec.provider.workers.iter().enumerate())
+    let workers = (shoot.spec.provider.workers.iter().enumerate())
         .map(|(index, worker)| {
             let unchanged = previous.and_then(|(before, before_view)| {
                 (before.spec.provider.workers.get(index) == Some(worker))
-                    .then(|| before_view.workers().get(index).cloned())
+                    .then(|| before_view.workers().get(index).map(Rc::clone))
                     .flatten()
             });
-            unchanged.or_else(|| convert(worker))
+            unchanged.or_else(|| convert(worker).map(Rc::new))
         })
         .collect::<Option<_>>()?;
     Some(match previous {
-        Some((_, before_view)) => before_view.successor(view),
-        None => HashView::new(view),
+        Some((_, before_view)) => before_view.successor(view, workers),
+        None => HashView::of_parts(view, workers),
     })
 }
 

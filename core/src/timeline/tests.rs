@@ -245,7 +245,8 @@ spec:
 
 /// A chain of states as runs and users leave them: one pool's image, the control plane, one pool's
 /// own version, a Shoot-wide kubelet setting every key hashes, nothing, the last maintenance (which
-/// no hash reads), a CA rotation and node-local DNS (which every rolling key reads), and the
+/// no hash reads), the operation annotation with the control plane (as every run writes it), a CA
+/// rotation and node-local DNS (which every rolling key reads), and the
 /// control plane with one pool's image.
 fn pool_states() -> Vec<Shoot> {
     let mut states = vec![shoot(POOLS_SHOOT)];
@@ -281,6 +282,11 @@ fn pool_states() -> Vec<Shoot> {
             state: "Succeeded".into(),
             failure_reason: None,
         })
+    });
+    next(&|s| {
+        let operation = ("gardener.cloud/operation".into(), "reconcile".into());
+        s.metadata.annotations.extend([operation]);
+        s.spec.kubernetes.version = "1.33.2".into();
     });
     next(&|s| {
         let rotation = serde_json::json!({"rotation": {"certificateAuthorities": {
@@ -343,6 +349,7 @@ fn rollout_views_taken_over_from_the_previous_state_give_the_roll_triggers_of_fr
             vec![Rolling, Rolling, Rolling, InPlace],
             vec![Stays, Stays, Stays, Stays],
             vec![Rolling, Stays, Stays, Stays],
+            vec![Stays, Stays, Stays, Stays],
             vec![Stays, Stays, Stays, Stays],
             vec![Rolling, Rolling, Rolling, InPlace],
             vec![Rolling, Rolling, Rolling, Stays],
