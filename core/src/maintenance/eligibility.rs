@@ -13,7 +13,7 @@
 use super::images::{determine_machine_image, strategy_searches, usable_versions};
 use super::memo::PoolImageInputs;
 use super::selection::Search;
-use super::types::{parse_version, CloudProfile, Shoot};
+use super::types::{parse_version, CloudProfile, Shoot, Worker};
 use crate::decode::FromValue;
 use crate::lifecycle::ExpirableVersion;
 use chrono::{DateTime, Utc};
@@ -95,7 +95,7 @@ pub fn eligible_updates(
                 continue;
             }
         };
-        let mut worker = worker.clone();
+        let mut worker = Worker::clone(worker);
         if worker.machine.architecture.is_none() {
             worker.machine.architecture = machine_type
                 .effective_architecture(&profile.spec.machine_capabilities)

@@ -16,7 +16,7 @@ use super::memo::{KubernetesKey, ParsedKubernetes, RunMemo};
 use super::selection::{
     determine_version_for_strategy, force_consecutive_minor_in, latest_patch_in, Parsed,
 };
-use super::types::{parse_version, CloudProfile, ComponentConfig, LastMaintenance, Shoot};
+use super::types::{parse_version, CloudProfile, ComponentConfig, LastMaintenance, Shoot, Worker};
 use super::version_ranges::{ADMISSION_PLUGINS, FEATURE_GATES};
 use crate::decode::FromValue;
 use crate::field::FieldError;
@@ -25,6 +25,7 @@ use crate::version::{compare, compare_normalized, parse_normalized, Version};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use std::sync::Arc;
 
 /// Annotation that triggers operations (`gardener.cloud/operation`).
 const OPERATION_ANNOTATION: &str = "gardener.cloud/operation";
@@ -259,7 +260,8 @@ pub(crate) fn run_memoized(
             )
         });
         if let Some(update) = update.as_ref().filter(|u| !u.failed) {
-            if let Some(kubernetes) = maintained.spec.provider.workers[index].kubernetes.as_mut() {
+            let worker = Arc::make_mut(&mut maintained.spec.provider.workers[index]);
+            if let Some(kubernetes) = worker.kubernetes.as_mut() {
                 kubernetes.version = Some(update.to.clone());
             }
         }
@@ -412,7 +414,7 @@ fn maintain_machine_images(
         let worker = if worker.machine.architecture.is_some() {
             worker
         } else {
-            let mut copy = worker.clone();
+            let mut copy = Worker::clone(worker);
             copy.machine.architecture = machine_type
                 .effective_architecture(&profile.spec.machine_capabilities)
                 .map(str::to_string);
@@ -438,7 +440,7 @@ fn maintain_machine_images(
             memo.image_decision(image, worker, &kubelet_version, auto_update, now, decide);
         if let Some(update) = decision.as_ref().filter(|update| !update.failed) {
             if let Some(worker) = maintained.spec.provider.workers.get_mut(index) {
-                worker.machine.image.version = Some(update.to.clone());
+                Arc::make_mut(worker).machine.image.version = Some(update.to.clone());
             }
         }
         *result = decision;
@@ -724,7 +726,13 @@ fn maintain_feature_gates(shoot: &mut Shoot) -> Vec<String> {
         }
     }
     for (index, worker) in shoot.spec.provider.workers.iter_mut().enumerate() {
-        let Some(worker_kubernetes) = worker.kubernetes.as_mut() else {
+        // A pool is copied (it may be shared with the Shoot before the run) only when it has
+        // gates that may go.
+        let kubelet = worker.kubernetes.as_ref().and_then(|k| k.kubelet.as_ref());
+        if kubelet.is_none_or(|kubelet| kubelet.feature_gates.is_none()) {
+            continue;
+        }
+        let Some(worker_kubernetes) = Arc::make_mut(worker).kubernetes.as_mut() else {
             continue;
         };
         let kubelet_version = worker_kubernetes

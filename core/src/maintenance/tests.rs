@@ -375,7 +375,10 @@ fn update_rejections_predict_kubelet_constraint_and_version_skew() {
     let (mut profile, mut shoot) = profile_and_shoot(PROFILE, SHOOT);
     profile.spec.machine_images[0].versions[0].kubelet_version_constraint = Some("< 1.31".into());
     shoot.spec.kubernetes.version = "1.31.2".into();
-    let pool = shoot.spec.provider.workers[0].kubernetes.as_mut().unwrap();
+    let pool = std::sync::Arc::make_mut(&mut shoot.spec.provider.workers[0])
+        .kubernetes
+        .as_mut()
+        .unwrap();
     pool.version = Some("1.27.0".into());
     let errors = admission::update_rejections(&profile, &shoot);
     let texts: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
@@ -383,7 +386,7 @@ fn update_rejections_predict_kubelet_constraint_and_version_skew() {
     assert!(texts[0].contains("spec.provider.workers[0].kubernetes.version"));
     assert!(texts[0].contains("at most three minor versions behind"));
 
-    shoot.spec.provider.workers[0].kubernetes = None;
+    std::sync::Arc::make_mut(&mut shoot.spec.provider.workers[0]).kubernetes = None;
     let errors = admission::update_rejections(&profile, &shoot);
     assert_eq!(errors.len(), 1);
     assert_eq!(errors[0].field, "spec.provider.workers[0].machine.image");

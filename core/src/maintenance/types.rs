@@ -400,7 +400,9 @@ pub struct AutoUpdate {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Provider {
-    pub workers: Vec<Worker>,
+    /// Shared between copies of the Shoot until one is changed (`Arc::make_mut`): a timeline
+    /// copies the Shoot for every maintenance run, and a run changes few pools.
+    pub workers: Vec<std::sync::Arc<Worker>>,
     #[serde(flatten)]
     pub extra: Extra,
 }

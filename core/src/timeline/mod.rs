@@ -20,6 +20,7 @@ use crate::timewindow::MaintenanceTimeWindow;
 use chrono::{DateTime, TimeDelta, Utc};
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// Upper bound of windows evaluated, so no input can make a timeline run away.
 const MAX_WINDOWS: usize = 10_000;
@@ -367,7 +368,9 @@ fn as_rollout(shoot: &mut Shoot, previous: Option<(&Shoot, &HashView)>) -> Optio
     let workers = (shoot.spec.provider.workers.iter().enumerate())
         .map(|(index, worker)| {
             let unchanged = previous.and_then(|(before, before_view)| {
-                (before.spec.provider.workers.get(index) == Some(worker))
+                let before = before.spec.provider.workers.get(index);
+                // A pool the run did not change is still the one it was given.
+                before.is_some_and(|before| Arc::ptr_eq(before, worker) || before == worker)
                     .then(|| before_view.workers().get(index).map(Rc::clone))
                     .flatten()
             });

@@ -257,13 +257,19 @@ fn pool_states() -> Vec<Shoot> {
     };
     let image = |pool: usize, version: &'static str| {
         move |s: &mut Shoot| {
-            s.spec.provider.workers[pool].machine.image.version = Some(version.into())
+            std::sync::Arc::make_mut(&mut s.spec.provider.workers[pool])
+                .machine
+                .image
+                .version = Some(version.into())
         }
     };
     next(&image(1, "1592.2.0"));
     next(&|s| s.spec.kubernetes.version = "1.33.1".into());
     next(&|s| {
-        let pool = s.spec.provider.workers[2].kubernetes.as_mut().unwrap();
+        let pool = std::sync::Arc::make_mut(&mut s.spec.provider.workers[2])
+            .kubernetes
+            .as_mut()
+            .unwrap();
         pool.version = Some("1.32.4".into());
     });
     next(&image(3, "1592.2.0"));
@@ -299,7 +305,10 @@ fn pool_states() -> Vec<Shoot> {
     });
     next(&|s| {
         s.spec.kubernetes.version = "1.34.0".into();
-        s.spec.provider.workers[1].machine.image.version = Some("1592.3.0".into());
+        std::sync::Arc::make_mut(&mut s.spec.provider.workers[1])
+            .machine
+            .image
+            .version = Some("1592.3.0".into());
     });
     states
 }
