@@ -68,9 +68,14 @@ pub struct VersionUpdate {
 
 impl VersionUpdate {
     fn unchanged(version: &str) -> VersionUpdate {
+        VersionUpdate::kept(version.to_string(), version.to_string())
+    }
+
+    /// A version the run records nothing about: `from` before the run, `to` after it.
+    fn kept(from: String, to: String) -> VersionUpdate {
         VersionUpdate {
-            from: version.to_string(),
-            to: version.to_string(),
+            from,
+            to,
             reason: UpdateReason::None,
             reason_message: None,
             description: None,
@@ -282,6 +287,7 @@ pub(crate) fn run_memoized(
     let kubernetes = control_plane
         .clone()
         .unwrap_or_else(|| VersionUpdate::unchanged(&old_control_plane));
+    let mut worker_kubernetes = worker_kubernetes.into_iter();
     let workers: Vec<WorkerOutcome> = shoot
         .spec
         .provider
@@ -289,20 +295,19 @@ pub(crate) fn run_memoized(
         .iter()
         .enumerate()
         .map(|(index, original)| {
-            let after = &maintained.spec.provider.workers[index];
-            let old_image = original.machine.image.version.clone().unwrap_or_default();
-            let new_image = after.machine.image.version.clone().unwrap_or_default();
-            let image = image_results[index]
-                .clone()
-                .unwrap_or_else(|| VersionUpdate {
-                    to: new_image,
-                    ..VersionUpdate::unchanged(&old_image)
-                });
+            let image = image_results[index].clone().unwrap_or_else(|| {
+                let version = |worker: &Worker| worker.machine.image.version.clone();
+                let after = &maintained.spec.provider.workers[index];
+                VersionUpdate::kept(
+                    version(original).unwrap_or_default(),
+                    version(after).unwrap_or_default(),
+                )
+            });
             WorkerOutcome {
                 name: original.name.clone(),
                 image_name: original.machine.image.name.clone(),
                 image,
-                kubernetes: worker_kubernetes.get(index).cloned().flatten(),
+                kubernetes: worker_kubernetes.next().flatten(),
             }
         })
         .collect();

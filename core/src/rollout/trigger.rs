@@ -448,7 +448,13 @@ fn effective_version_text<'a>(shoot: &'a Shoot, worker: &'a Worker) -> &'a str {
 }
 
 fn major_minor(version: &Version) -> String {
-    format!("{}.{}", version.major, version.minor)
+    // Every pool's data of every state a timeline compares starts with this; `format!` was most
+    // of collecting it.
+    let mut digits = itoa::Buffer::new();
+    let mut text = digits.format(version.major).to_string();
+    text.push('.');
+    text.push_str(digits.format(version.minor));
+    text
 }
 
 /// Masterminds constraint `< 1.34` (`versionutils.ConstraintK8sLess134`): pre-releases never match a
@@ -517,7 +523,7 @@ impl PoolData {
         Ok(PoolData {
             major_minor: major_minor(&version),
             machine_type: worker.machine.machine_type.clone(),
-            image: image.map(|i| format!("{}{}", i.name, i.version.as_deref().unwrap_or(""))),
+            image: image.map(|i| [&i.name, i.version.as_deref().unwrap_or("")].concat()),
             image_version: image.and_then(|i| i.version.clone()).unwrap_or_default(),
             volume_size: worker.volume.as_ref().map(|v| v.size.clone()),
             volume_type: worker.volume.as_ref().and_then(|v| v.volume_type.clone()),

@@ -370,7 +370,8 @@ fn as_rollout(shoot: &mut Shoot, previous: Option<(&Shoot, &HashView)>) -> Optio
             let unchanged = previous.and_then(|(before, before_view)| {
                 let before = before.spec.provider.workers.get(index);
                 // A pool the run did not change is still the one it was given.
-                before.is_some_and(|before| Arc::ptr_eq(before, worker) || before == worker)
+                before
+                    .is_some_and(|before| Arc::ptr_eq(before, worker) || before == worker)
                     .then(|| before_view.workers().get(index).map(Rc::clone))
                     .flatten()
             });
