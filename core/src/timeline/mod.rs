@@ -338,7 +338,8 @@ fn note_blocked(
 ///
 /// `previous` is an earlier state of the Shoot with its view. What is equal there is taken from that
 /// view instead of being converted again (a run changes a few versions, and converting was most of
-/// a timeline's cost): each pool equal to the pool at its place, and the rest of the Shoot when
+/// a timeline's cost): each pool equal to the pool at its place, or differing from it in its
+/// versions alone (which are set on a copy of its view), and the rest of the Shoot when
 /// only `metadata` and `spec.kubernetes` (each converted on its own then) and the last maintenance
 /// differ. Every run writes the operation annotation, so the first changes `metadata`. A view's
 /// field at a JSON path is read from the maintenance field at that path alone, so the parts can be
@@ -367,21 +368,93 @@ fn as_rollout(shoot: &mut Shoot, previous: Option<(&Shoot, &HashView)>) -> Optio
     };
     let workers = (shoot.spec.provider.workers.iter().enumerate())
         .map(|(index, worker)| {
-            let unchanged = previous.and_then(|(before, before_view)| {
-                let before = before.spec.provider.workers.get(index);
+            let taken_over = previous.and_then(|(before, before_view)| {
+                let before = before.spec.provider.workers.get(index)?;
+                let before_view = before_view.workers().get(index)?;
                 // A pool the run did not change is still the one it was given.
-                before
-                    .is_some_and(|before| Arc::ptr_eq(before, worker) || before == worker)
-                    .then(|| before_view.workers().get(index).map(Rc::clone))
+                if Arc::ptr_eq(before, worker) || before == worker {
+                    return Some(Rc::clone(before_view));
+                }
+                same_apart_from_versions(before, worker)
+                    .then(|| with_versions_of(before_view, worker))
                     .flatten()
+                    .map(Rc::new)
             });
-            unchanged.or_else(|| convert(worker).map(Rc::new))
+            taken_over.or_else(|| convert(worker).map(Rc::new))
         })
         .collect::<Option<_>>()?;
     Some(match previous {
         Some((_, before_view)) => before_view.successor(view, workers),
         None => HashView::of_parts(view, workers),
     })
+}
+
+/// Whether two states of a pool are equal apart from the versions a run writes: the image's and
+/// the pool's own Kubernetes version. Every field is named, so a field added to the maintenance
+/// view cannot be left out of the comparison.
+fn same_apart_from_versions(
+    a: &maintenance::types::Worker,
+    b: &maintenance::types::Worker,
+) -> bool {
+    let maintenance::types::Worker {
+        name,
+        machine,
+        cri,
+        update_strategy,
+        kubernetes,
+        extra,
+    } = a;
+    let maintenance::types::Machine {
+        machine_type,
+        architecture,
+        image,
+        extra: machine_extra,
+    } = machine;
+    let maintenance::types::ShootMachineImage {
+        name: image_name,
+        version: _,
+        extra: image_extra,
+    } = image;
+    let same_kubernetes = match (kubernetes, &b.kubernetes) {
+        (None, None) => true,
+        (Some(a), Some(b)) => {
+            let maintenance::types::WorkerKubernetes {
+                version: _,
+                kubelet,
+                extra,
+            } = a;
+            *kubelet == b.kubelet && *extra == b.extra
+        }
+        _ => false,
+    };
+    same_kubernetes
+        && *name == b.name
+        && *machine_type == b.machine.machine_type
+        && *architecture == b.machine.architecture
+        && *machine_extra == b.machine.extra
+        && *image_name == b.machine.image.name
+        && *image_extra == b.machine.image.extra
+        && *cri == b.cri
+        && *update_strategy == b.update_strategy
+        && *extra == b.extra
+}
+
+/// A pool's view with the versions of `worker`, a later state of the pool that differs from the
+/// viewed one in them alone ([`same_apart_from_versions`]); `None` where the view cannot hold them
+/// as converting would.
+fn with_versions_of(
+    view: &crate::rollout::types::Worker,
+    worker: &maintenance::types::Worker,
+) -> Option<crate::rollout::types::Worker> {
+    let mut patched = view.clone();
+    // Both are written whenever set: the maintenance image always, its version when present.
+    patched.machine.image.as_mut()?.version = worker.machine.image.version.clone();
+    match (&mut patched.kubernetes, &worker.kubernetes) {
+        (Some(patched), Some(kubernetes)) => patched.version = kubernetes.version.clone(),
+        (None, None) => {}
+        _ => return None,
+    }
+    Some(patched)
 }
 
 /// Whether two states of a Shoot are equal apart from their pools, `metadata`, `spec.kubernetes`

@@ -246,8 +246,9 @@ spec:
 /// A chain of states as runs and users leave them: one pool's image, the control plane, one pool's
 /// own version, a Shoot-wide kubelet setting every key hashes, nothing, the last maintenance (which
 /// no hash reads), the operation annotation with the control plane (as every run writes it), a CA
-/// rotation and node-local DNS (which every rolling key reads), and the
-/// control plane with one pool's image.
+/// rotation and node-local DNS (which every rolling key reads), the
+/// control plane with one pool's image, one pool's image with its own version, and its version with
+/// a kubelet of its own.
 fn pool_states() -> Vec<Shoot> {
     let mut states = vec![shoot(POOLS_SHOOT)];
     let mut next = |change: &dyn Fn(&mut Shoot)| {
@@ -310,6 +311,21 @@ fn pool_states() -> Vec<Shoot> {
             .image
             .version = Some("1592.3.0".into());
     });
+    next(&|s| {
+        let pool = std::sync::Arc::make_mut(&mut s.spec.provider.workers[2]);
+        pool.machine.image.version = Some("24.5".into());
+        pool.kubernetes.as_mut().unwrap().version = Some("1.33.0".into());
+    });
+    next(&|s| {
+        let pool = std::sync::Arc::make_mut(&mut s.spec.provider.workers[2]);
+        let kubernetes = pool.kubernetes.as_mut().unwrap();
+        kubernetes.version = Some("1.34.0".into());
+        let gates = [("SomeGate".to_string(), true)].into_iter().collect();
+        kubernetes.kubelet = Some(crate::maintenance::types::ComponentConfig {
+            feature_gates: Some(gates),
+            ..Default::default()
+        });
+    });
     states
 }
 
@@ -363,6 +379,8 @@ fn rollout_views_taken_over_from_the_previous_state_give_the_roll_triggers_of_fr
             vec![Rolling, Rolling, Rolling, InPlace],
             vec![Rolling, Rolling, Rolling, Stays],
             vec![Rolling, Rolling, Stays, InPlace],
+            vec![Stays, Stays, Rolling, Stays],
+            vec![Stays, Stays, Rolling, Stays],
         ]
     );
 }
