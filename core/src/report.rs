@@ -455,10 +455,11 @@ fn analyze_from(
                 let typed_profile = decode_once(&views.maintenance, profile, &mut report);
                 let typed_shoot = decode_once(&shoot_views.maintenance, shoot, &mut report);
                 if let (Some(typed_profile), Some(typed_shoot)) = (typed_profile, typed_shoot) {
-                    matrix.eligible_updates = crate::maintenance::eligible_updates(
+                    matrix.eligible_updates = crate::maintenance::eligible_updates_remembering(
                         typed_profile,
                         typed_shoot,
                         options.now,
+                        &mut views.eligibility.borrow_mut(),
                     );
                 }
             }
@@ -644,6 +645,8 @@ struct ProfileViews {
     /// The version decisions of maintenance runs against the maintenance view: each is keyed by
     /// everything it reads of a Shoot, so the Shoots of a fleet reuse each other's.
     runs: std::cell::RefCell<crate::maintenance::RunMemo>,
+    /// The eligible updates of each version and pool image a Shoot uses, shared as the runs are.
+    eligibility: std::cell::RefCell<crate::maintenance::EligibilityMemo>,
     /// The hibernation schedules' answers, keyed by everything they read: not the CloudProfile's,
     /// but shared by the same Shoots of a fleet as the runs are.
     schedules: std::cell::RefCell<crate::hibernation::ScheduleMemo>,

@@ -50,18 +50,55 @@ pub fn eligible_updates(
     shoot: &Shoot,
     now: DateTime<Utc>,
 ) -> Vec<EligibleUpdates> {
+    eligible_updates_remembering(cloud_profile, shoot, now, &mut EligibilityMemo::default())
+}
+
+/// The lists of earlier calls against one CloudProfile, by everything else they read: the
+/// Shoots of a fleet share most of their versions and images. Using one memo with two profiles
+/// would mix their answers.
+#[derive(Default)]
+pub(crate) struct EligibilityMemo {
+    /// The instant every list here was found at; another instant starts afresh.
+    now: Option<DateTime<Utc>>,
+    /// By the Kubernetes version, without a pool.
+    kubernetes: HashMap<String, EligibleUpdates>,
+    /// By what the filter and the searches read of a pool, without the pool's name.
+    images: HashMap<PoolImageInputs, EligibleUpdates>,
+}
+
+/// [`eligible_updates`] with the lists of earlier calls against the same CloudProfile in `memo`.
+pub(crate) fn eligible_updates_remembering(
+    cloud_profile: &CloudProfile,
+    shoot: &Shoot,
+    now: DateTime<Utc>,
+    memo: &mut EligibilityMemo,
+) -> Vec<EligibleUpdates> {
+    if memo.now != Some(now) {
+        *memo = EligibilityMemo {
+            now: Some(now),
+            ..EligibilityMemo::default()
+        };
+    }
     let profile = cloud_profile.defaulted();
     let kubernetes_versions = &profile.spec.kubernetes.versions;
-    let kubernetes = |pool: Option<String>, current: &str| {
-        let (auto, force) = (Search::LatestPatch, Search::ConsecutiveMinor);
-        entry(pool, None, current, kubernetes_versions, &auto, &force, now)
+    let mut kubernetes = |pool: Option<String>, current: &str| {
+        let found = memo
+            .kubernetes
+            .entry(current.to_string())
+            .or_insert_with(|| {
+                let (auto, force) = (Search::LatestPatch, Search::ConsecutiveMinor);
+                entry(None, None, current, kubernetes_versions, &auto, &force, now)
+            });
+        EligibleUpdates {
+            pool,
+            ..found.clone()
+        }
     };
     let control_plane = &shoot.spec.kubernetes.version;
     let mut result = vec![kubernetes(None, control_plane)];
     if shoot.is_workerless() {
         return result;
     }
-    let mut computed: HashMap<PoolImageInputs, EligibleUpdates> = HashMap::default();
     for worker in &shoot.spec.provider.workers {
         let pool = Some(worker.name.clone());
         let image = &worker.machine.image;
@@ -110,7 +147,7 @@ pub fn eligible_updates(
         };
         // Pools that agree on everything the filter and the searches read have the same lists.
         let inputs = PoolImageInputs::of(&worker, &kubelet, profile_image);
-        let image_updates = match computed.get(&inputs) {
+        let image_updates = match memo.images.get(&inputs) {
             Some(same) => EligibleUpdates {
                 pool: pool.clone(),
                 ..same.clone()
@@ -128,7 +165,7 @@ pub fn eligible_updates(
                 let strategy = profile_image.effective_update_strategy();
                 let (auto, force) = strategy_searches(strategy, &image.name, &current);
                 let found = entry(
-                    pool.clone(),
+                    None,
                     Some(image.name.clone()),
                     &current,
                     &versions,
@@ -136,8 +173,12 @@ pub fn eligible_updates(
                     &force,
                     now,
                 );
-                computed.insert(inputs, found.clone());
-                found
+                let image_updates = EligibleUpdates {
+                    pool: pool.clone(),
+                    ..found.clone()
+                };
+                memo.images.insert(inputs, found);
+                image_updates
             }
         };
         result.push(image_updates);
@@ -286,6 +327,46 @@ spec:
         assert_ne!(image_lists("a"), image_lists("b"));
         assert_ne!(image_lists("a"), image_lists("d"));
         assert_ne!(image_lists("a"), image_lists("e"));
+    }
+
+    #[test]
+    fn shoots_sharing_a_memo_get_the_lists_they_get_alone_at_each_instant() {
+        let profile: CloudProfile = serde_yaml::from_str(PROFILE).unwrap();
+        let renamed = |name: &str, control_plane: &str| -> Shoot {
+            let yaml = SHOOT
+                .replace("name: general", &format!("name: {name}"))
+                .replace("version: 1.31.1}", &format!("version: {control_plane}}}"));
+            serde_yaml::from_str(&yaml).unwrap()
+        };
+        let shoots = [
+            renamed("first", "1.31.1"),
+            renamed("second", "1.31.1"),
+            renamed("third", "1.32.1"),
+        ];
+        let mut memo = EligibilityMemo::default();
+        // Before and after 1.31.1 and 1.31.2 expire: a new instant must not reuse the lists.
+        for now in ["2024-06-01T00:00:00Z", "2026-01-01T00:00:00Z"] {
+            let now = now.parse().unwrap();
+            for shoot in &shoots {
+                let remembered = eligible_updates_remembering(&profile, shoot, now, &mut memo);
+                assert_eq!(remembered, eligible_updates(&profile, shoot, now));
+                assert_eq!(
+                    remembered[1].pool.as_deref(),
+                    Some(shoot.spec.provider.workers[0].name.as_str())
+                );
+            }
+        }
+        let early = eligible_updates(
+            &profile,
+            &shoots[0],
+            "2024-06-01T00:00:00Z".parse().unwrap(),
+        );
+        let late = eligible_updates(
+            &profile,
+            &shoots[0],
+            "2026-01-01T00:00:00Z".parse().unwrap(),
+        );
+        assert_ne!(early[0], late[0], "the instants give different lists");
     }
 
     /// The module's definition run literally, one search per version on the versions up to and

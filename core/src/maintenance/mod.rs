@@ -26,6 +26,7 @@ mod version_ranges;
 
 pub use admission::update_rejections;
 pub use eligibility::{eligible_updates, EligibleUpdates};
+pub(crate) use eligibility::{eligible_updates_remembering, EligibilityMemo};
 pub use images::{
     determine_machine_image, determine_machine_image_version, filter_machine_image_versions,
 };
