@@ -147,39 +147,24 @@ pub(crate) fn eligible_updates_remembering(
         };
         // Pools that agree on everything the filter and the searches read have the same lists.
         let inputs = PoolImageInputs::of(&worker, &kubelet, profile_image);
-        let image_updates = match memo.images.get(&inputs) {
-            Some(same) => EligibleUpdates {
-                pool: pool.clone(),
-                ..same.clone()
-            },
-            None => {
-                let usable = usable_versions(
-                    profile_image,
-                    &worker,
-                    &kubelet,
-                    machine_type,
-                    &profile.spec.machine_capabilities,
-                );
-                let versions: Vec<ExpirableVersion> =
-                    usable.iter().map(|v| v.expirable.clone()).collect();
-                let strategy = profile_image.effective_update_strategy();
-                let (auto, force) = strategy_searches(strategy, &image.name, &current);
-                let found = entry(
-                    None,
-                    Some(image.name.clone()),
-                    &current,
-                    &versions,
-                    &auto,
-                    &force,
-                    now,
-                );
-                let image_updates = EligibleUpdates {
-                    pool: pool.clone(),
-                    ..found.clone()
-                };
-                memo.images.insert(inputs, found);
-                image_updates
-            }
+        let found = memo.images.entry(inputs).or_insert_with(|| {
+            let usable = usable_versions(
+                profile_image,
+                &worker,
+                &kubelet,
+                machine_type,
+                &profile.spec.machine_capabilities,
+            );
+            let versions: Vec<ExpirableVersion> =
+                usable.iter().map(|v| v.expirable.clone()).collect();
+            let strategy = profile_image.effective_update_strategy();
+            let (auto, force) = strategy_searches(strategy, &image.name, &current);
+            let image = Some(image.name.clone());
+            entry(None, image, &current, &versions, &auto, &force, now)
+        });
+        let image_updates = EligibleUpdates {
+            pool: pool.clone(),
+            ..found.clone()
         };
         result.push(image_updates);
         if let Some(own) = worker.kubernetes_version() {
