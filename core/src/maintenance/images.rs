@@ -76,17 +76,21 @@ pub fn determine_machine_image<'a>(
     cloud_profile: &'a CloudProfile,
     shoot_image: &ShootMachineImage,
 ) -> Result<&'a MachineImage, String> {
-    cloud_profile
-        .spec
-        .machine_images
-        .iter()
-        .find(|image| image.name.eq_ignore_ascii_case(&shoot_image.name))
+    let images = &cloud_profile.spec.machine_images;
+    machine_image_index(cloud_profile, &shoot_image.name)
+        .and_then(|index| images.get(index))
         .ok_or_else(|| {
             format!(
                 "failure while determining the default machine image in the CloudProfile: no machineImage with name {:?} (specified in shoot) could be found in the cloudProfile {:?}",
                 shoot_image.name, cloud_profile.metadata.name
             )
         })
+}
+
+/// Where in the CloudProfile's images [`determine_machine_image`] finds the image named `name`.
+pub(crate) fn machine_image_index(cloud_profile: &CloudProfile, name: &str) -> Option<usize> {
+    (cloud_profile.spec.machine_images.iter())
+        .position(|image| image.name.eq_ignore_ascii_case(name))
 }
 
 /// `DetermineMachineImageVersion`: the target version for a pool's image under the image's update

@@ -7,7 +7,7 @@
 //! those versions' transition instants. So two instants with the same number of transitions
 //! behind them give the same decision, and that number is part of each key.
 
-use super::images::determine_machine_image;
+use super::images::{determine_machine_image, machine_image_index};
 use super::run::VersionUpdate;
 use super::selection::parse_all;
 use super::types::{CloudProfile, MachineImage, ShootMachineImage, Worker, DEFAULT_CRI};
@@ -135,12 +135,7 @@ impl RunMemo {
         let index = match self.profile_images.get(&shoot_image.name) {
             Some(index) => *index,
             None => {
-                let found = determine_machine_image(profile, shoot_image).ok();
-                let index = found.map(|image| {
-                    (profile.spec.machine_images.iter())
-                        .position(|candidate| std::ptr::eq(candidate, image))
-                        .unwrap_or_default()
-                });
+                let index = machine_image_index(profile, &shoot_image.name);
                 self.profile_images.insert(shoot_image.name.clone(), index);
                 index
             }
