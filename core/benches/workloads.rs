@@ -98,10 +98,13 @@ fn main() {
             shoot_policy::document::from_str(&profile).expect("large reads as a CloudProfile");
         let typed_shoot: Shoot =
             shoot_policy::document::from_str(&shoot).expect("large reads as a Shoot");
-        let window = shoot_policy::timewindow::MaintenanceTimeWindow::effective(Some((
-            "220000+0000",
-            "230000+0000",
-        )));
+        // The window the generated Shoot sets, read as the report reads it.
+        let time_window = (typed_shoot.spec.maintenance.as_ref())
+            .and_then(|maintenance| maintenance.extra.get("timeWindow"));
+        let bound = |key: &str| time_window.and_then(|w| w.get(key)?.as_str());
+        let window = shoot_policy::timewindow::MaintenanceTimeWindow::effective(
+            bound("begin").zip(bound("end")),
+        );
         let until = ten_years.until.expect("a horizon");
         move || {
             std::hint::black_box(
