@@ -20,6 +20,7 @@ mod engine {
     use shoot_policy::hibernation::{days_from_civil, TimeZoneRules};
     use std::cell::RefCell;
     use std::collections::HashMap;
+    use std::hash::{BuildHasherDefault, Hasher};
     use wasm_bindgen::JsValue;
 
     pub struct EngineRules;
@@ -37,32 +38,39 @@ mod engine {
 
     /// What the engine has told of one zone.
     struct Zone {
+        name: String,
         /// Creating a formatter costs far more than using it.
         formatter: Intl::DateTimeFormat,
         /// The days already asked about: a cron walk asks for many instants of few days, and one
         /// engine call costs microseconds.
-        days: HashMap<i64, Day>,
+        days: HashMap<i64, Day, BuildHasherDefault<DayHasher>>,
+        /// The day asked about last: most questions are about the day before's.
+        last: Option<(i64, Day)>,
     }
 
     thread_local! {
-        static ZONES: RefCell<HashMap<String, Zone>> = RefCell::new(HashMap::new());
+        /// A Shoot's schedules name a zone or two, so a list searched by name is quicker than
+        /// hashing the name for every question.
+        static ZONES: RefCell<Vec<Zone>> = const { RefCell::new(Vec::new()) };
     }
 
     impl TimeZoneRules for EngineRules {
         fn offset_seconds(&self, zone: &str, unix: i64) -> Option<i64> {
             ZONES.with(|zones| {
                 let mut zones = zones.borrow_mut();
-                if !zones.contains_key(zone) {
-                    let formatter = formatter(zone)?;
-                    zones.insert(
-                        zone.to_string(),
-                        Zone {
-                            formatter,
-                            days: HashMap::new(),
-                        },
-                    );
-                }
-                zones.get_mut(zone)?.offset(unix)
+                let index = match zones.iter().position(|known| known.name == zone) {
+                    Some(index) => index,
+                    None => {
+                        zones.push(Zone {
+                            name: zone.to_string(),
+                            formatter: formatter(zone)?,
+                            days: HashMap::default(),
+                            last: None,
+                        });
+                        zones.len() - 1
+                    }
+                };
+                zones[index].offset(unix)
             })
         }
     }
@@ -72,17 +80,25 @@ mod engine {
         /// first and last second have the same offset has it throughout.
         fn offset(&mut self, unix: i64) -> Option<i64> {
             let day = unix.div_euclid(SECONDS_PER_DAY);
-            let known = match self.days.get(&day) {
-                Some(known) => *known,
-                None => {
-                    let start = self.engine_offset(day * SECONDS_PER_DAY)?;
-                    let end = self.engine_offset(day * SECONDS_PER_DAY + SECONDS_PER_DAY - 1)?;
-                    let known = if start == end {
-                        Day::Constant(start)
-                    } else {
-                        Day::Changes
+            let known = match self.last {
+                Some((last, known)) if last == day => known,
+                _ => {
+                    let known = match self.days.get(&day) {
+                        Some(known) => *known,
+                        None => {
+                            let start = self.engine_offset(day * SECONDS_PER_DAY)?;
+                            let end =
+                                self.engine_offset(day * SECONDS_PER_DAY + SECONDS_PER_DAY - 1)?;
+                            let known = if start == end {
+                                Day::Constant(start)
+                            } else {
+                                Day::Changes
+                            };
+                            self.days.insert(day, known);
+                            known
+                        }
                     };
-                    self.days.insert(day, known);
+                    self.last = Some((day, known));
                     known
                 }
             };
@@ -99,6 +115,31 @@ mod engine {
             Some(wall_seconds(&self.formatter.format_to_parts(&date))? - unix)
         }
     }
+
+    /// Hashes a day number with one multiplication: the keys are our own day numbers, not input
+    /// an adversary picks, and SipHash was most of a cached lookup's cost.
+    #[derive(Default)]
+    struct DayHasher(u64);
+
+    impl Hasher for DayHasher {
+        fn finish(&self) -> u64 {
+            self.0
+        }
+
+        fn write(&mut self, bytes: &[u8]) {
+            for byte in bytes {
+                self.0 = (self.0.rotate_left(5) ^ u64::from(*byte)).wrapping_mul(FIBONACCI);
+            }
+        }
+
+        fn write_i64(&mut self, day: i64) {
+            self.0 = (day as u64).wrapping_mul(FIBONACCI);
+        }
+    }
+
+    /// 2^64 divided by the golden ratio, an odd number: consecutive days get different low bits
+    /// (hashbrown's bucket) and spread high bits (its tag).
+    const FIBONACCI: u64 = 0x9E37_79B9_7F4A_7C15;
 
     /// A formatter that shows every field of the wall clock in `zone` as plain numbers; `None` when
     /// the engine does not know the zone.

@@ -74,3 +74,33 @@ pub fn hibernation_schedules_follow_daylight_saving_time() {
     assert_eq!(instant(0), "2026-03-28T18:00:00Z");
     assert_eq!(instant(1), "2026-03-29T17:00:00Z");
 }
+
+/// Two zones asked in turn, one of them on the day of its change to summer time: New York's
+/// 03:30 is 08:30 UTC on 2026-03-07, and 07:30 UTC on 2026-03-08, after that day's change at
+/// 07:00 UTC.
+pub fn offsets_of_two_zones_asked_in_turn() {
+    let shoot = "kind: Shoot\nmetadata: {name: s, namespace: garden-t}\nspec:\n  kubernetes: {version: 1.31.0}\n  hibernation:\n    schedules:\n    - {start: '00 19 * * *', location: Europe/Berlin}\n    - {start: '30 3 * * *', location: America/New_York}\n";
+    let input = Object::new();
+    Reflect::set(&input, &"shoot".into(), &shoot.into()).unwrap();
+    let now = JsValue::from_str("2026-03-07T00:00:00Z");
+    let report = shoot_policy_wasm::analyze(input.into(), &options(now)).unwrap();
+    let events = get(&get(&report, "hibernation"), "scheduleEvents");
+    let event = |index: u32| {
+        let event = Reflect::get_u32(&events, index).unwrap();
+        let text = |key: &str| get(&event, key).as_string().unwrap();
+        (text("instant"), text("location"))
+    };
+    let expected = [
+        ("2026-03-07T08:30:00Z", "America/New_York"),
+        ("2026-03-07T18:00:00Z", "Europe/Berlin"),
+        ("2026-03-08T07:30:00Z", "America/New_York"),
+        ("2026-03-08T18:00:00Z", "Europe/Berlin"),
+        ("2026-03-09T07:30:00Z", "America/New_York"),
+    ];
+    for (index, (instant, location)) in expected.into_iter().enumerate() {
+        assert_eq!(
+            event(index as u32),
+            (instant.to_string(), location.to_string())
+        );
+    }
+}

@@ -18,3 +18,8 @@ fn input_errors_are_data_and_misuse_throws() {
 fn hibernation_schedules_follow_daylight_saving_time() {
     common::hibernation_schedules_follow_daylight_saving_time();
 }
+
+#[wasm_bindgen_test]
+fn offsets_of_two_zones_asked_in_turn() {
+    common::offsets_of_two_zones_asked_in_turn();
+}
