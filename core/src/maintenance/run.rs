@@ -21,7 +21,7 @@ use super::version_ranges::{ADMISSION_PLUGINS, FEATURE_GATES};
 use crate::decode::FromValue;
 use crate::field::FieldError;
 use crate::lifecycle::ExpirableVersion;
-use crate::version::{compare, compare_normalized, parse_normalized, Version};
+use crate::version::{compare, parse_normalized, Version};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -606,13 +606,23 @@ fn maintain_kubernetes_version(
 /// The field removals Gardener performs when the control plane crosses 1.33, 1.34 or 1.35 in this run.
 fn clean_up_fields(shoot: &mut Shoot, old: &Version, new: &Version) -> Vec<String> {
     let mut operations = Vec::new();
+    let (old_text, new_text) = (old.canonical(), new.canonical());
     // Every clean-up needs a threshold between the two versions; most runs keep the version.
-    if old.canonical() == new.canonical() {
+    if old_text == new_text {
         return operations;
     }
+    // What `compare_normalized` would read of each side, read once for every threshold.
+    let (old_normalized, new_normalized) =
+        (parse_normalized(&old_text), parse_normalized(&new_text));
     let crossed_loose = |threshold: &str| {
-        compare_normalized(&old.canonical(), "<", threshold) == Some(true)
-            && compare_normalized(&new.canonical(), ">=", threshold) == Some(true)
+        let (Some(old), Some(new), Some(threshold)) = (
+            old_normalized.as_ref(),
+            new_normalized.as_ref(),
+            parse_normalized(threshold),
+        ) else {
+            return false;
+        };
+        *old < threshold && *new >= threshold
     };
     // Gardener's `ConstraintK8s*` constraints are written as `1.3x-0` and compare un-normalized.
     let crossed_strict = |minor: u64| {
