@@ -13,7 +13,7 @@ use chrono::{DateTime, Months, Utc};
 use serde::{Deserialize, Serialize};
 
 /// What the user pasted, one entry per editor or file.
-#[derive(Debug, Clone, Serialize, Deserialize, FromValue)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct Source {
@@ -726,6 +726,50 @@ pub fn analyze_with_profile(
     options: &AnalyzeOptions,
 ) -> Report {
     analyze_from(Some(profile), sources, options, &mut read_source)
+}
+
+/// Analyses one after another that keep the first source read (the CloudProfile, as the app and
+/// the npm package order their inputs) while it stays the same: an editor's next keystroke mostly
+/// changes the Shoot, and a real CloudProfile is many times its size. Each report is the one
+/// [`analyze`] gives.
+pub struct KeptProfile {
+    /// The prepared first source and how many analyses it has served.
+    kept: Option<(PreparedProfile, usize)>,
+    analyses_per_preparation: usize,
+}
+
+impl Default for KeptProfile {
+    /// A prepared profile remembers answers for every instant and Shoot it meets, so an editing
+    /// session of hours would grow it without end. Preparing it again after this many analyses
+    /// bounds that at the cost of one fresh read.
+    fn default() -> KeptProfile {
+        KeptProfile {
+            kept: None,
+            analyses_per_preparation: 256,
+        }
+    }
+}
+
+impl KeptProfile {
+    /// [`analyze`] of `sources`, reading the first of them again only when it or the limits changed.
+    pub fn analyze(&mut self, sources: &[Source], options: &AnalyzeOptions) -> Report {
+        let Some((first, rest)) = sources.split_first() else {
+            return analyze(sources, options);
+        };
+        let reusable = self.kept.as_ref().is_some_and(|(prepared, analyses)| {
+            prepared.source == *first
+                && prepared.limits == options.limits
+                && *analyses < self.analyses_per_preparation
+        });
+        if !reusable {
+            self.kept = None;
+        }
+        let (prepared, analyses) = self
+            .kept
+            .get_or_insert_with(|| (PreparedProfile::new(first.clone(), options.limits), 0));
+        *analyses += 1;
+        analyze_with_profile(prepared, rest, options)
+    }
 }
 
 /// One report per Shoot of `source` against the prepared profile, in the order of the source: each
@@ -1613,6 +1657,69 @@ spec:
                 "{}",
                 example.id
             );
+        }
+    }
+
+    /// A kept profile gives `analyze`'s report for every inputs, and reads the first source again
+    /// when it changes, when the limits change, and after its number of analyses.
+    #[test]
+    fn a_kept_profile_is_read_again_only_when_it_changes() {
+        use crate::examples::{DEFAULT, LIFECYCLE_PROFILE};
+        let json = |report: Report| serde_json::to_value(report).unwrap();
+        let mut kept = KeptProfile {
+            analyses_per_preparation: 4,
+            ..KeptProfile::default()
+        };
+        let base = AnalyzeOptions::at(now());
+        let later = AnalyzeOptions::at(now() + chrono::TimeDelta::days(400));
+        let tight = AnalyzeOptions {
+            limits: document::Limits {
+                max_nodes: 50,
+                ..Default::default()
+            },
+            ..AnalyzeOptions::at(now())
+        };
+        let inputs = |profile: &str, shoot: &str| {
+            vec![source("CloudProfile", profile), source("Shoot", shoot)]
+        };
+        let default = inputs(DEFAULT.cloud_profile, DEFAULT.shoot);
+        let lifecycle_shoot = inputs(DEFAULT.cloud_profile, LIFECYCLE_PROFILE.shoot);
+        let lifecycle = inputs(LIFECYCLE_PROFILE.cloud_profile, LIFECYCLE_PROFILE.shoot);
+        let renamed = {
+            let mut renamed = default.clone();
+            renamed[0].name = "Profile".to_string();
+            renamed
+        };
+        // Each step: the inputs, the options, and how many analyses the kept profile has served
+        // after it (1: it was read for this one).
+        let steps: [(&[Source], &AnalyzeOptions, usize); 11] = [
+            (&default, &base, 1),
+            (&lifecycle_shoot, &base, 2),
+            (&default, &later, 3),
+            (&lifecycle, &base, 1),
+            (&lifecycle, &tight, 1),
+            (&lifecycle, &tight, 2),
+            (&renamed, &tight, 1),
+            (&renamed, &tight, 2),
+            (&renamed, &base, 1),
+            (&renamed, &base, 2),
+            (&[], &base, 2),
+        ];
+        for (index, (sources, options, served)) in steps.into_iter().enumerate() {
+            assert_eq!(
+                json(kept.analyze(sources, options)),
+                json(analyze(sources, options)),
+                "step {index}"
+            );
+            assert_eq!(
+                kept.kept.as_ref().map(|(_, n)| *n),
+                Some(served),
+                "step {index}"
+            );
+        }
+        for served in [3, 4, 1, 2] {
+            kept.analyze(&renamed, &base);
+            assert_eq!(kept.kept.as_ref().map(|(_, n)| *n), Some(served));
         }
     }
 

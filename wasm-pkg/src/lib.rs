@@ -190,7 +190,14 @@ fn analyze_areas(
     let input: AnalyzeInput = argument(input, "input")?;
     let mut options = read_options(options)?;
     options.areas = areas.map(<[Area]>::to_vec);
-    result(&report::analyze(&input.into_sources(), &options))
+    let report = KEPT_PROFILE.with_borrow_mut(|kept| kept.analyze(&input.into_sources(), &options));
+    result(&report)
+}
+
+thread_local! {
+    /// The CloudProfile of the last call, read again only when a call brings another: a caller
+    /// analysing Shoot after Shoot, or an editor's every keystroke, passes the same one.
+    static KEPT_PROFILE: std::cell::RefCell<report::KeptProfile> = Default::default();
 }
 
 /// The inputs of [`analyze_fleet`]: one CloudProfile and the Shoots to analyse against it.

@@ -33,7 +33,7 @@ use chrono::{DateTime, Utc};
 use inputs::{Inputs, EDITORS};
 use leptos::prelude::*;
 use shoot_policy::examples;
-use shoot_policy::report::{analyze, AnalyzeOptions, Report};
+use shoot_policy::report::{AnalyzeOptions, Report};
 use std::time::Duration;
 use worker::request_analysis;
 
@@ -70,8 +70,15 @@ pub fn run_analysis(inputs: &Inputs, clock_now: DateTime<Utc>) -> Analysis {
     }
     let now = inputs.now(clock_now);
     let options = AnalyzeOptions::at(now);
-    let report = analyze(&inputs.sources(), &options);
+    let report = KEPT_PROFILE.with_borrow_mut(|kept| kept.analyze(&inputs.sources(), &options));
     analysis_from_report(inputs, report, now)
+}
+
+thread_local! {
+    /// The CloudProfile editor's text as the last analysis read it (on the page, or in the worker
+    /// for the worker's analyses): a keystroke in another editor does not read it again.
+    pub static KEPT_PROFILE: std::cell::RefCell<shoot_policy::report::KeptProfile> =
+        Default::default();
 }
 
 /// The view models of a report: the same whether the report was computed here or in the worker.

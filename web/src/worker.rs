@@ -38,7 +38,8 @@ pub fn answer(request_json: &str) -> Result<String, String> {
     if request.test_panic {
         panic!("{}", crate::recovery::TEST_PANIC_MESSAGE);
     }
-    let report = shoot_policy::report::analyze(&request.sources, &request.options);
+    let report = crate::KEPT_PROFILE
+        .with_borrow_mut(|kept| kept.analyze(&request.sources, &request.options));
     serde_json::to_string(&report).map_err(|e| format!("the report does not serialise: {e}"))
 }
 
