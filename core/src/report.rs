@@ -638,9 +638,14 @@ struct ProfileViews {
     maintenance:
         std::cell::OnceCell<Result<crate::maintenance::types::CloudProfile, Box<Diagnostic>>>,
     validation: std::cell::OnceCell<Result<crate::validation::CloudProfile, Box<Diagnostic>>>,
-    /// The version matrix (without the Shoot's eligible updates) at an instant.
-    matrix: std::cell::RefCell<Option<(DateTime<Utc>, Option<VersionMatrix>)>>,
-    /// The CloudProfile's own validation problems under feature gates at an instant.
+    /// Every instant at which a version of the CloudProfile may change its classification,
+    /// ascending: the version matrix and the CloudProfile's own problems read the instant only
+    /// through classifications, so they are kept for the instants with the same transitions
+    /// behind them (a classification compares `start < now`).
+    transitions: std::cell::OnceCell<Vec<DateTime<Utc>>>,
+    /// The version matrix (without the Shoot's eligible updates), by the transitions passed.
+    matrix: std::cell::RefCell<Option<(usize, Option<VersionMatrix>)>>,
+    /// The CloudProfile's own validation problems under feature gates, by the transitions passed.
     problems: std::cell::RefCell<Option<(ValidationKey, Vec<Problem>)>>,
     /// The version decisions of maintenance runs against the maintenance view: each is keyed by
     /// everything it reads of a Shoot, so the Shoots of a fleet reuse each other's.
@@ -652,16 +657,28 @@ struct ProfileViews {
     schedules: std::cell::RefCell<crate::hibernation::ScheduleMemo>,
 }
 
-type ValidationKey = (crate::validation::FeatureGates, DateTime<Utc>);
+type ValidationKey = (crate::validation::FeatureGates, usize);
 
 impl ProfileViews {
-    /// The version matrix of `profile` at `now`, found again only for another instant.
+    /// How many of the CloudProfile's classification transitions lie before `now`: instants with
+    /// the same number classify every version alike. An app analysing at the clock's instant asks
+    /// at a new one each time.
+    fn transitions_passed(&self, profile: &Located, now: DateTime<Utc>) -> usize {
+        let transitions = self
+            .transitions
+            .get_or_init(|| classification_transitions(&profile.value));
+        transitions.partition_point(|transition| *transition < now)
+    }
+
+    /// The version matrix of `profile` at `now`, found again only when a classification may have
+    /// changed since the last.
     fn matrix(&self, profile: &Located, now: DateTime<Utc>) -> Option<VersionMatrix> {
+        let passed = self.transitions_passed(profile, now);
         let mut kept = self.matrix.borrow_mut();
         match kept.as_ref() {
-            Some((at, matrix)) if *at == now => matrix.clone(),
+            Some((at, matrix)) if *at == passed => matrix.clone(),
             _ => kept
-                .insert((now, version_matrix(&profile.value, now)))
+                .insert((passed, version_matrix(&profile.value, now)))
                 .1
                 .clone(),
         }
@@ -1100,7 +1117,8 @@ fn validate(
         .as_ref()
         .filter(|p| p.spec_in_text.is_none());
     if let (Some(located), Some(profile)) = (own_profile, profile) {
-        let found = views.problems((options.feature_gates, now), || {
+        let passed = views.transitions_passed(located, now);
+        let found = views.problems((options.feature_gates, passed), || {
             let result = validation::validate_cloud_profile(
                 profile,
                 None,
@@ -1444,6 +1462,31 @@ CloudProfile"
     });
 }
 
+/// The instants at which a version of the CloudProfile (Kubernetes or machine image) may change
+/// its classification, ascending. Each version is read on its own, so a version that a typed view
+/// could read is never left out because another one is unreadable.
+fn classification_transitions(profile: &Value) -> Vec<DateTime<Utc>> {
+    let Some(spec) = profile.get("spec") else {
+        return Vec::new();
+    };
+    fn versions(list: Option<&Value>) -> impl Iterator<Item = ExpirableVersion> + '_ {
+        (list.and_then(Value::as_array).into_iter().flatten())
+            .filter_map(|version| crate::decode::from_value(version).ok())
+    }
+    let kubernetes = versions(spec.get("kubernetes").and_then(|k| k.get("versions")));
+    let images = (spec.get("machineImages").and_then(Value::as_array))
+        .into_iter()
+        .flatten()
+        .flat_map(|image| versions(image.get("versions")));
+    let mut transitions: Vec<DateTime<Utc>> = kubernetes
+        .chain(images)
+        .flat_map(|version| version.transition_instants())
+        .collect();
+    crate::sorting::sort(&mut transitions);
+    transitions.dedup();
+    transitions
+}
+
 fn classify(versions: Option<&Value>, now: DateTime<Utc>) -> Vec<ClassifiedVersion> {
     let versions: Vec<ExpirableVersion> = versions
         .and_then(|v| crate::decode::from_value(v).ok())
@@ -1658,6 +1701,80 @@ spec:
                 example.id
             );
         }
+    }
+
+    /// A prepared profile keeps its version matrix and its own validation problems for the
+    /// instants with the same classification transitions behind them. A version expiring at T is
+    /// expired from one second after T (`start < now`): one second before T and T itself share
+    /// both findings, one second after T has its own. Here two supported 1.31 patch versions
+    /// overlap until 1.31.1 expires, which Gardener reports for each of them while both are
+    /// supported.
+    #[test]
+    fn kept_profile_findings_serve_until_the_next_transition() {
+        let json = |report: Report| serde_json::to_value(report).unwrap();
+        let profile = source(
+            "CloudProfile",
+            "apiVersion: core.gardener.cloud/v1beta1
+kind: CloudProfile
+metadata: {name: overlapping}
+spec:
+  type: aws
+  kubernetes:
+    versions:
+    - {version: 1.31.1, classification: supported, expirationDate: '2027-01-15T00:00:00Z'}
+    - {version: 1.31.2, classification: supported}
+  machineImages: [{name: gardenlinux, versions: [{version: 1592.14.0}]}]
+  machineTypes: [{name: m5.large, cpu: '2', gpu: '0', memory: 8Gi}]
+  regions: [{name: eu-west-1}]
+",
+        );
+        let shoot = source("Shoot", crate::examples::DEFAULT.shoot);
+        let transition: DateTime<Utc> = "2027-01-15T00:00:00Z".parse().unwrap();
+        let second = chrono::TimeDelta::seconds(1);
+        let prepared = PreparedProfile::new(profile.clone(), Default::default());
+        let instants = [
+            transition - second,
+            transition,
+            transition + second,
+            transition - second,
+            transition + chrono::TimeDelta::days(30),
+        ];
+        let mut findings = Vec::new();
+        for (index, instant) in instants.into_iter().enumerate() {
+            let options = AnalyzeOptions::at(instant);
+            let kept = json(analyze_with_profile(
+                &prepared,
+                std::slice::from_ref(&shoot),
+                &options,
+            ));
+            assert_eq!(
+                kept,
+                json(analyze(&[profile.clone(), shoot.clone()], &options)),
+                "instant {index}"
+            );
+            let problems = kept["validation"]["problems"].as_array().unwrap();
+            let overlaps = problems
+                .iter()
+                .filter(|p| {
+                    p["field"]
+                        .as_str()
+                        .unwrap()
+                        .starts_with("spec.kubernetes.versions")
+                })
+                .count();
+            findings.push((kept["versions"]["kubernetes"].clone(), overlaps));
+        }
+        let passed = |instant| {
+            prepared
+                .views
+                .transitions_passed(prepared.inputs.cloud_profile.as_ref().unwrap(), instant)
+        };
+        assert_eq!(passed(transition - second), passed(transition));
+        assert_ne!(passed(transition), passed(transition + second));
+        assert_eq!(findings[0], findings[1]);
+        assert_eq!(findings[0].1, 2);
+        assert_eq!(findings[2].1, 1);
+        assert_ne!(findings[1].0, findings[2].0);
     }
 
     /// A kept profile gives `analyze`'s report for every inputs, and reads the first source again
