@@ -133,6 +133,19 @@ fn main() {
             ));
             return;
         }
+        if let Some(kept) = workload.strip_suffix("-kept") {
+            // `example` or `large` with the CloudProfile prepared before (as the npm package keeps
+            // it between calls): `analyze_from` is then the Shoot's part alone.
+            let sources = if kept == "example" { &example } else { &large };
+            let prepared =
+                shoot_policy::report::PreparedProfile::new(sources[0].clone(), options.limits);
+            std::hint::black_box(shoot_policy::report::analyze_with_profile(
+                &prepared,
+                &sources[1..],
+                &options,
+            ));
+            return;
+        }
         if workload == "timeline-10y-simulation" {
             simulate();
             return;
@@ -142,7 +155,7 @@ fn main() {
             "large" => (&large, &options),
             "timeline-10y" => (&large, &ten_years),
             other => {
-                panic!("BENCH_PROFILE={other}: not one of example, large, timeline-10y, timeline-10y-simulation, fleet-100, fleet-large-10")
+                panic!("BENCH_PROFILE={other}: not one of example, large, example-kept, large-kept, timeline-10y, timeline-10y-simulation, fleet-100, fleet-large-10")
             }
         };
         std::hint::black_box(analyze(sources, options));
