@@ -195,6 +195,21 @@ impl ExpirableVersion {
     }
 }
 
+/// The [`ExpirableVersion::transition_instants`] of `versions`, ascending, each once. An instant
+/// classifies every one of the versions as another does when as many of these lie before each
+/// (a classification compares `start < now`): what a finding that reads the instant only through
+/// classifications can be remembered by.
+pub fn sorted_transitions<'a>(
+    versions: impl Iterator<Item = &'a ExpirableVersion>,
+) -> Vec<DateTime<Utc>> {
+    let mut instants: Vec<DateTime<Utc>> = versions
+        .flat_map(ExpirableVersion::transition_instants)
+        .collect();
+    crate::sorting::sort(&mut instants);
+    instants.dedup();
+    instants
+}
+
 /// `DurationUntilNextVersionTransition`: the time from `now` to the earliest transition strictly after
 /// `now` among all given versions, or zero when there is none.
 pub fn duration_until_next_transition<'a>(

@@ -1478,13 +1478,8 @@ fn classification_transitions(profile: &Value) -> Vec<DateTime<Utc>> {
         .into_iter()
         .flatten()
         .flat_map(|image| versions(image.get("versions")));
-    let mut transitions: Vec<DateTime<Utc>> = kubernetes
-        .chain(images)
-        .flat_map(|version| version.transition_instants())
-        .collect();
-    crate::sorting::sort(&mut transitions);
-    transitions.dedup();
-    transitions
+    let versions: Vec<ExpirableVersion> = kubernetes.chain(images).collect();
+    crate::lifecycle::sorted_transitions(versions.iter())
 }
 
 fn classify(versions: Option<&Value>, now: DateTime<Utc>) -> Vec<ClassifiedVersion> {

@@ -15,7 +15,7 @@ use super::memo::PoolImageInputs;
 use super::selection::Search;
 use super::types::{parse_version, CloudProfile, Shoot, Worker};
 use crate::decode::FromValue;
-use crate::lifecycle::ExpirableVersion;
+use crate::lifecycle::{sorted_transitions, ExpirableVersion};
 use chrono::{DateTime, Utc};
 use rustc_hash::FxHashMap as HashMap;
 use serde::{Deserialize, Serialize};
@@ -58,8 +58,12 @@ pub fn eligible_updates(
 /// would mix their answers.
 #[derive(Default)]
 pub(crate) struct EligibilityMemo {
-    /// The instant every list here was found at; another instant starts afresh.
-    now: Option<DateTime<Utc>>,
+    /// The CloudProfile's classification transitions, ascending, listed on the first call.
+    transitions: Option<Vec<DateTime<Utc>>>,
+    /// How many of them lie before the instant every list here was found at. A list reads the
+    /// instant only through classifications (`start < now`), so an instant with as many behind
+    /// it gets the same lists, and one with another number starts afresh.
+    passed: Option<usize>,
     /// By the Kubernetes version, without a pool.
     kubernetes: HashMap<String, EligibleUpdates>,
     /// By what the filter and the searches read of a pool, without the pool's name.
@@ -73,13 +77,22 @@ pub(crate) fn eligible_updates_remembering(
     now: DateTime<Utc>,
     memo: &mut EligibilityMemo,
 ) -> Vec<EligibleUpdates> {
-    if memo.now != Some(now) {
+    let profile = cloud_profile.defaulted();
+    let transitions = memo.transitions.get_or_insert_with(|| {
+        let images = profile.spec.machine_images.iter();
+        sorted_transitions(
+            (profile.spec.kubernetes.versions.iter())
+                .chain(images.flat_map(|image| image.versions.iter().map(|v| &v.expirable))),
+        )
+    });
+    let passed = transitions.partition_point(|transition| *transition < now);
+    if memo.passed != Some(passed) {
         *memo = EligibilityMemo {
-            now: Some(now),
+            transitions: memo.transitions.take(),
+            passed: Some(passed),
             ..EligibilityMemo::default()
         };
     }
-    let profile = cloud_profile.defaulted();
     let kubernetes_versions = &profile.spec.kubernetes.versions;
     let mut kubernetes = |pool: Option<String>, current: &str| {
         let found = memo
@@ -329,8 +342,15 @@ spec:
             renamed("third", "1.32.1"),
         ];
         let mut memo = EligibilityMemo::default();
-        // Before and after 1.31.1 and 1.31.2 expire: a new instant must not reuse the lists.
-        for now in ["2024-06-01T00:00:00Z", "2026-01-01T00:00:00Z"] {
+        // Before and after 1.31.1 and 1.31.2 expire (at 2025-01-01T00:00:00Z, so expired from one
+        // second later): an instant with another transition behind it must not reuse the lists.
+        for now in [
+            "2024-06-01T00:00:00Z",
+            "2025-01-01T00:00:00Z",
+            "2025-01-01T00:00:01Z",
+            "2024-12-31T23:59:59Z",
+            "2026-01-01T00:00:00Z",
+        ] {
             let now = now.parse().unwrap();
             for shoot in &shoots {
                 let remembered = eligible_updates_remembering(&profile, shoot, now, &mut memo);

@@ -159,7 +159,9 @@ impl RunMemo {
         let shoot_image = &worker.machine.image;
         if !self.image_facts.contains_key(&shoot_image.name) {
             let facts = ImageFacts {
-                transitions: sorted_transitions(image.versions.iter().map(|v| &v.expirable)),
+                transitions: crate::lifecycle::sorted_transitions(
+                    image.versions.iter().map(|v| &v.expirable),
+                ),
                 kubelet_constrained: kubelet_constrained(image),
             };
             self.image_facts.insert(shoot_image.name.clone(), facts);
@@ -200,7 +202,7 @@ impl RunMemo {
     ) -> Option<VersionUpdate> {
         let transitions = self
             .kubernetes_transitions
-            .get_or_insert_with(|| sorted_transitions(versions.iter()));
+            .get_or_insert_with(|| crate::lifecycle::sorted_transitions(versions.iter()));
         let passed = passed(transitions, now);
         let parsed = self
             .kubernetes_parsed
@@ -224,17 +226,6 @@ fn kubelet_constrained(image: &MachineImage) -> bool {
         .versions
         .iter()
         .any(|v| v.kubelet_version_constraint.is_some())
-}
-
-fn sorted_transitions<'a>(
-    versions: impl Iterator<Item = &'a ExpirableVersion>,
-) -> Vec<DateTime<Utc>> {
-    let mut instants: Vec<DateTime<Utc>> = versions
-        .flat_map(ExpirableVersion::transition_instants)
-        .collect();
-    crate::sorting::sort(&mut instants);
-    instants.dedup();
-    instants
 }
 
 fn hash_of(key: &impl std::hash::Hash) -> u64 {
