@@ -86,6 +86,7 @@ pub struct FleetSummary {
 pub struct FleetUpdate {
     pub shoot: String,
     #[cfg_attr(feature = "tsify", tsify(type = "string"))]
+    #[serde(serialize_with = "crate::rfc3339::serialize")]
     pub window_begin: DateTime<Utc>,
     pub component: Component,
     pub from: String,

@@ -20,6 +20,7 @@ pub mod golang;
 pub mod lifecycle;
 pub mod locate;
 pub mod report;
+pub mod rfc3339;
 pub mod semver_constraint;
 pub mod sorting;
 pub mod syntax;

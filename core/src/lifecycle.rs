@@ -27,14 +27,22 @@ pub enum Classification {
 
 impl Classification {
     pub fn as_str(&self) -> &str {
-        match self {
-            Classification::Unavailable => "unavailable",
-            Classification::Preview => "preview",
-            Classification::Supported => "supported",
-            Classification::Deprecated => "deprecated",
-            Classification::Expired => "expired",
-            Classification::Other(other) => other,
+        match self.name() {
+            Ok((_, name)) => name,
+            Err(other) => other,
         }
+    }
+
+    /// A stage Gardener knows, with its place in the enum; or the unknown value's text.
+    fn name(&self) -> Result<(u32, &'static str), &str> {
+        Ok(match self {
+            Classification::Unavailable => (0, "unavailable"),
+            Classification::Preview => (1, "preview"),
+            Classification::Supported => (2, "supported"),
+            Classification::Deprecated => (3, "deprecated"),
+            Classification::Expired => (4, "expired"),
+            Classification::Other(other) => return Err(other),
+        })
     }
 }
 
@@ -59,7 +67,12 @@ impl From<Classification> for String {
 
 impl Serialize for Classification {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
+        match self.name() {
+            // The same text as a string; serde-wasm-bindgen makes a unit variant's JavaScript
+            // string once and reuses it, and a report holds thousands of classifications.
+            Ok((index, name)) => serializer.serialize_unit_variant("Classification", index, name),
+            Err(other) => serializer.serialize_str(other),
+        }
     }
 }
 

@@ -364,6 +364,7 @@ pub struct ClassifiedVersion {
     /// When the version expires (or the expired stage starts), if it does.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "tsify", tsify(type = "string", optional))]
+    #[serde(serialize_with = "crate::rfc3339::serialize_option")]
     pub expires: Option<DateTime<Utc>>,
 }
 
@@ -378,8 +379,10 @@ pub struct MaintenanceWindowInfo {
     /// Whether the Shoot configures no (or an unparsable) window, so maintenance may run at any time.
     pub always: bool,
     #[cfg_attr(feature = "tsify", tsify(type = "string"))]
+    #[serde(serialize_with = "crate::rfc3339::serialize")]
     pub next_begin: DateTime<Utc>,
     #[cfg_attr(feature = "tsify", tsify(type = "string"))]
+    #[serde(serialize_with = "crate::rfc3339::serialize")]
     pub next_end: DateTime<Utc>,
 }
 

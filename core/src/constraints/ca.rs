@@ -36,6 +36,7 @@ pub struct SecretMeta {
 #[serde(rename_all = "camelCase")]
 pub struct ExpiringCa {
     pub name: String,
+    #[serde(serialize_with = "crate::rfc3339::serialize")]
     pub valid_until: DateTime<Utc>,
 }
 

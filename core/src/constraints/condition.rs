@@ -29,9 +29,11 @@ pub struct Condition {
     pub status: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "tsify", tsify(type = "string", optional))]
+    #[serde(serialize_with = "crate::rfc3339::serialize_option")]
     pub last_transition_time: Option<DateTime<Utc>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "tsify", tsify(type = "string", optional))]
+    #[serde(serialize_with = "crate::rfc3339::serialize_option")]
     pub last_update_time: Option<DateTime<Utc>>,
     pub reason: String,
     pub message: String,

@@ -45,6 +45,7 @@ pub struct HibernationDecision {
     /// The new `spec.hibernation.enabled`, when the spec is patched.
     pub hibernation_enabled: Option<bool>,
     /// The new `status.lastHibernationTriggerTime` (= now), when the spec is patched.
+    #[serde(serialize_with = "crate::rfc3339::serialize_option")]
     pub last_hibernation_trigger_time: Option<DateTime<Utc>>,
     /// The schedule entry whose firing caused the action, and when it fired.
     pub triggered_by: Option<Trigger>,
@@ -52,6 +53,7 @@ pub struct HibernationDecision {
     #[serde(serialize_with = "serialize_go_duration")]
     pub requeue_after: TimeDelta,
     /// The earliest next firing of any entry, which the requeue aims at.
+    #[serde(serialize_with = "crate::rfc3339::serialize_option")]
     pub next_schedule_time: Option<DateTime<Utc>>,
     /// Why, in the words of the controller's log messages.
     pub reason: String,
@@ -61,6 +63,7 @@ pub struct HibernationDecision {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(rename_all = "camelCase")]
 pub struct Trigger {
+    #[serde(serialize_with = "crate::rfc3339::serialize")]
     pub instant: DateTime<Utc>,
     pub operation: Operation,
     pub cron: String,

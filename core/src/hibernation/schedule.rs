@@ -107,6 +107,7 @@ impl ParsedSchedule {
 #[serde(rename_all = "camelCase")]
 pub struct ScheduleEvent {
     #[cfg_attr(feature = "tsify", tsify(type = "string"))]
+    #[serde(serialize_with = "crate::rfc3339::serialize")]
     pub instant: DateTime<Utc>,
     pub operation: Operation,
     #[cfg_attr(feature = "tsify", tsify(type = "string"))]
@@ -179,8 +180,10 @@ pub(crate) fn latest_firing(
 #[serde(rename_all = "camelCase")]
 pub struct UpcomingEvents {
     /// `None` when no `start` is configured or none of them fires within five years.
+    #[serde(serialize_with = "crate::rfc3339::serialize_option")]
     pub next_hibernation: Option<DateTime<Utc>>,
     /// `None` when no `end` is configured or none of them fires within five years.
+    #[serde(serialize_with = "crate::rfc3339::serialize_option")]
     pub next_wake_up: Option<DateTime<Utc>>,
 }
 

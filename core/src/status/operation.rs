@@ -323,6 +323,7 @@ pub struct AutoRetry {
     /// The instant after which the controller annotates `gardener.cloud/operation=retry`
     /// (last operation update time plus the retry period; plus up to 5m jitter when requeued).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(serialize_with = "crate::rfc3339::serialize_option")]
     pub retry_after: Option<DateTime<Utc>>,
     /// Whether the retry annotation is set right now.
     pub retry_now: bool,

@@ -41,6 +41,7 @@ pub struct Timeline {
     pub windows_evaluated: usize,
     /// The horizon end.
     #[cfg_attr(feature = "tsify", tsify(type = "string"))]
+    #[serde(serialize_with = "crate::rfc3339::serialize")]
     pub until: DateTime<Utc>,
 }
 
@@ -52,8 +53,10 @@ pub struct Timeline {
 pub struct TimelineEvent {
     /// The maintenance window the change happens in; the run is at a random instant inside it.
     #[cfg_attr(feature = "tsify", tsify(type = "string"))]
+    #[serde(serialize_with = "crate::rfc3339::serialize")]
     pub window_begin: DateTime<Utc>,
     #[cfg_attr(feature = "tsify", tsify(type = "string"))]
+    #[serde(serialize_with = "crate::rfc3339::serialize")]
     pub window_end: DateTime<Utc>,
     pub component: Component,
     pub from: String,
@@ -105,6 +108,7 @@ pub struct NodeImpact {
 pub struct BlockedUpdate {
     /// The first window in which the run fails.
     #[cfg_attr(feature = "tsify", tsify(type = "string"))]
+    #[serde(serialize_with = "crate::rfc3339::serialize")]
     pub window_begin: DateTime<Utc>,
     pub component: Component,
     pub version: String,
