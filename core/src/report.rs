@@ -642,13 +642,14 @@ struct ProfileViews {
         std::cell::OnceCell<Result<crate::maintenance::types::CloudProfile, Box<Diagnostic>>>,
     validation: std::cell::OnceCell<Result<crate::validation::CloudProfile, Box<Diagnostic>>>,
     /// Every instant at which a version of the CloudProfile may change its classification,
-    /// ascending: the version matrix and the CloudProfile's own problems read the instant only
-    /// through classifications, so they are kept for the instants with the same transitions
-    /// behind them (a classification compares `start < now`).
+    /// ascending, listed when a second instant is asked about: the version matrix and the
+    /// CloudProfile's own problems read the instant only through classifications
+    /// (`start < now`), so what was found at one instant holds at every instant with as many
+    /// transitions before it.
     transitions: std::cell::OnceCell<Vec<DateTime<Utc>>>,
-    /// The version matrix (without the Shoot's eligible updates), by the transitions passed.
-    matrix: std::cell::RefCell<Option<(usize, Option<VersionMatrix>)>>,
-    /// The CloudProfile's own validation problems under feature gates, by the transitions passed.
+    /// The version matrix (without the Shoot's eligible updates) and the instant it was found at.
+    matrix: std::cell::RefCell<Option<(DateTime<Utc>, Option<VersionMatrix>)>>,
+    /// The CloudProfile's own validation problems, with the feature gates and the instant.
     problems: std::cell::RefCell<Option<(ValidationKey, Vec<Problem>)>>,
     /// The version decisions of maintenance runs against the maintenance view: each is keyed by
     /// everything it reads of a Shoot, so the Shoots of a fleet reuse each other's.
@@ -660,39 +661,56 @@ struct ProfileViews {
     schedules: std::cell::RefCell<crate::hibernation::ScheduleMemo>,
 }
 
-type ValidationKey = (crate::validation::FeatureGates, usize);
+type ValidationKey = (crate::validation::FeatureGates, DateTime<Utc>);
 
 impl ProfileViews {
-    /// How many of the CloudProfile's classification transitions lie before `now`: instants with
-    /// the same number classify every version alike. An app analysing at the clock's instant asks
-    /// at a new one each time.
-    fn transitions_passed(&self, profile: &Located, now: DateTime<Utc>) -> usize {
+    /// Whether `profile` classifies every version alike at `found` and at `now`: the same
+    /// number of its transitions lies before each. An app analysing at the clock's instant asks
+    /// at a new one each time; an analysis of its own asks at one only, and lists none.
+    fn classified_alike(
+        &self,
+        profile: &Located,
+        found: DateTime<Utc>,
+        now: DateTime<Utc>,
+    ) -> bool {
+        if found == now {
+            return true;
+        }
         let transitions = self
             .transitions
             .get_or_init(|| classification_transitions(&profile.value));
-        transitions.partition_point(|transition| *transition < now)
+        let passed = |instant| transitions.partition_point(|transition| *transition < instant);
+        passed(found) == passed(now)
     }
 
     /// The version matrix of `profile` at `now`, found again only when a classification may have
     /// changed since the last.
     fn matrix(&self, profile: &Located, now: DateTime<Utc>) -> Option<VersionMatrix> {
-        let passed = self.transitions_passed(profile, now);
         let mut kept = self.matrix.borrow_mut();
         match kept.as_ref() {
-            Some((at, matrix)) if *at == passed => matrix.clone(),
+            Some((found, matrix)) if self.classified_alike(profile, *found, now) => matrix.clone(),
             _ => kept
-                .insert((passed, version_matrix(&profile.value, now)))
+                .insert((now, version_matrix(&profile.value, now)))
                 .1
                 .clone(),
         }
     }
 
-    /// `find` the CloudProfile's validation problems, or take them from the last analysis with the
-    /// same feature gates and instant.
-    fn problems(&self, key: ValidationKey, find: impl FnOnce() -> Vec<Problem>) -> Vec<Problem> {
+    /// `find` the CloudProfile's validation problems at `key`'s instant, or take them from the
+    /// last analysis with the same feature gates that classified `profile` alike.
+    fn problems(
+        &self,
+        profile: &Located,
+        key: ValidationKey,
+        find: impl FnOnce() -> Vec<Problem>,
+    ) -> Vec<Problem> {
         let mut kept = self.problems.borrow_mut();
         match kept.as_ref() {
-            Some((at, problems)) if *at == key => problems.clone(),
+            Some(((gates, found), problems))
+                if *gates == key.0 && self.classified_alike(profile, *found, key.1) =>
+            {
+                problems.clone()
+            }
             _ => kept.insert((key, find())).1.clone(),
         }
     }
@@ -1120,8 +1138,7 @@ fn validate(
         .as_ref()
         .filter(|p| p.spec_in_text.is_none());
     if let (Some(located), Some(profile)) = (own_profile, profile) {
-        let passed = views.transitions_passed(located, now);
-        let found = views.problems((options.feature_gates, passed), || {
+        let found = views.problems(located, (options.feature_gates, now), || {
             let result = validation::validate_cloud_profile(
                 profile,
                 None,
@@ -1466,23 +1483,41 @@ CloudProfile"
 }
 
 /// The instants at which a version of the CloudProfile (Kubernetes or machine image) may change
-/// its classification, ascending. Each version is read on its own, so a version that a typed view
-/// could read is never left out because another one is unreadable.
+/// its classification, ascending: every expiration date and lifecycle start a version names,
+/// read without decoding the versions. Where a version's lifecycle makes its expiration date
+/// count for nothing, the date is listed all the same: an instant too many only means finding
+/// again what was found already.
 fn classification_transitions(profile: &Value) -> Vec<DateTime<Utc>> {
     let Some(spec) = profile.get("spec") else {
         return Vec::new();
     };
-    fn versions(list: Option<&Value>) -> impl Iterator<Item = ExpirableVersion> + '_ {
-        (list.and_then(Value::as_array).into_iter().flatten())
-            .filter_map(|version| crate::decode::from_value(version).ok())
+    fn list(parent: Option<&Value>) -> &[Value] {
+        (parent
+            .and_then(|p| p.get("versions"))
+            .and_then(Value::as_array))
+        .map_or(&[], Vec::as_slice)
     }
-    let kubernetes = versions(spec.get("kubernetes").and_then(|k| k.get("versions")));
-    let images = (spec.get("machineImages").and_then(Value::as_array))
-        .into_iter()
-        .flatten()
-        .flat_map(|image| versions(image.get("versions")));
-    let versions: Vec<ExpirableVersion> = kubernetes.chain(images).collect();
-    crate::lifecycle::sorted_transitions(versions.iter())
+    let images = spec.get("machineImages").and_then(Value::as_array);
+    let versions = list(spec.get("kubernetes")).iter().chain(
+        images
+            .into_iter()
+            .flatten()
+            .flat_map(|image| list(Some(image))),
+    );
+    let instant = |value: Option<&Value>| {
+        value.and_then(|value| crate::decode::from_value::<DateTime<Utc>>(value).ok())
+    };
+    let mut transitions = Vec::new();
+    for version in versions {
+        transitions.extend(instant(version.get("expirationDate")));
+        let stages = version.get("lifecycle").and_then(Value::as_array);
+        transitions.extend(
+            (stages.into_iter().flatten()).filter_map(|stage| instant(stage.get("startTime"))),
+        );
+    }
+    crate::sorting::sort(&mut transitions);
+    transitions.dedup();
+    transitions
 }
 
 fn classify(versions: Option<&Value>, now: DateTime<Utc>) -> Vec<ClassifiedVersion> {
@@ -1762,13 +1797,12 @@ spec:
                 .count();
             findings.push((kept["versions"]["kubernetes"].clone(), overlaps));
         }
-        let passed = |instant| {
-            prepared
-                .views
-                .transitions_passed(prepared.inputs.cloud_profile.as_ref().unwrap(), instant)
+        let alike = |a, b| {
+            let profile = prepared.inputs.cloud_profile.as_ref().unwrap();
+            prepared.views.classified_alike(profile, a, b)
         };
-        assert_eq!(passed(transition - second), passed(transition));
-        assert_ne!(passed(transition), passed(transition + second));
+        assert!(alike(transition - second, transition));
+        assert!(!alike(transition, transition + second));
         assert_eq!(findings[0], findings[1]);
         assert_eq!(findings[0].1, 2);
         assert_eq!(findings[2].1, 1);

@@ -58,12 +58,13 @@ pub fn eligible_updates(
 /// would mix their answers.
 #[derive(Default)]
 pub(crate) struct EligibilityMemo {
-    /// The CloudProfile's classification transitions, ascending, listed on the first call.
+    /// The instant every list here was found at.
+    found: Option<DateTime<Utc>>,
+    /// The CloudProfile's classification transitions, ascending, listed when a call brings
+    /// another instant. A list reads the instant only through classifications (`start < now`),
+    /// so an instant with as many transitions before it gets the same lists, and one with
+    /// another number starts afresh.
     transitions: Option<Vec<DateTime<Utc>>>,
-    /// How many of them lie before the instant every list here was found at. A list reads the
-    /// instant only through classifications (`start < now`), so an instant with as many behind
-    /// it gets the same lists, and one with another number starts afresh.
-    passed: Option<usize>,
     /// By the Kubernetes version, without a pool.
     kubernetes: HashMap<String, EligibleUpdates>,
     /// By what the filter and the searches read of a pool, without the pool's name.
@@ -78,21 +79,23 @@ pub(crate) fn eligible_updates_remembering(
     memo: &mut EligibilityMemo,
 ) -> Vec<EligibleUpdates> {
     let profile = cloud_profile.defaulted();
-    let transitions = memo.transitions.get_or_insert_with(|| {
-        let images = profile.spec.machine_images.iter();
-        sorted_transitions(
-            (profile.spec.kubernetes.versions.iter())
-                .chain(images.flat_map(|image| image.versions.iter().map(|v| &v.expirable))),
-        )
-    });
-    let passed = transitions.partition_point(|transition| *transition < now);
-    if memo.passed != Some(passed) {
-        *memo = EligibilityMemo {
-            transitions: memo.transitions.take(),
-            passed: Some(passed),
-            ..EligibilityMemo::default()
-        };
+    if let Some(found) = memo.found.filter(|found| *found != now) {
+        let transitions = memo.transitions.get_or_insert_with(|| {
+            let images = profile.spec.machine_images.iter();
+            sorted_transitions(
+                (profile.spec.kubernetes.versions.iter())
+                    .chain(images.flat_map(|image| image.versions.iter().map(|v| &v.expirable))),
+            )
+        });
+        let passed = |instant| transitions.partition_point(|transition| *transition < instant);
+        if passed(found) != passed(now) {
+            *memo = EligibilityMemo {
+                transitions: memo.transitions.take(),
+                ..EligibilityMemo::default()
+            };
+        }
     }
+    memo.found.get_or_insert(now);
     let kubernetes_versions = &profile.spec.kubernetes.versions;
     let mut kubernetes = |pool: Option<String>, current: &str| {
         let found = memo
