@@ -56,51 +56,59 @@ pub fn input_errors_are_data_and_misuse_throws() {
     assert!(bad_now.is_err());
 }
 
+/// The first `count` hibernation schedule events (instant, location) of a Shoot with these
+/// `schedules` (YAML flow mappings), analysed at `now`.
+fn schedule_events(schedules: &[&str], now: &str, count: u32) -> Vec<(String, String)> {
+    let mut shoot = "kind: Shoot\nmetadata: {name: s, namespace: garden-t}\nspec:\n  kubernetes: {version: 1.31.0}\n  hibernation:\n    schedules:\n".to_string();
+    for schedule in schedules {
+        shoot.push_str(&format!("    - {schedule}\n"));
+    }
+    let input = Object::new();
+    Reflect::set(&input, &"shoot".into(), &shoot.into()).unwrap();
+    let report = shoot_policy_wasm::analyze(input.into(), &options(now.into())).unwrap();
+    let events = get(&get(&report, "hibernation"), "scheduleEvents");
+    (0..count)
+        .map(|index| {
+            let event = Reflect::get_u32(&events, index).unwrap();
+            let text = |key: &str| get(&event, key).as_string().unwrap();
+            (text("instant"), text("location"))
+        })
+        .collect()
+}
+
+fn owned(events: &[(&str, &str)]) -> Vec<(String, String)> {
+    let own = |(instant, location): &(&str, &str)| (instant.to_string(), location.to_string());
+    events.iter().map(own).collect()
+}
+
 /// Hibernation schedules take their offsets from the engine's Intl in wasm (no embedded tz
 /// database): across the change to summer time, 19:00 in Berlin moves from 18:00 to 17:00 UTC,
 /// exactly as the native build (chrono-tz) and Go compute it.
 pub fn hibernation_schedules_follow_daylight_saving_time() {
-    let shoot = "kind: Shoot\nmetadata: {name: s, namespace: garden-t}\nspec:\n  kubernetes: {version: 1.31.0}\n  hibernation:\n    schedules:\n    - {start: '00 19 * * *', location: Europe/Berlin}\n";
-    let input = Object::new();
-    Reflect::set(&input, &"shoot".into(), &shoot.into()).unwrap();
-    let now = JsValue::from_str("2026-03-28T12:00:00Z");
-    let report = shoot_policy_wasm::analyze(input.into(), &options(now)).unwrap();
-    let events = get(&get(&report, "hibernation"), "scheduleEvents");
-    let instant = |index: u32| {
-        get(&Reflect::get_u32(&events, index).unwrap(), "instant")
-            .as_string()
-            .unwrap()
-    };
-    assert_eq!(instant(0), "2026-03-28T18:00:00Z");
-    assert_eq!(instant(1), "2026-03-29T17:00:00Z");
+    let berlin = "{start: '00 19 * * *', location: Europe/Berlin}";
+    assert_eq!(
+        schedule_events(&[berlin], "2026-03-28T12:00:00Z", 2),
+        owned(&[
+            ("2026-03-28T18:00:00Z", "Europe/Berlin"),
+            ("2026-03-29T17:00:00Z", "Europe/Berlin"),
+        ])
+    );
 }
 
 /// Two zones asked in turn, one of them on the day of its change to summer time: New York's
 /// 03:30 is 08:30 UTC on 2026-03-07, and 07:30 UTC on 2026-03-08, after that day's change at
 /// 07:00 UTC.
 pub fn offsets_of_two_zones_asked_in_turn() {
-    let shoot = "kind: Shoot\nmetadata: {name: s, namespace: garden-t}\nspec:\n  kubernetes: {version: 1.31.0}\n  hibernation:\n    schedules:\n    - {start: '00 19 * * *', location: Europe/Berlin}\n    - {start: '30 3 * * *', location: America/New_York}\n";
-    let input = Object::new();
-    Reflect::set(&input, &"shoot".into(), &shoot.into()).unwrap();
-    let now = JsValue::from_str("2026-03-07T00:00:00Z");
-    let report = shoot_policy_wasm::analyze(input.into(), &options(now)).unwrap();
-    let events = get(&get(&report, "hibernation"), "scheduleEvents");
-    let event = |index: u32| {
-        let event = Reflect::get_u32(&events, index).unwrap();
-        let text = |key: &str| get(&event, key).as_string().unwrap();
-        (text("instant"), text("location"))
-    };
-    let expected = [
-        ("2026-03-07T08:30:00Z", "America/New_York"),
-        ("2026-03-07T18:00:00Z", "Europe/Berlin"),
-        ("2026-03-08T07:30:00Z", "America/New_York"),
-        ("2026-03-08T18:00:00Z", "Europe/Berlin"),
-        ("2026-03-09T07:30:00Z", "America/New_York"),
-    ];
-    for (index, (instant, location)) in expected.into_iter().enumerate() {
-        assert_eq!(
-            event(index as u32),
-            (instant.to_string(), location.to_string())
-        );
-    }
+    let berlin = "{start: '00 19 * * *', location: Europe/Berlin}";
+    let new_york = "{start: '30 3 * * *', location: America/New_York}";
+    assert_eq!(
+        schedule_events(&[berlin, new_york], "2026-03-07T00:00:00Z", 5),
+        owned(&[
+            ("2026-03-07T08:30:00Z", "America/New_York"),
+            ("2026-03-07T18:00:00Z", "Europe/Berlin"),
+            ("2026-03-08T07:30:00Z", "America/New_York"),
+            ("2026-03-08T18:00:00Z", "Europe/Berlin"),
+            ("2026-03-09T07:30:00Z", "America/New_York"),
+        ])
+    );
 }
