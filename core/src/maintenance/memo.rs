@@ -15,6 +15,7 @@ use crate::lifecycle::ExpirableVersion;
 use crate::version::{parse_normalized, Version};
 use chrono::{DateTime, Utc};
 use rustc_hash::FxHashMap as HashMap;
+use std::sync::Arc;
 
 /// Decisions of earlier runs against one (defaulted) CloudProfile. Using one memo with two
 /// profiles would mix their answers.
@@ -28,6 +29,8 @@ pub(crate) struct RunMemo {
     /// The CloudProfile image (by index) each image name of a Shoot finds, if any.
     profile_images: HashMap<String, Option<usize>>,
     kubernetes: HashMap<(KubernetesKey, usize), Option<VersionUpdate>>,
+    /// By pool position, the image decision made there last ([`RecentImageDecision`]).
+    recent_images: Vec<Option<RecentImageDecision>>,
     kubernetes_transitions: Option<Vec<DateTime<Utc>>>,
     kubernetes_parsed: Option<ParsedKubernetes>,
 }
@@ -120,6 +123,22 @@ pub(crate) struct KubernetesKey {
     pub cap: Option<String>,
 }
 
+/// The image decision made last at a pool position, with what it read that can change while the
+/// pool stays the very same `Arc`: a run shares every pool it does not change with the Shoot it
+/// was given, so a timeline's next window asks again for the same pools, and finding the decision
+/// by the pool's identity saves building and hashing its key.
+struct RecentImageDecision {
+    pool: Arc<Worker>,
+    auto_update: bool,
+    /// The kubelet version read, when a version of the image constrains it.
+    kubelet: Option<Version>,
+    /// The instants with as many of the image's transitions before them as the decision's:
+    /// after `after`, up to and including `until` (a classification compares `start < now`).
+    after: Option<DateTime<Utc>>,
+    until: Option<DateTime<Utc>>,
+    decision: Option<VersionUpdate>,
+}
+
 struct ImageFacts {
     transitions: Vec<DateTime<Utc>>,
     kubelet_constrained: bool,
@@ -190,6 +209,59 @@ impl RunMemo {
         };
         bucket.push((owned, decision.clone()));
         decision
+    }
+
+    /// The image decision made last at pool position `index`, when it was made for this very
+    /// `pool` with the same `auto_update`, the same kubelet version where the image reads it
+    /// (`kubelet` gives it), and an instant with as many of the image's transitions before it.
+    pub(crate) fn recent_image_decision(
+        &self,
+        index: usize,
+        pool: &Arc<Worker>,
+        auto_update: bool,
+        kubelet: impl FnOnce() -> Option<Version>,
+        now: DateTime<Utc>,
+    ) -> Option<Option<VersionUpdate>> {
+        let recent = self.recent_images.get(index)?.as_ref()?;
+        let same = Arc::ptr_eq(&recent.pool, pool)
+            && recent.auto_update == auto_update
+            && recent.after.is_none_or(|after| after < now)
+            && recent.until.is_none_or(|until| now <= until)
+            && match &recent.kubelet {
+                Some(read) => kubelet().as_ref() == Some(read),
+                None => true,
+            };
+        same.then(|| recent.decision.clone())
+    }
+
+    /// Keeps `decision`, just made by [`RunMemo::image_decision`] for `pool` at position `index`,
+    /// for [`RunMemo::recent_image_decision`].
+    pub(crate) fn remember_image_decision(
+        &mut self,
+        index: usize,
+        pool: &Arc<Worker>,
+        (auto_update, kubelet): (bool, &Version),
+        now: DateTime<Utc>,
+        decision: &Option<VersionUpdate>,
+    ) {
+        let Some(facts) = self.image_facts.get(&pool.machine.image.name) else {
+            return;
+        };
+        let passed = passed(&facts.transitions, now);
+        let recent = RecentImageDecision {
+            pool: Arc::clone(pool),
+            auto_update,
+            kubelet: facts.kubelet_constrained.then(|| kubelet.clone()),
+            after: passed
+                .checked_sub(1)
+                .map(|before| facts.transitions[before]),
+            until: facts.transitions.get(passed).copied(),
+            decision: decision.clone(),
+        };
+        if self.recent_images.len() <= index {
+            self.recent_images.resize_with(index + 1, || None);
+        }
+        self.recent_images[index] = Some(recent);
     }
 
     /// A Kubernetes version decision, from `decide` on the parsed `versions` the first time.

@@ -398,9 +398,19 @@ fn maintain_machine_images(
     let control_plane = parse_version(&maintained.spec.kubernetes.version)?;
     let auto_update = maintained.auto_update_machine_image_version();
     for (index, result) in results.iter_mut().enumerate() {
-        let Some(worker) = maintained.spec.provider.workers.get(index) else {
+        let Some(pool) = maintained.spec.provider.workers.get(index) else {
             break;
         };
+        let kubelet = || match pool.kubernetes_version() {
+            Some(version) => parse_version(version).ok(),
+            None => Some(control_plane.clone()),
+        };
+        if let Some(decision) = memo.recent_image_decision(index, pool, auto_update, kubelet, now) {
+            apply_image_decision(maintained, index, &decision);
+            *result = decision;
+            continue;
+        }
+        let worker = pool;
         let machine_type = profile
             .spec
             .machine_types
@@ -443,14 +453,23 @@ fn maintain_machine_images(
         };
         let decision =
             memo.image_decision(image, worker, &kubelet_version, auto_update, now, decide);
-        if let Some(update) = decision.as_ref().filter(|update| !update.failed) {
-            if let Some(worker) = maintained.spec.provider.workers.get_mut(index) {
-                Arc::make_mut(worker).machine.image.version = Some(update.to.clone());
-            }
+        if let Some(pool) = maintained.spec.provider.workers.get(index) {
+            let read = (auto_update, &kubelet_version);
+            memo.remember_image_decision(index, pool, read, now, &decision);
         }
+        apply_image_decision(maintained, index, &decision);
         *result = decision;
     }
     Ok(())
+}
+
+/// Writes an image update that did not fail into the pool at `index`.
+fn apply_image_decision(maintained: &mut Shoot, index: usize, decision: &Option<VersionUpdate>) {
+    if let Some(update) = decision.as_ref().filter(|update| !update.failed) {
+        if let Some(worker) = maintained.spec.provider.workers.get_mut(index) {
+            Arc::make_mut(worker).machine.image.version = Some(update.to.clone());
+        }
+    }
 }
 
 /// One pool's part of `maintainMachineImages` once its machine type, image and kubelet version are

@@ -455,9 +455,9 @@ fn runs_sharing_a_memo_decide_as_runs_without_one() {
         .collect();
     inputs.push((MEMO_PROFILE, MEMO_SHOOT));
     let mut changes = 0;
-    for (profile, shoot) in inputs {
+    for (profile, shoot_text) in inputs {
         let profile: CloudProfile = serde_yaml::from_str(profile).unwrap();
-        let mut shoot: Shoot = serde_yaml::from_str(shoot).unwrap();
+        let mut shoot: Shoot = serde_yaml::from_str(shoot_text).unwrap();
         let defaulted = profile.clone().with_defaults();
         let mut memo = RunMemo::default();
         // Every twelve hours, so that runs fall exactly on the midnight transitions too.
@@ -480,6 +480,18 @@ fn runs_sharing_a_memo_decide_as_runs_without_one() {
                 }
             }
             at += chrono::TimeDelta::hours(12);
+        }
+        // Back in time with the first Shoot: a remembered decision holds only after the
+        // transition before the instant it was made at.
+        let shoot: Shoot = serde_yaml::from_str(shoot_text).unwrap();
+        for _ in 0..2 * 400 {
+            at -= chrono::TimeDelta::hours(12);
+            let remembered = run_memoized(&defaulted, &shoot, at, &mut memo);
+            let fresh = run(&profile, &shoot, at).map(|outcome| MaintenanceOutcome {
+                update_rejections: Vec::new(),
+                ..outcome
+            });
+            assert_eq!(remembered, fresh, "back at {at}");
         }
     }
     // The runs changed versions, so the memo met Shoots in several states.
