@@ -215,12 +215,21 @@ impl ExpirableVersion {
 pub fn sorted_transitions<'a>(
     versions: impl Iterator<Item = &'a ExpirableVersion>,
 ) -> Vec<DateTime<Utc>> {
-    let mut instants: Vec<DateTime<Utc>> = versions
-        .flat_map(ExpirableVersion::transition_instants)
-        .collect();
+    ascending_once(versions.flat_map(ExpirableVersion::transition_instants))
+}
+
+/// `instants` ascending, each once.
+pub fn ascending_once(instants: impl Iterator<Item = DateTime<Utc>>) -> Vec<DateTime<Utc>> {
+    let mut instants: Vec<DateTime<Utc>> = instants.collect();
     crate::sorting::sort(&mut instants);
     instants.dedup();
     instants
+}
+
+/// How many of the ascending `transitions` lie strictly before `now`: a stage starting exactly at
+/// `now` is not active yet (`classification_at`). Two instants with the same count classify alike.
+pub fn transitions_before(transitions: &[DateTime<Utc>], now: DateTime<Utc>) -> usize {
+    transitions.partition_point(|instant| *instant < now)
 }
 
 /// `DurationUntilNextVersionTransition`: the time from `now` to the earliest transition strictly after

@@ -679,8 +679,8 @@ impl ProfileViews {
         let transitions = self
             .transitions
             .get_or_init(|| classification_transitions(&profile.value));
-        let passed = |instant| transitions.partition_point(|transition| *transition < instant);
-        passed(found) == passed(now)
+        let before = |instant| crate::lifecycle::transitions_before(transitions, instant);
+        before(found) == before(now)
     }
 
     /// The version matrix of `profile` at `now`, found again only when a classification may have
@@ -1507,17 +1507,16 @@ fn classification_transitions(profile: &Value) -> Vec<DateTime<Utc>> {
     let instant = |value: Option<&Value>| {
         value.and_then(|value| crate::decode::from_value::<DateTime<Utc>>(value).ok())
     };
-    let mut transitions = Vec::new();
-    for version in versions {
-        transitions.extend(instant(version.get("expirationDate")));
+    crate::lifecycle::ascending_once(versions.flat_map(|version| {
         let stages = version.get("lifecycle").and_then(Value::as_array);
-        transitions.extend(
-            (stages.into_iter().flatten()).filter_map(|stage| instant(stage.get("startTime"))),
-        );
-    }
-    crate::sorting::sort(&mut transitions);
-    transitions.dedup();
-    transitions
+        let starts = stages
+            .into_iter()
+            .flatten()
+            .map(|stage| stage.get("startTime"));
+        std::iter::once(version.get("expirationDate"))
+            .chain(starts)
+            .filter_map(instant)
+    }))
 }
 
 fn classify(versions: Option<&Value>, now: DateTime<Utc>) -> Vec<ClassifiedVersion> {

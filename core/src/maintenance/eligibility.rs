@@ -15,7 +15,7 @@ use super::memo::PoolImageInputs;
 use super::selection::Search;
 use super::types::{parse_version, CloudProfile, Shoot, Worker};
 use crate::decode::FromValue;
-use crate::lifecycle::{sorted_transitions, ExpirableVersion};
+use crate::lifecycle::{sorted_transitions, transitions_before, ExpirableVersion};
 use chrono::{DateTime, Utc};
 use rustc_hash::FxHashMap as HashMap;
 use serde::{Deserialize, Serialize};
@@ -87,8 +87,7 @@ pub(crate) fn eligible_updates_remembering(
                     .chain(images.flat_map(|image| image.versions.iter().map(|v| &v.expirable))),
             )
         });
-        let passed = |instant| transitions.partition_point(|transition| *transition < instant);
-        if passed(found) != passed(now) {
+        if transitions_before(transitions, found) != transitions_before(transitions, now) {
             *memo = EligibilityMemo {
                 transitions: memo.transitions.take(),
                 ..EligibilityMemo::default()

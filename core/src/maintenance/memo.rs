@@ -11,7 +11,7 @@ use super::images::{determine_machine_image, machine_image_index};
 use super::run::VersionUpdate;
 use super::selection::parse_all;
 use super::types::{CloudProfile, MachineImage, ShootMachineImage, Worker, DEFAULT_CRI};
-use crate::lifecycle::ExpirableVersion;
+use crate::lifecycle::{sorted_transitions, transitions_before, ExpirableVersion};
 use crate::version::{parse_normalized, Version};
 use chrono::{DateTime, Utc};
 use rustc_hash::FxHashMap as HashMap;
@@ -178,9 +178,7 @@ impl RunMemo {
         let shoot_image = &worker.machine.image;
         if !self.image_facts.contains_key(&shoot_image.name) {
             let facts = ImageFacts {
-                transitions: crate::lifecycle::sorted_transitions(
-                    image.versions.iter().map(|v| &v.expirable),
-                ),
+                transitions: sorted_transitions(image.versions.iter().map(|v| &v.expirable)),
                 kubelet_constrained: kubelet_constrained(image),
             };
             self.image_facts.insert(shoot_image.name.clone(), facts);
@@ -190,7 +188,7 @@ impl RunMemo {
         let key = ImageKey {
             pool: PoolImage::read(worker, kubelet.as_deref()),
             auto_update,
-            transitions_passed: passed(&facts.transitions, now),
+            transitions_passed: transitions_before(&facts.transitions, now),
         };
         let bucket = self.images.entry(hash_of(&key)).or_default();
         let known = bucket.iter().find(|(known, _)| {
@@ -247,7 +245,7 @@ impl RunMemo {
         let Some(facts) = self.image_facts.get(&pool.machine.image.name) else {
             return;
         };
-        let passed = passed(&facts.transitions, now);
+        let passed = transitions_before(&facts.transitions, now);
         let recent = RecentImageDecision {
             pool: Arc::clone(pool),
             auto_update,
@@ -274,8 +272,8 @@ impl RunMemo {
     ) -> Option<VersionUpdate> {
         let transitions = self
             .kubernetes_transitions
-            .get_or_insert_with(|| crate::lifecycle::sorted_transitions(versions.iter()));
-        let passed = passed(transitions, now);
+            .get_or_insert_with(|| sorted_transitions(versions.iter()));
+        let passed = transitions_before(transitions, now);
         let parsed = self
             .kubernetes_parsed
             .get_or_insert_with(|| ParsedKubernetes {
@@ -303,10 +301,4 @@ fn kubelet_constrained(image: &MachineImage) -> bool {
 fn hash_of(key: &impl std::hash::Hash) -> u64 {
     use std::hash::BuildHasher;
     rustc_hash::FxBuildHasher.hash_one(key)
-}
-
-/// How many transitions lie strictly before `now`: a stage starting exactly at `now` is not active
-/// yet (`classification_at`).
-fn passed(transitions: &[DateTime<Utc>], now: DateTime<Utc>) -> usize {
-    transitions.partition_point(|instant| *instant < now)
 }
