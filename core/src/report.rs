@@ -463,6 +463,7 @@ fn analyze_from(
                         typed_shoot,
                         options.now,
                         &mut views.eligibility.borrow_mut(),
+                        |found, now| views.classified_alike(profile, found, now),
                     );
                 }
             }
@@ -642,8 +643,9 @@ struct ProfileViews {
         std::cell::OnceCell<Result<crate::maintenance::types::CloudProfile, Box<Diagnostic>>>,
     validation: std::cell::OnceCell<Result<crate::validation::CloudProfile, Box<Diagnostic>>>,
     /// Every instant at which a version of the CloudProfile may change its classification,
-    /// ascending, listed when a second instant is asked about: the version matrix and the
-    /// CloudProfile's own problems read the instant only through classifications
+    /// ascending, listed when a second instant is asked about: the version matrix, the
+    /// CloudProfile's own problems and the eligible updates read the instant only through
+    /// classifications
     /// (`start < now`), so what was found at one instant holds at every instant with as many
     /// transitions before it.
     transitions: std::cell::OnceCell<Vec<DateTime<Utc>>>,
@@ -1806,6 +1808,58 @@ spec:
         assert_eq!(findings[0].1, 2);
         assert_eq!(findings[2].1, 1);
         assert_ne!(findings[1].0, findings[2].0);
+    }
+
+    /// A prepared profile keeps the Shoot's eligible updates as it keeps its other findings: for
+    /// the instants with as many classification transitions before them. Here 1.31.3 is a
+    /// preview until T, so an automatic update from 1.31.2 may select it only from one second
+    /// after T.
+    #[test]
+    fn kept_eligible_updates_serve_until_the_next_transition() {
+        let json = |report: Report| serde_json::to_value(report).unwrap();
+        let profile = source(
+            "CloudProfile",
+            "apiVersion: core.gardener.cloud/v1beta1
+kind: CloudProfile
+metadata: {name: previewed}
+spec:
+  type: aws
+  kubernetes:
+    versions:
+    - version: 1.31.3
+      lifecycle: [{classification: preview}, {classification: supported, startTime: '2027-01-15T00:00:00Z'}]
+    - {version: 1.31.2, classification: supported}
+  machineImages: [{name: gardenlinux, versions: [{version: 1592.14.0}, {version: 1877.3.0}]}]
+  machineTypes: [{name: m5.large, cpu: '2', gpu: '0', memory: 8Gi}]
+  regions: [{name: eu-west-1}]
+",
+        );
+        let shoot_text =
+            crate::examples::DEFAULT
+                .shoot
+                .replacen("version: 1.31.13", "version: 1.31.2", 1);
+        let shoot = source("Shoot", &shoot_text);
+        let transition: DateTime<Utc> = "2027-01-15T00:00:00Z".parse().unwrap();
+        let second = chrono::TimeDelta::seconds(1);
+        let prepared = PreparedProfile::new(profile.clone(), Default::default());
+        let mut control_plane_lists = Vec::new();
+        for instant in [transition - second, transition, transition + second] {
+            let options = AnalyzeOptions::at(instant);
+            let kept = json(analyze_with_profile(
+                &prepared,
+                std::slice::from_ref(&shoot),
+                &options,
+            ));
+            assert_eq!(
+                kept,
+                json(analyze(&[profile.clone(), shoot.clone()], &options)),
+                "at {instant}"
+            );
+            control_plane_lists.push(kept["versions"]["eligibleUpdates"][0]["auto"].clone());
+        }
+        assert_eq!(control_plane_lists[0], serde_json::json!([]));
+        assert_eq!(control_plane_lists[1], serde_json::json!([]));
+        assert_eq!(control_plane_lists[2], serde_json::json!(["1.31.3"]));
     }
 
     /// A kept profile gives `analyze`'s report for every inputs, and reads the first source again

@@ -15,7 +15,7 @@ use super::memo::PoolImageInputs;
 use super::selection::Search;
 use super::types::{parse_version, CloudProfile, Shoot, Worker};
 use crate::decode::FromValue;
-use crate::lifecycle::{sorted_transitions, transitions_before, ExpirableVersion};
+use crate::lifecycle::ExpirableVersion;
 use chrono::{DateTime, Utc};
 use rustc_hash::FxHashMap as HashMap;
 use serde::{Deserialize, Serialize};
@@ -50,7 +50,9 @@ pub fn eligible_updates(
     shoot: &Shoot,
     now: DateTime<Utc>,
 ) -> Vec<EligibleUpdates> {
-    eligible_updates_remembering(cloud_profile, shoot, now, &mut EligibilityMemo::default())
+    let mut memo = EligibilityMemo::default();
+    // A memo of its own is asked at one instant only.
+    eligible_updates_remembering(cloud_profile, shoot, now, &mut memo, |_, _| true)
 }
 
 /// The lists of earlier calls against one CloudProfile, by everything else they read: the
@@ -60,11 +62,6 @@ pub fn eligible_updates(
 pub(crate) struct EligibilityMemo {
     /// The instant every list here was found at.
     found: Option<DateTime<Utc>>,
-    /// The CloudProfile's classification transitions, ascending, listed when a call brings
-    /// another instant. A list reads the instant only through classifications (`start < now`),
-    /// so an instant with as many transitions before it gets the same lists, and one with
-    /// another number starts afresh.
-    transitions: Option<Vec<DateTime<Utc>>>,
     /// By the Kubernetes version, without a pool.
     kubernetes: HashMap<String, EligibleUpdates>,
     /// By what the filter and the searches read of a pool, without the pool's name.
@@ -72,27 +69,24 @@ pub(crate) struct EligibilityMemo {
 }
 
 /// [`eligible_updates`] with the lists of earlier calls against the same CloudProfile in `memo`.
+///
+/// A list reads the instant only through the classifications of the CloudProfile's versions, so
+/// the lists found at one instant serve another where `classified_alike(found, now)` tells that
+/// every version is classified alike at both (as many of their transitions lie before each);
+/// otherwise the memo starts afresh.
 pub(crate) fn eligible_updates_remembering(
     cloud_profile: &CloudProfile,
     shoot: &Shoot,
     now: DateTime<Utc>,
     memo: &mut EligibilityMemo,
+    classified_alike: impl FnOnce(DateTime<Utc>, DateTime<Utc>) -> bool,
 ) -> Vec<EligibleUpdates> {
     let profile = cloud_profile.defaulted();
-    if let Some(found) = memo.found.filter(|found| *found != now) {
-        let transitions = memo.transitions.get_or_insert_with(|| {
-            let images = profile.spec.machine_images.iter();
-            sorted_transitions(
-                (profile.spec.kubernetes.versions.iter())
-                    .chain(images.flat_map(|image| image.versions.iter().map(|v| &v.expirable))),
-            )
-        });
-        if transitions_before(transitions, found) != transitions_before(transitions, now) {
-            *memo = EligibilityMemo {
-                transitions: memo.transitions.take(),
-                ..EligibilityMemo::default()
-            };
-        }
+    if memo
+        .found
+        .is_some_and(|found| !classified_alike(found, now))
+    {
+        *memo = EligibilityMemo::default();
     }
     memo.found.get_or_insert(now);
     let kubernetes_versions = &profile.spec.kubernetes.versions;
@@ -344,6 +338,14 @@ spec:
             renamed("third", "1.32.1"),
         ];
         let mut memo = EligibilityMemo::default();
+        // Every version's transitions, as the report lists them for its kept findings.
+        let images = profile.spec.machine_images.iter();
+        let transitions = crate::lifecycle::sorted_transitions(
+            (profile.spec.kubernetes.versions.iter())
+                .chain(images.flat_map(|image| image.versions.iter().map(|v| &v.expirable))),
+        );
+        let before = |instant| crate::lifecycle::transitions_before(&transitions, instant);
+        let alike = |a, b| before(a) == before(b);
         // Before and after 1.31.1 and 1.31.2 expire (at 2025-01-01T00:00:00Z, so expired from one
         // second later): an instant with another transition behind it must not reuse the lists.
         for now in [
@@ -355,7 +357,8 @@ spec:
         ] {
             let now = now.parse().unwrap();
             for shoot in &shoots {
-                let remembered = eligible_updates_remembering(&profile, shoot, now, &mut memo);
+                let remembered =
+                    eligible_updates_remembering(&profile, shoot, now, &mut memo, alike);
                 assert_eq!(remembered, eligible_updates(&profile, shoot, now));
                 assert_eq!(
                     remembered[1].pool.as_deref(),
