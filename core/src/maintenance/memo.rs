@@ -166,12 +166,15 @@ impl RunMemo {
     }
 
     /// The image decision of a pool (with its defaulted architecture), from `decide` the first time.
+    /// It is kept too as the last decision at position `index` of the Shoot, whose pool there is
+    /// `pool` (`worker` itself may be a copy with the architecture defaulted), for
+    /// [`RunMemo::recent_image_decision`].
     pub(crate) fn image_decision(
         &mut self,
         image: &MachineImage,
+        (index, pool): (usize, &Arc<Worker>),
         worker: &Worker,
-        kubelet: &Version,
-        auto_update: bool,
+        (kubelet, auto_update): (&Version, bool),
         now: DateTime<Utc>,
         decide: impl FnOnce() -> Option<VersionUpdate>,
     ) -> Option<VersionUpdate> {
@@ -184,11 +187,20 @@ impl RunMemo {
             self.image_facts.insert(shoot_image.name.clone(), facts);
         }
         let facts = &self.image_facts[&shoot_image.name];
-        let kubelet = facts.kubelet_constrained.then(|| kubelet.to_string());
-        let key = ImageKey {
-            pool: PoolImage::read(worker, kubelet.as_deref()),
+        let passed = transitions_before(&facts.transitions, now);
+        let recent = |decision: &Option<VersionUpdate>| RecentImageDecision {
+            pool: Arc::clone(pool),
             auto_update,
-            transitions_passed: transitions_before(&facts.transitions, now),
+            kubelet: facts.kubelet_constrained.then(|| kubelet.clone()),
+            after: (passed.checked_sub(1)).map(|before| facts.transitions[before]),
+            until: facts.transitions.get(passed).copied(),
+            decision: decision.clone(),
+        };
+        let kubelet_text = facts.kubelet_constrained.then(|| kubelet.to_string());
+        let key = ImageKey {
+            pool: PoolImage::read(worker, kubelet_text.as_deref()),
+            auto_update,
+            transitions_passed: passed,
         };
         let bucket = self.images.entry(hash_of(&key)).or_default();
         let known = bucket.iter().find(|(known, _)| {
@@ -196,16 +208,24 @@ impl RunMemo {
                 && (known.auto_update, known.transitions_passed)
                     == (key.auto_update, key.transitions_passed)
         });
-        if let Some((_, decision)) = known {
-            return decision.clone();
-        }
-        let decision = decide();
-        let owned = ImageKey {
-            pool: key.pool.map(|text| text.to_string()),
-            auto_update,
-            transitions_passed: key.transitions_passed,
+        let decision = match known {
+            Some((_, decision)) => decision.clone(),
+            None => {
+                let decision = decide();
+                let owned = ImageKey {
+                    pool: key.pool.map(|text| text.to_string()),
+                    auto_update,
+                    transitions_passed: passed,
+                };
+                bucket.push((owned, decision.clone()));
+                decision
+            }
         };
-        bucket.push((owned, decision.clone()));
+        let recent = recent(&decision);
+        if self.recent_images.len() <= index {
+            self.recent_images.resize_with(index + 1, || None);
+        }
+        self.recent_images[index] = Some(recent);
         decision
     }
 
@@ -230,36 +250,6 @@ impl RunMemo {
                 None => true,
             };
         same.then(|| recent.decision.clone())
-    }
-
-    /// Keeps `decision`, just made by [`RunMemo::image_decision`] for `pool` at position `index`,
-    /// for [`RunMemo::recent_image_decision`].
-    pub(crate) fn remember_image_decision(
-        &mut self,
-        index: usize,
-        pool: &Arc<Worker>,
-        (auto_update, kubelet): (bool, &Version),
-        now: DateTime<Utc>,
-        decision: &Option<VersionUpdate>,
-    ) {
-        let Some(facts) = self.image_facts.get(&pool.machine.image.name) else {
-            return;
-        };
-        let passed = transitions_before(&facts.transitions, now);
-        let recent = RecentImageDecision {
-            pool: Arc::clone(pool),
-            auto_update,
-            kubelet: facts.kubelet_constrained.then(|| kubelet.clone()),
-            after: passed
-                .checked_sub(1)
-                .map(|before| facts.transitions[before]),
-            until: facts.transitions.get(passed).copied(),
-            decision: decision.clone(),
-        };
-        if self.recent_images.len() <= index {
-            self.recent_images.resize_with(index + 1, || None);
-        }
-        self.recent_images[index] = Some(recent);
     }
 
     /// A Kubernetes version decision, from `decide` on the parsed `versions` the first time.

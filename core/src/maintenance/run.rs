@@ -401,16 +401,13 @@ fn maintain_machine_images(
         let Some(pool) = maintained.spec.provider.workers.get(index) else {
             break;
         };
-        let kubelet = || match pool.kubernetes_version() {
-            Some(version) => parse_version(version).ok(),
-            None => Some(control_plane.clone()),
-        };
+        let kubelet = || kubelet_version(pool, &control_plane).ok();
         if let Some(decision) = memo.recent_image_decision(index, pool, auto_update, kubelet, now) {
             apply_image_decision(maintained, index, &decision);
             *result = decision;
             continue;
         }
-        let worker = pool;
+        let worker = &**pool;
         let machine_type = profile
             .spec
             .machine_types
@@ -436,10 +433,7 @@ fn maintain_machine_images(
             defaulted = copy;
             &defaulted
         };
-        let kubelet_version = match worker.kubernetes_version() {
-            Some(version) => parse_version(version)?,
-            None => control_plane.clone(),
-        };
+        let kubelet_version = kubelet_version(worker, &control_plane)?;
         let decide = || {
             decide_pool_image(
                 profile,
@@ -451,16 +445,20 @@ fn maintain_machine_images(
                 now,
             )
         };
-        let decision =
-            memo.image_decision(image, worker, &kubelet_version, auto_update, now, decide);
-        if let Some(pool) = maintained.spec.provider.workers.get(index) {
-            let read = (auto_update, &kubelet_version);
-            memo.remember_image_decision(index, pool, read, now, &decision);
-        }
+        let read = (&kubelet_version, auto_update);
+        let decision = memo.image_decision(image, (index, pool), worker, read, now, decide);
         apply_image_decision(maintained, index, &decision);
         *result = decision;
     }
     Ok(())
+}
+
+/// The kubelet version of a pool: its own Kubernetes version, or else the control plane's.
+fn kubelet_version(pool: &Worker, control_plane: &Version) -> Result<Version, String> {
+    match pool.kubernetes_version() {
+        Some(version) => parse_version(version),
+        None => Ok(control_plane.clone()),
+    }
 }
 
 /// Writes an image update that did not fail into the pool at `index`.
