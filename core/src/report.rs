@@ -1737,6 +1737,26 @@ spec:
         }
     }
 
+    /// The report of `shoot` against the prepared `profile` at `instant`, as JSON, after holding
+    /// it to the report `analyze` gives for both sources.
+    fn kept_report_at(
+        prepared: &PreparedProfile,
+        profile: &Source,
+        shoot: &Source,
+        instant: DateTime<Utc>,
+    ) -> serde_json::Value {
+        let options = AnalyzeOptions::at(instant);
+        let json = |report: Report| serde_json::to_value(report).unwrap();
+        let kept = json(analyze_with_profile(
+            prepared,
+            std::slice::from_ref(shoot),
+            &options,
+        ));
+        let fresh = json(analyze(&[profile.clone(), shoot.clone()], &options));
+        assert_eq!(kept, fresh, "at {instant}");
+        kept
+    }
+
     /// A prepared profile keeps its version matrix and its own validation problems for the
     /// instants with the same classification transitions behind them. A version expiring at T is
     /// expired from one second after T (`start < now`): one second before T and T itself share
@@ -1745,7 +1765,6 @@ spec:
     /// supported.
     #[test]
     fn kept_profile_findings_serve_until_the_next_transition() {
-        let json = |report: Report| serde_json::to_value(report).unwrap();
         let profile = source(
             "CloudProfile",
             "apiVersion: core.gardener.cloud/v1beta1
@@ -1774,18 +1793,8 @@ spec:
             transition + chrono::TimeDelta::days(30),
         ];
         let mut findings = Vec::new();
-        for (index, instant) in instants.into_iter().enumerate() {
-            let options = AnalyzeOptions::at(instant);
-            let kept = json(analyze_with_profile(
-                &prepared,
-                std::slice::from_ref(&shoot),
-                &options,
-            ));
-            assert_eq!(
-                kept,
-                json(analyze(&[profile.clone(), shoot.clone()], &options)),
-                "instant {index}"
-            );
+        for instant in instants {
+            let kept = kept_report_at(&prepared, &profile, &shoot, instant);
             let problems = kept["validation"]["problems"].as_array().unwrap();
             let overlaps = problems
                 .iter()
@@ -1816,7 +1825,6 @@ spec:
     /// after T.
     #[test]
     fn kept_eligible_updates_serve_until_the_next_transition() {
-        let json = |report: Report| serde_json::to_value(report).unwrap();
         let profile = source(
             "CloudProfile",
             "apiVersion: core.gardener.cloud/v1beta1
@@ -1844,17 +1852,7 @@ spec:
         let prepared = PreparedProfile::new(profile.clone(), Default::default());
         let mut control_plane_lists = Vec::new();
         for instant in [transition - second, transition, transition + second] {
-            let options = AnalyzeOptions::at(instant);
-            let kept = json(analyze_with_profile(
-                &prepared,
-                std::slice::from_ref(&shoot),
-                &options,
-            ));
-            assert_eq!(
-                kept,
-                json(analyze(&[profile.clone(), shoot.clone()], &options)),
-                "at {instant}"
-            );
+            let kept = kept_report_at(&prepared, &profile, &shoot, instant);
             control_plane_lists.push(kept["versions"]["eligibleUpdates"][0]["auto"].clone());
         }
         assert_eq!(control_plane_lists[0], serde_json::json!([]));
