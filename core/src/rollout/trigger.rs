@@ -383,21 +383,63 @@ impl HashView {
     /// The view of a later state of the Shoot this view shows, given as [`HashView::of_parts`]
     /// takes it. A pool side depends only on the pool and on the Shoot outside its pools, so where
     /// both are unchanged the side found here already is taken over instead of hashed again.
+    ///
+    /// Where the Shoot outside its pools differs in the control plane's version alone (a
+    /// maintenance update of it), a side of an unchanged pool is the side here with the slots
+    /// that depend on the version found again.
     pub(crate) fn successor(&self, outside: Shoot, workers: Vec<Rc<Worker>>) -> HashView {
-        let next = HashView::of_parts(outside, workers);
-        if self.outside == next.outside {
-            let pairs = self.workers.iter().zip(&next.workers);
-            for ((before, after), (side, cell)) in pairs.zip(self.sides.0.iter().zip(&next.sides.0))
-            {
-                if let Some(side) = side.get() {
-                    if Rc::ptr_eq(before, after) || before == after {
-                        // The cell is new and empty, so setting it cannot fail.
-                        let _ = cell.set(side.clone());
-                    }
-                }
+        let mut next = HashView::of_parts(outside, workers);
+        let version_alone = match self.outside == next.outside {
+            true => false,
+            false if self.differs_in_version_alone(&mut next.outside) => true,
+            false => return next,
+        };
+        // Found once for all pools that take the control plane's version.
+        let control_plane = std::cell::OnceCell::new();
+        let pairs = self.workers.iter().zip(&next.workers);
+        for ((before, after), (side, cell)) in pairs.zip(self.sides.0.iter().zip(&next.sides.0)) {
+            let Some(Ok(side)) = side.get() else {
+                continue;
+            };
+            if !(Rc::ptr_eq(before, after) || before == after) {
+                continue;
             }
+            let side = match version_alone {
+                false => Ok(side.clone()),
+                true => {
+                    let control_plane = control_plane.get_or_init(|| {
+                        let version = control_plane_version(&next.outside)?;
+                        Ok(PoolData::of_version(&next.outside, &version))
+                    });
+                    let data = side.data.with_control_plane_version(control_plane, after);
+                    debug_assert_eq!(
+                        data,
+                        PoolData::collect(HashMode::CURRENT, &next.outside, after)
+                    );
+                    data.map(|data| PoolSide {
+                        data,
+                        key: std::cell::OnceCell::new(),
+                    })
+                }
+            };
+            // The cell is new and empty, so setting it cannot fail.
+            let _ = cell.set(side);
         }
         next
+    }
+
+    /// Whether `outside` is this view's Shoot outside its pools with another control-plane
+    /// version and nothing else changed. `outside` is borrowed mutably only to compare it with
+    /// this view's version; it is given back as it came.
+    fn differs_in_version_alone(&self, outside: &mut Shoot) -> bool {
+        let version = &self.outside.spec.kubernetes.version;
+        if outside.spec.kubernetes.version == *version {
+            return false;
+        }
+        let own = std::mem::replace(&mut outside.spec.kubernetes.version, version.clone());
+        let alike = *outside == self.outside;
+        outside.spec.kubernetes.version = own;
+        alike
     }
 
     /// The Shoot, with the hash defaults.
@@ -430,14 +472,19 @@ impl HashView {
 fn effective_version(shoot: &Shoot, worker: &Worker) -> Result<Version, String> {
     match worker.kubernetes_version() {
         Some(version) => Version::parse(version).map_err(|e| e.masterminds_message()),
-        None => Version::parse(&shoot.spec.kubernetes.version).map_err(|e| {
-            format!(
-                "failed to parse kubernetes version {}: {}",
-                shoot.spec.kubernetes.version,
-                e.masterminds_message()
-            )
-        }),
+        None => control_plane_version(shoot),
     }
+}
+
+/// The control plane's version, parsed as [`effective_version`] parses it.
+fn control_plane_version(shoot: &Shoot) -> Result<Version, String> {
+    Version::parse(&shoot.spec.kubernetes.version).map_err(|e| {
+        format!(
+            "failed to parse kubernetes version {}: {}",
+            shoot.spec.kubernetes.version,
+            e.masterminds_message()
+        )
+    })
 }
 
 /// The effective version as the string gardenlet passes to the in-place hash.
@@ -498,7 +545,17 @@ fn rotation_times(shoot: &Shoot, pool: &str) -> Result<[Option<String>; 2], Stri
 /// Every hashed input of a pool, slot by slot; which slots enter a hash depends on the hash.
 #[derive(Debug, Clone, PartialEq)]
 struct PoolData {
+    /// The slots that depend on the pool's effective Kubernetes version ([`PoolData::of_version`]).
     major_minor: String,
+    node_local_dns: bool,
+    /// The other slots, shared by the states of a pool that differ in the control plane's version
+    /// alone, as a timeline's states do after each update of it.
+    facts: Rc<PoolFacts>,
+}
+
+/// The slots of [`PoolData`] that do not depend on the Kubernetes version.
+#[derive(Debug, PartialEq)]
+struct PoolFacts {
     machine_type: String,
     /// `name + version` when an image is set.
     image: Option<String>,
@@ -510,8 +567,15 @@ struct PoolData {
     cri: Option<String>,
     ca_time: Option<String>,
     sa_time: Option<String>,
-    node_local_dns: bool,
     kubelet: KubeletData,
+}
+
+impl std::ops::Deref for PoolData {
+    type Target = PoolFacts;
+
+    fn deref(&self) -> &PoolFacts {
+        &self.facts
+    }
 }
 
 impl PoolData {
@@ -520,8 +584,7 @@ impl PoolData {
         let (kubelet, _) = effective_kubelet(shoot, worker);
         let [ca_time, sa_time] = rotation_times(shoot, &worker.name)?;
         let image = worker.machine.image.as_ref();
-        Ok(PoolData {
-            major_minor: major_minor(&version),
+        let facts = PoolFacts {
             machine_type: worker.machine.machine_type.clone(),
             image: image.map(|i| [&i.name, i.version.as_deref().unwrap_or("")].concat()),
             image_version: image.and_then(|i| i.version.clone()).unwrap_or_default(),
@@ -535,9 +598,43 @@ impl PoolData {
             cri: worker.cri.as_ref().map(|c| c.name.clone()),
             ca_time,
             sa_time,
-            node_local_dns: shoot.node_local_dns_enabled()
-                && (below_1_34(&version) || shoot.kube_proxy_ipvs()),
             kubelet: kubelet_data(kubelet, mode.sum_system_reserved).map_err(|e| e.to_string())?,
+        };
+        let (major_minor, node_local_dns) = Self::of_version(shoot, &version);
+        Ok(PoolData {
+            major_minor,
+            node_local_dns,
+            facts: Rc::new(facts),
+        })
+    }
+
+    /// The slots that depend on the pool's effective Kubernetes version: its minor and whether
+    /// node-local DNS is hashed.
+    fn of_version(shoot: &Shoot, version: &Version) -> (String, bool) {
+        // The pool is one of the Shoot's, which therefore has workers, whatever `shoot`'s own list
+        // holds: a `HashView` keeps the pools apart from the rest.
+        let node_local_dns = shoot.node_local_dns_enabled()
+            && (below_1_34(version) || shoot.kube_proxy_ipvs_with_workers(true));
+        (major_minor(version), node_local_dns)
+    }
+
+    /// The data of the pool `worker` in a Shoot that differs from the one this data is of in the
+    /// control plane's version alone, given that Shoot's [`PoolData::of_version`] of its
+    /// control-plane version: only those slots can differ, and only for a pool without a version
+    /// of its own. What [`PoolData::collect`] would find.
+    fn with_control_plane_version(
+        &self,
+        control_plane: &Result<(String, bool), String>,
+        worker: &Worker,
+    ) -> Result<PoolData, String> {
+        if worker.kubernetes_version().is_some() {
+            return Ok(self.clone());
+        }
+        let (major_minor, node_local_dns) = control_plane.clone()?;
+        Ok(PoolData {
+            major_minor,
+            node_local_dns,
+            facts: Rc::clone(&self.facts),
         })
     }
 
@@ -680,7 +777,7 @@ fn pool_in_place_hash(
 
 /// A pool's hashed data and node-agent key in one Shoot: what a change compares of each side.
 /// The key is hashed only when asked for: whether it changed is known from the data.
-#[derive(Clone)]
+#[derive(Debug, Clone)]
 struct PoolSide {
     data: PoolData,
     key: std::cell::OnceCell<String>,
@@ -1153,6 +1250,75 @@ pub(crate) mod tests {
             assert!(kinds.contains(&kind), "{kind:?} in {kinds:?}");
         }
         assert_eq!(pool_updates(&views[4], &views[5], &digests), None);
+    }
+
+    #[test]
+    fn successive_views_take_over_pool_sides_across_control_plane_updates() {
+        // Node-local DNS with kube-proxy in IPVS mode (`enabled` unset, so true for a Shoot with
+        // workers) is hashed from 1.34 on: a view, which keeps its pools apart, must still count
+        // the Shoot as one with workers. The second pool has a version of its own.
+        let text = crate::examples::DEFAULT.shoot.replacen(
+            "  kubernetes:\n    version: 1.31.13\n",
+            "  systemComponents:\n    nodeLocalDNS:\n      enabled: true\n  kubernetes:\n    version: 1.33.2\n    kubeProxy:\n      mode: IPVS\n",
+            1,
+        );
+        let mut first: Shoot = serde_yaml::from_str(&text).unwrap();
+        assert!(first.node_local_dns_enabled() && first.kube_proxy_ipvs());
+        let own = first.spec.provider.workers[1]
+            .kubernetes
+            .get_or_insert_with(Default::default);
+        own.version = Some("1.33.1".to_string());
+        let with_version = |version: &str| {
+            let mut shoot = first.clone();
+            shoot.spec.kubernetes.version = version.to_string();
+            shoot
+        };
+        let mut labelled = with_version("1.34.1");
+        labelled
+            .metadata
+            .annotations
+            .insert("team".to_string(), "a".to_string());
+        // A patch, a minor, an unparsable version and back, and a change outside the version.
+        let shoots = [
+            with_version("1.33.2"),
+            with_version("1.33.5"),
+            with_version("1.34.0"),
+            with_version("one"),
+            with_version("1.34.1"),
+            labelled,
+        ];
+        let digests = Digests::default();
+        let mut views = vec![HashView::new(shoots[0].clone())];
+        for (index, shoot) in shoots.iter().enumerate().skip(1) {
+            let before = &views[index - 1];
+            let mut outside = shoot.clone();
+            outside.spec.provider.workers = Vec::new();
+            let view = before.successor(outside, before.workers.iter().map(Rc::clone).collect());
+            let expected = roll_triggers(Some(&shoots[index - 1]), shoot, &Default::default())
+                .ok()
+                .map(|triggers| kinds_of(&triggers.workers));
+            // The sides found in the change before, taken over where the rest of the Shoot
+            // differs in the version alone: not a side that failed, nor after another change.
+            let taken_over = view.sides.0.iter().filter(|side| side.get().is_some());
+            assert_eq!(taken_over.count(), [0, 0, 2, 2, 1, 0][index], "{index}");
+            assert_eq!(
+                pool_updates(before, &view, &digests),
+                expected,
+                "to {index}"
+            );
+            views.push(view);
+        }
+        let on_version = |view: &HashView, index: usize| {
+            let side = view.sides.0[index].get().unwrap().as_ref().unwrap();
+            (side.data.major_minor.clone(), side.data.node_local_dns)
+        };
+        assert_eq!(on_version(&views[2], 0), ("1.34".to_string(), true));
+        assert_eq!(on_version(&views[2], 1), ("1.33".to_string(), true));
+        let broken = views[3].sides.0[0].get().unwrap();
+        assert!(
+            broken.as_ref().is_err_and(|e| e.contains("one")),
+            "{broken:?}"
+        );
     }
 
     #[test]

@@ -452,13 +452,16 @@ impl Shoot {
     /// `IsKubeProxyIPVSMode` on the stored object, where `kubeProxy.enabled` defaults to true for
     /// shoots with workers.
     pub fn kube_proxy_ipvs(&self) -> bool {
+        self.kube_proxy_ipvs_with_workers(!self.spec.provider.workers.is_empty())
+    }
+
+    /// [`Shoot::kube_proxy_ipvs`] of the Shoot with workers or without, whatever its own list
+    /// holds: a view may keep the pools apart from the rest of the Shoot.
+    pub(crate) fn kube_proxy_ipvs_with_workers(&self, has_workers: bool) -> bool {
         let Some(proxy) = &self.spec.kubernetes.kube_proxy else {
             return false;
         };
-        let enabled = proxy
-            .enabled
-            .unwrap_or(!self.spec.provider.workers.is_empty());
-        enabled && proxy.mode.as_deref() == Some("IPVS")
+        proxy.enabled.unwrap_or(has_workers) && proxy.mode.as_deref() == Some("IPVS")
     }
 
     pub fn worker(&self, name: &str) -> Option<&Worker> {
