@@ -47,8 +47,10 @@ pub enum Documents {
 #[derive(Deserialize, Tsify)]
 #[serde(rename_all = "camelCase")]
 pub struct AnalyzeInput {
-    #[tsify(optional)]
-    pub cloud_profile: Option<Document>,
+    // Kept as the caller's value: see `cloud_profile_text`.
+    #[tsify(optional, type = "Document")]
+    #[serde(default, with = "serde_wasm_bindgen::preserve")]
+    pub cloud_profile: JsValue,
     #[tsify(optional)]
     pub shoot: Option<Document>,
     /// The Shoot before a change, for roll triggers.
@@ -60,8 +62,12 @@ pub struct AnalyzeInput {
 }
 
 impl AnalyzeInput {
-    fn into_sources(self) -> Vec<Source> {
+    fn into_sources(self) -> Result<Vec<Source>, JsError> {
+        let cloud_profile = cloud_profile_text(self.cloud_profile)?;
         let mut sources = Vec::new();
+        if let Some(text) = cloud_profile {
+            sources.push(Source::auto("CloudProfile", text));
+        }
         let mut add = |name: &str, role: SourceRole, document: Option<Document>| {
             if let Some(document) = document {
                 sources.push(Source {
@@ -71,7 +77,6 @@ impl AnalyzeInput {
                 });
             }
         };
-        add("CloudProfile", SourceRole::Auto, self.cloud_profile);
         add("Shoot", SourceRole::Auto, self.shoot);
         add(
             "Previous Shoot",
@@ -93,8 +98,30 @@ impl AnalyzeInput {
                 }
             }
         }
-        sources
+        Ok(sources)
     }
+}
+
+/// The CloudProfile's text. An editor passes the same JavaScript string again while its user
+/// edits the Shoot: that string is compared in JavaScript (`===`) with the last call's, whose
+/// text is kept, because converting it to Rust again cost more than comparing it (a large
+/// CloudProfile is 200 KB and more).
+fn cloud_profile_text(value: JsValue) -> Result<Option<String>, JsError> {
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<(JsValue, String)>> = const { std::cell::RefCell::new(None) };
+    }
+    if value.is_string() {
+        return Ok(LAST.with_borrow_mut(|last| match last {
+            Some((string, text)) if *string == value => Some(text.clone()),
+            _ => {
+                let text = value.as_string().unwrap_or_default();
+                *last = Some((value, text.clone()));
+                Some(text)
+            }
+        }));
+    }
+    let document: Option<Document> = argument(value, "input")?;
+    Ok(document.map(Document::into_text))
 }
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -190,7 +217,8 @@ fn analyze_areas(
     let input: AnalyzeInput = argument(input, "input")?;
     let mut options = read_options(options)?;
     options.areas = areas.map(<[Area]>::to_vec);
-    let report = KEPT_PROFILE.with_borrow_mut(|kept| kept.analyze(&input.into_sources(), &options));
+    let sources = input.into_sources()?;
+    let report = KEPT_PROFILE.with_borrow_mut(|kept| kept.analyze(&sources, &options));
     result(&report)
 }
 

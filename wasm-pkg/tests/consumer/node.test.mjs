@@ -16,6 +16,30 @@ test("classifies versions at the given instant, from YAML text and a plain objec
   assert.deepEqual(report.objects.map((o) => o.role), ["cloudProfile", "shoot"]);
 });
 
+test("a CloudProfile passed again, edited, or as an object is read for what it holds", () => {
+  const now = "2026-04-01T00:00:00Z";
+  const versions = (report) => (report.versions?.kubernetes ?? []).map((v) => v.version);
+  const first = analyze({ cloudProfile, shoot: shootObject }, { now });
+  assert.deepEqual(analyze({ cloudProfile, shoot: shootObject }, { now }), first);
+  const edited = cloudProfile.replace("1.32.1", "1.32.2");
+  assert.deepEqual(versions(analyze({ cloudProfile: edited }, { now })), ["1.32.2", "1.31.4"]);
+  assert.deepEqual(versions(analyze({ cloudProfile }, { now })), ["1.32.1", "1.31.4"]);
+  const asObject = {
+    kind: "CloudProfile",
+    metadata: { name: "aws" },
+    spec: { kubernetes: { versions: [{ version: "1.33.0" }] } },
+  };
+  assert.deepEqual(versions(analyze({ cloudProfile: asObject }, { now })), ["1.33.0"]);
+  assert.deepEqual(versions(analyze({ cloudProfile: null, shoot: shootObject }, { now })), []);
+  // Any other JSON value is read as its JSON text; what is not JSON is API misuse.
+  const fromNumber = analyze({ cloudProfile: 42 }, { now });
+  assert.deepEqual(fromNumber.diagnostics.map((d) => [d.source, d.field]), [["CloudProfile", "kind"]]);
+  assert.throws(() => analyze({ cloudProfile: Symbol("profile") }, { now }), {
+    name: "Error",
+    message: /^input: .*invalid type/,
+  });
+});
+
 test("a Date works as now", () => {
   const report = analyze({ cloudProfile }, { now: new Date("2026-02-01T00:00:00Z") });
   assert.equal(report.versions.kubernetes[1].classification, "deprecated");
