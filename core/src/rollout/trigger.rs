@@ -389,10 +389,10 @@ impl HashView {
     /// that depend on the version found again.
     pub(crate) fn successor(&self, outside: Shoot, workers: Vec<Rc<Worker>>) -> HashView {
         let mut next = HashView::of_parts(outside, workers);
-        let version_alone = match self.outside == next.outside {
-            true => false,
-            false if self.differs_in_version_alone(&mut next.outside) => true,
-            false => return next,
+        let version_alone = match self.change_outside_pools(&mut next.outside) {
+            OutsideChange::None => false,
+            OutsideChange::VersionAlone => true,
+            OutsideChange::More => return next,
         };
         // Found once for all pools that take the control plane's version.
         let control_plane = std::cell::OnceCell::new();
@@ -428,18 +428,24 @@ impl HashView {
         next
     }
 
-    /// Whether `outside` is this view's Shoot outside its pools with another control-plane
-    /// version and nothing else changed. `outside` is borrowed mutably only to compare it with
-    /// this view's version; it is given back as it came.
-    fn differs_in_version_alone(&self, outside: &mut Shoot) -> bool {
+    /// How `outside`, a later state of this view's Shoot outside its pools, differs from it, in
+    /// one comparison. `outside` is borrowed mutably only to compare it with this view's
+    /// control-plane version; it is given back as it came.
+    fn change_outside_pools(&self, outside: &mut Shoot) -> OutsideChange {
         let version = &self.outside.spec.kubernetes.version;
         if outside.spec.kubernetes.version == *version {
-            return false;
+            return match *outside == self.outside {
+                true => OutsideChange::None,
+                false => OutsideChange::More,
+            };
         }
         let own = std::mem::replace(&mut outside.spec.kubernetes.version, version.clone());
         let alike = *outside == self.outside;
         outside.spec.kubernetes.version = own;
-        alike
+        match alike {
+            true => OutsideChange::VersionAlone,
+            false => OutsideChange::More,
+        }
     }
 
     /// The Shoot, with the hash defaults.
@@ -466,6 +472,14 @@ impl HashView {
             sides: std::borrow::Cow::Borrowed(&self.sides),
         }
     }
+}
+
+/// How a Shoot outside its pools changed between two views ([`HashView::successor`]).
+enum OutsideChange {
+    None,
+    /// The control plane's version changed, and nothing else.
+    VersionAlone,
+    More,
 }
 
 /// `CalculateEffectiveKubernetesVersion` on the parsed control-plane version.
@@ -1273,8 +1287,8 @@ pub(crate) mod tests {
             shoot.spec.kubernetes.version = version.to_string();
             shoot
         };
-        let mut labelled = with_version("1.34.1");
-        labelled
+        let mut annotated = with_version("1.34.1");
+        annotated
             .metadata
             .annotations
             .insert("team".to_string(), "a".to_string());
@@ -1285,7 +1299,7 @@ pub(crate) mod tests {
             with_version("1.34.0"),
             with_version("one"),
             with_version("1.34.1"),
-            labelled,
+            annotated,
         ];
         let digests = Digests::default();
         let mut views = vec![HashView::new(shoots[0].clone())];
