@@ -63,37 +63,41 @@ pub struct AnalyzeInput {
 
 impl AnalyzeInput {
     fn into_sources(self) -> Result<Vec<Source>, JsError> {
-        let cloud_profile = cloud_profile_text(self.cloud_profile)?;
         let mut sources = Vec::new();
-        if let Some(text) = cloud_profile {
-            sources.push(Source::auto("CloudProfile", text));
-        }
-        let mut add = |name: &str, role: SourceRole, document: Option<Document>| {
-            if let Some(document) = document {
+        let mut add = |name: &str, role: SourceRole, text: Option<String>| {
+            if let Some(text) = text {
                 sources.push(Source {
                     name: name.to_string(),
                     role,
-                    text: document.into_text(),
+                    text,
                 });
             }
         };
-        add("Shoot", SourceRole::Auto, self.shoot);
+        let text = |document: Option<Document>| document.map(Document::into_text);
+        add(
+            "CloudProfile",
+            SourceRole::Auto,
+            cloud_profile_text(self.cloud_profile)?,
+        );
+        add("Shoot", SourceRole::Auto, text(self.shoot));
         add(
             "Previous Shoot",
             SourceRole::PreviousShoot,
-            self.previous_shoot,
+            text(self.previous_shoot),
         );
         match self.objects {
             None => {}
-            Some(Documents::One(document)) => {
-                add("Other objects", SourceRole::Auto, Some(document))
-            }
+            Some(Documents::One(document)) => add(
+                "Other objects",
+                SourceRole::Auto,
+                Some(document.into_text()),
+            ),
             Some(Documents::Many(documents)) => {
                 for (index, document) in documents.into_iter().enumerate() {
                     add(
                         &format!("Other objects #{}", index + 1),
                         SourceRole::Auto,
-                        Some(document),
+                        Some(document.into_text()),
                     );
                 }
             }
