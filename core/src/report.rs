@@ -645,9 +645,8 @@ struct ProfileViews {
     /// Every instant at which a version of the CloudProfile may change its classification,
     /// ascending, listed when a second instant is asked about: the version matrix, the
     /// CloudProfile's own problems and the eligible updates read the instant only through
-    /// classifications
-    /// (`start < now`), so what was found at one instant holds at every instant with as many
-    /// transitions before it.
+    /// classifications (`start < now`), so what was found at one instant holds at every instant
+    /// with as many transitions before it.
     transitions: std::cell::OnceCell<Vec<DateTime<Utc>>>,
     /// The version matrix (without the Shoot's eligible updates) and the instant it was found at.
     matrix: std::cell::RefCell<Option<(DateTime<Utc>, Option<VersionMatrix>)>>,
