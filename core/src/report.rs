@@ -1051,9 +1051,13 @@ fn maintain(
     if options.wants(Area::Timeline) && failure.is_none() {
         let window = effective_window(&shoot.value);
         let horizon = (options.now, options.horizon_end());
+        // The rollout area reads this view too; a Shoot that does not fit it is that area's
+        // diagnostic to note, so it is left unnoted here.
+        let read = shoot_views.rollout.get_or_init(|| typed_view(shoot));
         match crate::timeline::timeline_remembering(
             typed_profile,
             typed_shoot,
+            read.as_ref().ok(),
             window,
             horizon,
             memo,
@@ -2160,6 +2164,29 @@ status:
         assert_eq!(error.severity, Severity::Error);
         assert_eq!(error.source, "Shoot");
         assert!(error.line.is_some() && error.column.is_some(), "{error:?}");
+    }
+
+    #[test]
+    fn a_pool_without_its_image_rolls_with_a_forced_minor_update() {
+        // The timeline starts from the roll triggers' reading of the Shoot only where it agrees
+        // with the maintenance view; a pool without `machine.image` is where they differ.
+        let profile = "kind: CloudProfile\nmetadata: {name: p}\nspec:\n  kubernetes:\n    versions:\n    - {version: 1.30.1, expirationDate: '2026-01-01T12:00:00Z'}\n    - {version: 1.31.0}\n";
+        let shoot = "kind: Shoot\nmetadata: {name: s}\nspec:\n  kubernetes: {version: 1.30.1}\n  maintenance:\n    timeWindow: {begin: 220000+0000, end: 230000+0000}\n  provider:\n    workers:\n    - {name: bare, machine: {type: m5}}\n    - {name: imaged, machine: {type: m5, image: {name: gardenlinux, version: 1.0.0}}}\n";
+        let options = AnalyzeOptions {
+            until: Some("2026-01-03T00:00:00Z".parse().unwrap()),
+            ..AnalyzeOptions::at(now())
+        };
+        let report = analyze(
+            &[source("CloudProfile", profile), source("Shoot", shoot)],
+            &options,
+        );
+        let timeline = report.timeline.expect("a timeline");
+        let event = &timeline.events[0];
+        assert_eq!(
+            (event.from.as_str(), event.to.as_str()),
+            ("1.30.1", "1.31.0")
+        );
+        assert_eq!(event.node_impact.rolling, ["bare", "imaged"]);
     }
 
     #[test]

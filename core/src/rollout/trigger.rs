@@ -461,6 +461,11 @@ impl HashView {
         &self.workers
     }
 
+    /// Whether both views show the same Shoot (whatever sides each has found so far).
+    pub(crate) fn same_as(&self, other: &HashView) -> bool {
+        self.outside == other.outside && self.workers == other.workers
+    }
+
     /// A copy of the Shoot without its pools.
     pub(crate) fn without_workers(&self) -> Shoot {
         self.outside.clone()

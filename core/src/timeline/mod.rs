@@ -150,14 +150,16 @@ pub fn timeline(
     until: DateTime<Utc>,
 ) -> Result<Timeline, String> {
     let mut memo = maintenance::RunMemo::default();
-    timeline_remembering(cloud_profile, shoot, window, (now, until), &mut memo)
+    timeline_remembering(cloud_profile, shoot, None, window, (now, until), &mut memo)
 }
 
 /// [`timeline`] with the version decisions of earlier maintenance runs against the same
-/// CloudProfile in `memo`: the Shoots of a fleet share most of them.
+/// CloudProfile in `memo`: the Shoots of a fleet share most of them. `read` is the roll triggers'
+/// own reading of the Shoot's document, where the caller has it ([`first_view`]).
 pub(crate) fn timeline_remembering(
     cloud_profile: &CloudProfile,
     shoot: &Shoot,
+    read: Option<&crate::rollout::Shoot>,
     window: MaintenanceTimeWindow,
     (now, until): (DateTime<Utc>, DateTime<Utc>),
     memo: &mut maintenance::RunMemo,
@@ -185,7 +187,7 @@ pub(crate) fn timeline_remembering(
         let transition_inside = transitions.iter().any(|instant| *instant < end);
         note_blocked(&outcome, begin, &mut blocked);
         if outcome.changed_versions() {
-            let before = rollout_view.get_or_insert_with(|| as_rollout(&mut shoot, None));
+            let before = rollout_view.get_or_insert_with(|| first_view(&mut shoot, read));
             let previous = before.as_ref().map(|view| (&shoot, view));
             let after = as_rollout(&mut outcome.shoot, previous);
             let impact = node_impact(before.as_ref(), after.as_ref(), &digests);
@@ -336,6 +338,29 @@ fn note_blocked(
             });
         }
     }
+}
+
+/// The roll-trigger view of the Shoot a timeline starts from, taken from `read` (the same
+/// document read by the roll triggers' view) instead of converted from the maintenance view when
+/// the two agree: the maintenance view reads every field of the document and writes back what it
+/// read, except that it gives a pool without `machine.image` an empty image, which the conversion
+/// then hashes. A debug assertion holds every view taken to the converted one, so the unit tests,
+/// the case files and the fuzzer check the agreement on every Shoot they run.
+fn first_view(shoot: &mut Shoot, read: Option<&crate::rollout::Shoot>) -> Option<HashView> {
+    let every_pool_names_its_image = |read: &&crate::rollout::Shoot| {
+        (read.spec.provider.workers.iter()).all(|worker| worker.machine.image.is_some())
+    };
+    let Some(read) = read.filter(every_pool_names_its_image) else {
+        return as_rollout(shoot, None);
+    };
+    let mut outside = read.clone();
+    let workers = std::mem::take(&mut outside.spec.provider.workers);
+    let view = HashView::of_parts(outside, workers.into_iter().map(Rc::new).collect());
+    debug_assert!(
+        as_rollout(shoot, None).is_some_and(|converted| converted.same_as(&view)),
+        "the roll triggers' reading of the Shoot differs from the converted maintenance view"
+    );
+    Some(view)
 }
 
 /// The Shoot as the roll triggers read it, or `None` when it does not fit their view.
