@@ -180,6 +180,13 @@ impl Version {
         text
     }
 
+    /// Whether both have the same [`Version::canonical`] form, without writing it: equal in
+    /// precedence (a pre-release is ordered by the text it is, as no numeric identifier has a
+    /// leading zero) and in build metadata.
+    pub fn same_canonical(&self, other: &Version) -> bool {
+        self == other && self.build == other.build
+    }
+
     /// Same major and minor.
     pub fn same_minor(&self, other: &Version) -> bool {
         self.major == other.major && self.minor == other.minor
@@ -285,6 +292,35 @@ mod tests {
         assert_eq!(v("2").canonical(), "2.0.0");
         assert_eq!(v("1.0.0-inplace").canonical(), "1.0.0-inplace");
         assert_eq!(v("2").original(), "2");
+    }
+
+    #[test]
+    fn same_canonical_agrees_with_comparing_the_canonical_texts() {
+        let texts = [
+            "1.27",
+            "1.27.0",
+            "v1.27.0",
+            "01.27.0",
+            "1.27.1",
+            "1.27.0-rc.1",
+            "1.27.0-rc.01a",
+            "1.27.0-rc.1+a",
+            "1.27.0+a",
+            "v1.27+a",
+            "1.27.0+b",
+            "1.27.0+a.1",
+            "2",
+            "1.27.0-1",
+        ];
+        for a in texts {
+            for b in texts {
+                assert_eq!(
+                    v(a).same_canonical(&v(b)),
+                    v(a).canonical() == v(b).canonical(),
+                    "{a} and {b}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -623,11 +623,11 @@ fn maintain_kubernetes_version(
 /// The field removals Gardener performs when the control plane crosses 1.33, 1.34 or 1.35 in this run.
 fn clean_up_fields(shoot: &mut Shoot, old: &Version, new: &Version) -> Vec<String> {
     let mut operations = Vec::new();
-    let (old_text, new_text) = (old.canonical(), new.canonical());
     // Every clean-up needs a threshold between the two versions; most runs keep the version.
-    if old_text == new_text {
+    if old.same_canonical(new) {
         return operations;
     }
+    let (old_text, new_text) = (old.canonical(), new.canonical());
     // What `compare_normalized` would read of each side, read once for every threshold.
     let (old_normalized, new_normalized) =
         (parse_normalized(&old_text), parse_normalized(&new_text));
