@@ -376,32 +376,43 @@ fn field_bits(field: &str, bounds: &Bounds) -> Result<u64, String> {
 }
 
 /// `getRange`: `*`, `?`, `n`, `a-b`, each optionally with `/step`; `n/step` runs to the field's maximum.
+/// The parts are taken from the splits as they come (no list of them is built): a spec is parsed
+/// for every Shoot checked.
 fn range_item_bits(item: &str, bounds: &Bounds) -> Result<u64, String> {
-    let range_and_step: Vec<&str> = item.split('/').collect();
-    let low_and_high: Vec<&str> = range_and_step[0].split('-').collect();
-    let single = low_and_high.len() == 1;
-    let (start, mut end, extra) = if low_and_high[0] == "*" || low_and_high[0] == "?" {
+    let mut range_and_step = item.split('/');
+    let range = range_and_step.next().unwrap_or_default();
+    let step = range_and_step.next();
+    let too_many_slashes = range_and_step.next().is_some();
+    let mut low_and_high = range.split('-');
+    let low = low_and_high.next().unwrap_or_default();
+    let high = low_and_high.next();
+    let too_many_hyphens = low_and_high.next().is_some();
+    let (start, mut end, extra) = if low == "*" || low == "?" {
         // Anything after a star's hyphen is ignored by the library.
         (bounds.min, bounds.max, STAR_BIT)
     } else {
-        let start = int_or_name(low_and_high[0], bounds)?;
-        let end = match low_and_high.len() {
-            1 => start,
-            2 => int_or_name(low_and_high[1], bounds)?,
-            _ => return Err(format!("Too many hyphens: {item}")),
+        let start = int_or_name(low, bounds)?;
+        if too_many_hyphens {
+            return Err(format!("Too many hyphens: {item}"));
+        }
+        let end = match high {
+            None => start,
+            Some(high) => int_or_name(high, bounds)?,
         };
         (start, end, 0)
     };
-    let step = match range_and_step.len() {
-        1 => 1,
-        2 => {
-            let step = non_negative_int(range_and_step[1])?;
-            if single {
+    if too_many_slashes {
+        return Err(format!("Too many slashes: {item}"));
+    }
+    let step = match step {
+        None => 1,
+        Some(step) => {
+            let step = non_negative_int(step)?;
+            if high.is_none() {
                 end = bounds.max;
             }
             step
         }
-        _ => return Err(format!("Too many slashes: {item}")),
     };
     if start < bounds.min {
         return Err(format!(
@@ -581,6 +592,13 @@ mod tests {
             ),
             ("1-2-3 * * * *", "Too many hyphens: 1-2-3"),
             ("1/2/3 * * * *", "Too many slashes: 1/2/3"),
+            // The range is read before the step, its start before its end.
+            ("1-2-3/4/5 * * * *", "Too many hyphens: 1-2-3/4/5"),
+            (
+                "1-x/2/3 * * * *",
+                "Failed to parse int from x: strconv.Atoi: parsing \"x\": invalid syntax",
+            ),
+            ("*-x/2/3 * * * *", "Too many slashes: *-x/2/3"),
             ("*/-1 * * * *", "Negative number (-1) not allowed: -1"),
             (
                 "x * * * *",
