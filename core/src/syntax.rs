@@ -30,14 +30,20 @@ pub fn check(kind: ObjectKind, object: &Value) -> Vec<SyntaxError> {
         ObjectKind::Shoot => SHOOT_FIELDS,
     };
     let mut errors = Vec::new();
+    // Every visit leaves the trail empty again.
+    let mut trail = Vec::new();
     for (pattern, syntax) in fields {
-        let segments: Vec<&str> = pattern.split('.').collect();
-        visit(object, &segments, &mut Vec::new(), &mut |trail, text| {
-            if let Err(message) = syntax.check(text) {
-                let field = render(trail);
-                errors.push(SyntaxError { field, message });
-            }
-        });
+        visit(
+            object,
+            pattern.split('.'),
+            &mut trail,
+            &mut |trail, text| {
+                if let Err(message) = syntax.check(text) {
+                    let field = render(trail);
+                    errors.push(SyntaxError { field, message });
+                }
+            },
+        );
     }
     errors
 }
@@ -159,11 +165,11 @@ type Step<'a> = (&'a str, Option<usize>);
 /// for a field that fails, since nearly all of them parse.
 fn visit<'a>(
     node: &'a Value,
-    segments: &[&'a str],
+    mut segments: std::str::Split<'a, char>,
     trail: &mut Vec<Step<'a>>,
     found: &mut dyn FnMut(&[Step<'a>], &str),
 ) {
-    let Some((segment, rest)) = segments.split_first() else {
+    let Some(segment) = segments.next() else {
         if let Some(text) = node.as_str() {
             found(trail, text);
         }
@@ -176,14 +182,14 @@ fn visit<'a>(
             };
             for (index, item) in items.iter().enumerate() {
                 trail.push((name, Some(index)));
-                visit(item, rest, trail, found);
+                visit(item, segments.clone(), trail, found);
                 trail.pop();
             }
         }
         None => {
-            if let Some(child) = node.get(*segment) {
+            if let Some(child) = node.get(segment) {
                 trail.push((segment, None));
-                visit(child, rest, trail, found);
+                visit(child, segments, trail, found);
                 trail.pop();
             }
         }
