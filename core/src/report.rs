@@ -1053,11 +1053,14 @@ fn maintain(
         let horizon = (options.now, options.horizon_end());
         // The rollout area reads this view too; a Shoot that does not fit it is that area's
         // diagnostic to note, so it is left unnoted here.
-        let read = shoot_views.rollout.get_or_init(|| typed_view(shoot));
+        let read = || {
+            let read = shoot_views.rollout.get_or_init(|| typed_view(shoot));
+            read.as_ref().ok()
+        };
         match crate::timeline::timeline_remembering(
             typed_profile,
             typed_shoot,
-            read.as_ref().ok(),
+            read,
             window,
             horizon,
             memo,

@@ -150,16 +150,24 @@ pub fn timeline(
     until: DateTime<Utc>,
 ) -> Result<Timeline, String> {
     let mut memo = maintenance::RunMemo::default();
-    timeline_remembering(cloud_profile, shoot, None, window, (now, until), &mut memo)
+    timeline_remembering(
+        cloud_profile,
+        shoot,
+        || None,
+        window,
+        (now, until),
+        &mut memo,
+    )
 }
 
 /// [`timeline`] with the version decisions of earlier maintenance runs against the same
-/// CloudProfile in `memo`: the Shoots of a fleet share most of them. `read` is the roll triggers'
-/// own reading of the Shoot's document, where the caller has it ([`first_view`]).
-pub(crate) fn timeline_remembering(
+/// CloudProfile in `memo`: the Shoots of a fleet share most of them. `read` gives the roll
+/// triggers' own reading of the Shoot's document, where the caller has it ([`first_view`]); it is
+/// asked only when a window changes a version.
+pub(crate) fn timeline_remembering<'r>(
     cloud_profile: &CloudProfile,
     shoot: &Shoot,
-    read: Option<&crate::rollout::Shoot>,
+    read: impl Fn() -> Option<&'r crate::rollout::Shoot>,
     window: MaintenanceTimeWindow,
     (now, until): (DateTime<Utc>, DateTime<Utc>),
     memo: &mut maintenance::RunMemo,
@@ -187,7 +195,7 @@ pub(crate) fn timeline_remembering(
         let transition_inside = transitions.iter().any(|instant| *instant < end);
         note_blocked(&outcome, begin, &mut blocked);
         if outcome.changed_versions() {
-            let before = rollout_view.get_or_insert_with(|| first_view(&mut shoot, read));
+            let before = rollout_view.get_or_insert_with(|| first_view(&mut shoot, read()));
             let previous = before.as_ref().map(|view| (&shoot, view));
             let after = as_rollout(&mut outcome.shoot, previous);
             let impact = node_impact(before.as_ref(), after.as_ref(), &digests);
