@@ -164,8 +164,9 @@ pub(crate) fn eligible_updates_remembering(
                 machine_type,
                 &profile.spec.machine_capabilities,
             );
-            let versions: Vec<ExpirableVersion> =
-                usable.iter().map(|v| v.expirable.clone()).collect();
+            let versions: Vec<ExpirableVersion> = (usable.into_iter())
+                .map(|index| profile_image.versions[index].expirable.clone())
+                .collect();
             let strategy = profile_image.effective_update_strategy();
             let (auto, force) = strategy_searches(strategy, &image.name, &current);
             let image = Some(image.name.clone());

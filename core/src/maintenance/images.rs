@@ -5,12 +5,12 @@
 //! `pkg/controllermanager/controller/shoot/maintenance/helper/helper.go`, and the capability helpers
 //! of `pkg/api/core/v1beta1/helper/cloudprofile.go`.
 
-use super::selection::{determine_version_for_strategy, Search};
+use super::selection::{version_for_strategy, Parsed, Search};
+use super::types::parse_version;
 use super::types::{
     Capabilities, CapabilityDefinition, CloudProfile, MachineImage, MachineImageVersion,
     MachineType, ShootMachineImage, Worker, ARCHITECTURE_CAPABILITY, DEFAULT_CRI,
 };
-use crate::lifecycle::ExpirableVersion;
 use crate::semver_constraint::Constraint;
 use crate::version::{compare_normalized, Version};
 use chrono::{DateTime, Utc};
@@ -37,27 +37,28 @@ pub fn filter_machine_image_versions(
     MachineImage {
         name: image.name.clone(),
         update_strategy: image.update_strategy.clone(),
-        versions: usable.into_iter().cloned().collect(),
+        versions: (usable.into_iter())
+            .map(|index| image.versions[index].clone())
+            .collect(),
         extra: Default::default(),
     }
 }
 
-/// The versions [`filter_machine_image_versions`] keeps, borrowed: a maintenance run reads only
-/// their lifecycle, so it need not copy them.
-pub(crate) fn usable_versions<'a>(
-    image: &'a MachineImage,
+/// The positions in `image.versions` of the versions [`filter_machine_image_versions`] keeps: a
+/// maintenance run reads only their lifecycle, so it need not copy them, and finds their parsed
+/// versions at the same positions.
+pub(crate) fn usable_versions(
+    image: &MachineImage,
     worker: &Worker,
     kubelet_version: &Version,
     machine_type: &MachineType,
     capability_definitions: &[CapabilityDefinition],
-) -> Vec<&'a MachineImageVersion> {
+) -> Vec<usize> {
     let current = worker.machine.image.version.as_deref();
     let in_place = worker.is_in_place();
-    image
-        .versions
-        .iter()
-        .filter(|v| has_architecture(v, capability_definitions, worker.architecture()))
-        .filter(|v| {
+    (image.versions.iter().enumerate())
+        .filter(|(_, v)| has_architecture(v, capability_definitions, worker.architecture()))
+        .filter(|(_, v)| {
             capability_definitions.is_empty()
                 || capabilities_supported_by_flavors(
                     &machine_type.capabilities,
@@ -65,9 +66,10 @@ pub(crate) fn usable_versions<'a>(
                     capability_definitions,
                 )
         })
-        .filter(|v| supports_worker_cri(v, worker))
-        .filter(|v| satisfies_kubelet_constraint(v, kubelet_version))
-        .filter(|v| !in_place || usable_for_in_place_update(v, current))
+        .filter(|(_, v)| supports_worker_cri(v, worker))
+        .filter(|(_, v)| satisfies_kubelet_constraint(v, kubelet_version))
+        .filter(|(_, v)| !in_place || usable_for_in_place_update(v, current))
+        .map(|(index, _)| index)
         .collect()
 }
 
@@ -108,27 +110,33 @@ pub fn determine_machine_image_version(
     current_expired: bool,
     now: DateTime<Utc>,
 ) -> Result<Option<String>, String> {
-    let versions = image.versions.iter();
-    choose_image_version(shoot_image, image, versions, current_expired, now)
+    let results = parse_image_versions(image);
+    let versions = Parsed::of(image.versions.iter().map(|v| &v.expirable).zip(&results));
+    choose_image_version(shoot_image, image, &versions, current_expired, now)
+}
+
+/// `parse_version` of each version of `image`, in list order.
+pub(crate) fn parse_image_versions(image: &MachineImage) -> Vec<Result<Version, String>> {
+    (image.versions.iter())
+        .map(|v| parse_version(&v.expirable.version))
+        .collect()
 }
 
 /// [`determine_machine_image_version`] among `versions` of `image` (its usable ones).
-pub(crate) fn choose_image_version<'a>(
+pub(crate) fn choose_image_version(
     shoot_image: &ShootMachineImage,
     image: &MachineImage,
-    versions: impl Iterator<Item = &'a MachineImageVersion>,
+    versions: &Parsed,
     current_expired: bool,
     now: DateTime<Utc>,
 ) -> Result<Option<String>, String> {
     let strategy = image.effective_update_strategy();
     let current = shoot_image.version.clone().unwrap_or_default();
-    let versions: Vec<ExpirableVersion> = versions.map(|v| v.expirable.clone()).collect();
     let (auto, force) = strategy_searches(strategy, &shoot_image.name, &current);
-    determine_version_for_strategy(
-        &versions,
+    version_for_strategy(
         &current,
-        &|v, c| auto.select(v, c, now),
-        &|v, c| force.select(v, c, now),
+        &|c| auto.select_in(versions, c, now),
+        &|c| force.select_in(versions, c, now),
         current_expired,
     )
     .map_err(

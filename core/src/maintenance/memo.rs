@@ -7,7 +7,7 @@
 //! those versions' transition instants. So two instants with the same number of transitions
 //! behind them give the same decision, and that number is part of each key.
 
-use super::images::{determine_machine_image, machine_image_index};
+use super::images::{determine_machine_image, machine_image_index, parse_image_versions};
 use super::run::VersionUpdate;
 use super::selection::parse_all;
 use super::types::{CloudProfile, MachineImage, ShootMachineImage, Worker, DEFAULT_CRI};
@@ -142,6 +142,8 @@ struct RecentImageDecision {
 struct ImageFacts {
     transitions: Vec<DateTime<Utc>>,
     kubelet_constrained: bool,
+    /// `parse_version` of each version of the image, in list order.
+    parsed: Vec<Result<Version, String>>,
 }
 
 impl RunMemo {
@@ -165,7 +167,8 @@ impl RunMemo {
         }
     }
 
-    /// The image decision of a pool (with its defaulted architecture), from `decide` the first time.
+    /// The image decision of a pool (with its defaulted architecture), from `decide` the first time
+    /// (given the image's versions parsed, in list order).
     /// It is kept too as the last decision at position `index` of the Shoot, whose pool there is
     /// `pool` (`worker` itself may be a copy with the architecture defaulted), for
     /// [`RunMemo::recent_image_decision`].
@@ -176,13 +179,14 @@ impl RunMemo {
         worker: &Worker,
         (kubelet, auto_update): (&Version, bool),
         now: DateTime<Utc>,
-        decide: impl FnOnce() -> Option<VersionUpdate>,
+        decide: impl FnOnce(&[Result<Version, String>]) -> Option<VersionUpdate>,
     ) -> Option<VersionUpdate> {
         let shoot_image = &worker.machine.image;
         if !self.image_facts.contains_key(&shoot_image.name) {
             let facts = ImageFacts {
                 transitions: sorted_transitions(image.versions.iter().map(|v| &v.expirable)),
                 kubelet_constrained: kubelet_constrained(image),
+                parsed: parse_image_versions(image),
             };
             self.image_facts.insert(shoot_image.name.clone(), facts);
         }
@@ -211,7 +215,7 @@ impl RunMemo {
         let decision = match known {
             Some((_, decision)) => decision.clone(),
             None => {
-                let decision = decide();
+                let decision = decide(&facts.parsed);
                 let owned = ImageKey {
                     pool: key.pool.map(|text| text.to_string()),
                     auto_update,

@@ -13,9 +13,7 @@
 use super::admission::update_rejections;
 use super::images::{choose_image_version, usable_versions};
 use super::memo::{KubernetesKey, ParsedKubernetes, RunMemo};
-use super::selection::{
-    determine_version_for_strategy, force_consecutive_minor_in, latest_patch_in, Parsed,
-};
+use super::selection::{force_consecutive_minor_in, latest_patch_in, version_for_strategy, Parsed};
 use super::types::{parse_version, CloudProfile, ComponentConfig, LastMaintenance, Shoot, Worker};
 use super::version_ranges::{ADMISSION_PLUGINS, FEATURE_GATES};
 use crate::decode::FromValue;
@@ -190,16 +188,126 @@ pub(crate) fn run_memoized(
     now: DateTime<Utc>,
     memo: &mut RunMemo,
 ) -> Result<MaintenanceOutcome, String> {
+    Ok(run_steps(profile, shoot, now, memo)?.into_outcome(shoot))
+}
+
+/// A run's results as its steps leave them, before every pool gets its [`WorkerOutcome`]. A
+/// timeline reads only the versions a run changed or failed to change, and building the outcome
+/// of every pool in every window (four copied texts per pool) was a fifth of its cost.
+pub(crate) struct RunSteps {
+    /// The Shoot after the run.
+    pub(crate) shoot: Shoot,
+    old_control_plane: String,
+    /// `None` when the control-plane version was kept without a record.
+    control_plane: Option<VersionUpdate>,
+    /// Per pool, its image update; `None` when nothing is recorded.
+    images: Vec<Option<VersionUpdate>>,
+    /// Per pool: `None` without a Kubernetes version of its own, `Some(None)` when it was kept.
+    pool_kubernetes: Vec<Option<Option<VersionUpdate>>>,
+    machine_image_maintenance_error: Option<String>,
+    operations: Vec<String>,
+    last_maintenance: Option<LastMaintenance>,
+}
+
+/// Which version of a Shoot an update is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum UpdatedVersion {
+    ControlPlane,
+    /// The pool at this index: its own `kubernetes.version`.
+    PoolKubernetes(usize),
+    /// The pool at this index: its machine image version.
+    PoolImage(usize),
+}
+
+impl RunSteps {
+    /// Every update with a record, control plane first, then each pool's Kubernetes version and
+    /// image in pool order. What is left out was kept as it was: it neither changed nor failed.
+    pub(crate) fn recorded(&self) -> impl Iterator<Item = (UpdatedVersion, &VersionUpdate)> {
+        let control_plane = (self.control_plane.iter()).map(|u| (UpdatedVersion::ControlPlane, u));
+        let pools = (self.pool_kubernetes.iter().zip(&self.images).enumerate()).flat_map(
+            |(index, (kubernetes, image))| {
+                let kubernetes = kubernetes.iter().flatten();
+                (kubernetes.map(move |u| (UpdatedVersion::PoolKubernetes(index), u))).chain(
+                    image
+                        .iter()
+                        .map(move |u| (UpdatedVersion::PoolImage(index), u)),
+                )
+            },
+        );
+        control_plane.chain(pools)
+    }
+
+    /// Whether the run changed any version ([`MaintenanceOutcome::changed_versions`]).
+    pub(crate) fn changed_versions(&self) -> bool {
+        self.recorded().any(|(_, update)| update.from != update.to)
+    }
+
+    /// The outcome of the run of `shoot`, the Shoot it was given.
+    fn into_outcome(self, shoot: &Shoot) -> MaintenanceOutcome {
+        let RunSteps {
+            shoot: maintained,
+            old_control_plane,
+            control_plane,
+            images,
+            pool_kubernetes,
+            machine_image_maintenance_error,
+            operations,
+            last_maintenance,
+        } = self;
+        let pools = shoot.spec.provider.workers.iter();
+        let workers = (pools.zip(images).zip(pool_kubernetes).enumerate())
+            .map(|(index, ((original, image), kubernetes))| {
+                let image = image.unwrap_or_else(|| {
+                    let version = |worker: &Worker| worker.machine.image.version.clone();
+                    let after = &maintained.spec.provider.workers[index];
+                    VersionUpdate::kept(
+                        version(original).unwrap_or_default(),
+                        version(after).unwrap_or_default(),
+                    )
+                });
+                let kubernetes = kubernetes.map(|update| {
+                    update.unwrap_or_else(|| {
+                        VersionUpdate::unchanged(original.kubernetes_version().unwrap_or_default())
+                    })
+                });
+                WorkerOutcome {
+                    name: original.name.clone(),
+                    image_name: original.machine.image.name.clone(),
+                    image,
+                    kubernetes,
+                }
+            })
+            .collect();
+        MaintenanceOutcome {
+            kubernetes: control_plane
+                .unwrap_or_else(|| VersionUpdate::unchanged(&old_control_plane)),
+            workers,
+            machine_image_maintenance_error,
+            operations,
+            last_maintenance,
+            shoot: maintained,
+            update_rejections: Vec::new(),
+        }
+    }
+}
+
+/// The steps of [`run_memoized`], without the outcome of every pool.
+pub(crate) fn run_steps(
+    profile: &CloudProfile,
+    shoot: &Shoot,
+    now: DateTime<Utc>,
+    memo: &mut RunMemo,
+) -> Result<RunSteps, String> {
     let mut maintained = shoot.clone();
     let auto_update_kubernetes = shoot.auto_update_kubernetes_version();
 
     // 1. Machine images.
-    let mut image_results: Vec<Option<VersionUpdate>> =
-        vec![None; shoot.spec.provider.workers.len()];
+    let mut images: Vec<Option<VersionUpdate>> = Vec::new();
+    images.resize_with(shoot.spec.provider.workers.len(), || None);
     let mut machine_image_maintenance_error = None;
     if !shoot.is_workerless() {
         if let Err(error) =
-            maintain_machine_images(profile, &mut maintained, &mut image_results, now, memo)
+            maintain_machine_images(profile, &mut maintained, &mut images, now, memo)
         {
             machine_image_maintenance_error = Some(error);
         }
@@ -236,13 +344,13 @@ pub(crate) fn run_memoized(
     let mut operations = clean_up_fields(&mut maintained, &old_version, &new_version);
 
     // 4. Worker pool Kubernetes versions, capped at the new control-plane version.
-    let mut worker_kubernetes: Vec<Option<VersionUpdate>> = Vec::new();
+    let mut pool_kubernetes = Vec::with_capacity(maintained.spec.provider.workers.len());
     for index in 0..maintained.spec.provider.workers.len() {
         let Some(current) = maintained.spec.provider.workers[index]
             .kubernetes_version()
             .map(str::to_string)
         else {
-            worker_kubernetes.push(None);
+            pool_kubernetes.push(None);
             continue;
         };
         let key = KubernetesKey {
@@ -270,9 +378,7 @@ pub(crate) fn run_memoized(
                 kubernetes.version = Some(update.to.clone());
             }
         }
-        worker_kubernetes.push(Some(
-            update.unwrap_or_else(|| VersionUpdate::unchanged(&current)),
-        ));
+        pool_kubernetes.push(Some(update));
     }
 
     // 5. Feature gates and admission plugins no longer supported by the versions.
@@ -284,41 +390,13 @@ pub(crate) fn run_memoized(
         operations.push(text);
     }
 
-    let kubernetes = control_plane
-        .clone()
-        .unwrap_or_else(|| VersionUpdate::unchanged(&old_control_plane));
-    let mut worker_kubernetes = worker_kubernetes.into_iter();
-    let workers: Vec<WorkerOutcome> = shoot
-        .spec
-        .provider
-        .workers
-        .iter()
-        .enumerate()
-        .map(|(index, original)| {
-            let image = image_results[index].clone().unwrap_or_else(|| {
-                let version = |worker: &Worker| worker.machine.image.version.clone();
-                let after = &maintained.spec.provider.workers[index];
-                VersionUpdate::kept(
-                    version(original).unwrap_or_default(),
-                    version(after).unwrap_or_default(),
-                )
-            });
-            WorkerOutcome {
-                name: original.name.clone(),
-                image_name: original.machine.image.name.clone(),
-                image,
-                kubernetes: worker_kubernetes.next().flatten(),
-            }
-        })
-        .collect();
-
     let last_maintenance = last_maintenance(
         shoot,
         control_plane.as_ref(),
-        &workers,
+        &pool_kubernetes,
         // After an abort Gardener keeps the updates of earlier pools but records none of them.
         if machine_image_maintenance_error.is_none() {
-            &image_results
+            &images
         } else {
             &[]
         },
@@ -329,14 +407,15 @@ pub(crate) fn run_memoized(
         .clone()
         .or_else(|| shoot.status.last_maintenance.clone());
 
-    Ok(MaintenanceOutcome {
-        kubernetes,
-        workers,
+    Ok(RunSteps {
+        shoot: maintained,
+        old_control_plane,
+        control_plane,
+        images,
+        pool_kubernetes,
         machine_image_maintenance_error,
         operations,
         last_maintenance,
-        shoot: maintained,
-        update_rejections: Vec::new(),
     })
 }
 
@@ -434,10 +513,10 @@ fn maintain_machine_images(
             &defaulted
         };
         let kubelet_version = kubelet_version(worker, &control_plane)?;
-        let decide = || {
+        let decide = |parsed: &[Result<Version, String>]| {
             decide_pool_image(
                 profile,
-                image,
+                (image, parsed),
                 worker,
                 machine_type,
                 &kubelet_version,
@@ -474,7 +553,7 @@ fn apply_image_decision(maintained: &mut Shoot, index: usize, decision: &Option<
 /// known: `None` when nothing is recorded, else the update or its failure (`failed`).
 fn decide_pool_image(
     profile: &CloudProfile,
-    image: &super::types::MachineImage,
+    (image, parsed): (&super::types::MachineImage, &[Result<Version, String>]),
     worker: &super::types::Worker,
     machine_type: &super::types::MachineType,
     kubelet_version: &Version,
@@ -493,7 +572,10 @@ fn decide_pool_image(
     let strategy = image.effective_update_strategy();
     let current = shoot_image.version.clone().unwrap_or_default();
     let existing = (image.name == shoot_image.name)
-        .then(|| (usable.iter()).find(|v| shoot_image.version.as_deref() == Some(v.version())))
+        .then(|| {
+            let mut versions = usable.iter().map(|index| &image.versions[*index]);
+            versions.find(|v| shoot_image.version.as_deref() == Some(v.version()))
+        })
         .flatten();
     let (reason, message) = match existing {
         None => (
@@ -511,7 +593,10 @@ fn decide_pool_image(
         Some(_) => return None,
     };
     let forced = reason == UpdateReason::Force;
-    match choose_image_version(shoot_image, image, usable.into_iter(), forced, now) {
+    let usable = Parsed::of(
+        (usable.into_iter()).map(|index| (&image.versions[index].expirable, &parsed[index])),
+    );
+    match choose_image_version(shoot_image, image, &usable, forced, now) {
         Err(error) => Some(VersionUpdate {
             from: current.clone(),
             to: current,
@@ -592,11 +677,10 @@ fn maintain_kubernetes_version(
     };
     // The searches get `versions` back, parsed already.
     let selectable = Parsed::with_results(versions, &parsed.results);
-    let target = determine_version_for_strategy(
-        versions,
+    let target = version_for_strategy(
         current,
-        &|_, c| latest_patch_in(&selectable, c, now),
-        &|_, c| force_consecutive_minor_in(&selectable, c, now),
+        &|c| latest_patch_in(&selectable, c, now),
+        &|c| force_consecutive_minor_in(&selectable, c, now),
         reason == UpdateReason::Force,
     );
     match target {
@@ -885,7 +969,7 @@ fn parse_go_bool(text: &str) -> bool {
 fn last_maintenance(
     shoot: &Shoot,
     control_plane: Option<&VersionUpdate>,
-    workers: &[WorkerOutcome],
+    pool_kubernetes: &[Option<Option<VersionUpdate>>],
     image_results: &[Option<VersionUpdate>],
     operations: &[String],
     now: DateTime<Utc>,
@@ -917,8 +1001,9 @@ fn last_maintenance(
             ));
         }
     }
-    for worker in workers {
-        let Some(update) = worker.kubernetes.as_ref().filter(|u| u.is_recorded()) else {
+    let pools = &shoot.spec.provider.workers;
+    for (worker, update) in pools.iter().zip(pool_kubernetes) {
+        let Some(update) = update.iter().flatten().find(|u| u.is_recorded()) else {
             continue;
         };
         if update.failed {
@@ -943,7 +1028,7 @@ fn last_maintenance(
             ));
         }
     }
-    for (worker, update) in workers.iter().zip(image_results) {
+    for (worker, update) in pools.iter().zip(image_results) {
         let Some(update) = update else { continue };
         if update.failed {
             failed += 1;

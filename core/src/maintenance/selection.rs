@@ -24,7 +24,7 @@ pub fn latest_patch_for_auto_update(
     current: &str,
     now: DateTime<Utc>,
 ) -> Selection {
-    latest_patch_in(&Parsed::new(versions), current, now)
+    Parsed::with(versions, |parsed| latest_patch_in(parsed, current, now))
 }
 
 /// [`latest_patch_for_auto_update`] on versions parsed already.
@@ -40,13 +40,19 @@ pub fn latest_minor_for_auto_update(
     current_text: &str,
     now: DateTime<Utc>,
 ) -> Selection {
+    Parsed::with(versions, |parsed| {
+        latest_minor_in(parsed, current_text, now)
+    })
+}
+
+/// [`latest_minor_for_auto_update`] on versions parsed already.
+fn latest_minor_in(parsed: &Parsed, current_text: &str, now: DateTime<Utc>) -> Selection {
     let current = parse_version(current_text)?;
-    let parsed = Parsed::new(versions);
-    if let Some(found) = patch_search(&parsed, &current, now)? {
+    if let Some(found) = patch_search(parsed, &current, now)? {
         return Ok(Some(found));
     }
     let scope = |v: &Version| v.major == current.major;
-    auto_update_search(&parsed, &current, now, &scope)
+    auto_update_search(parsed, &current, now, &scope)
 }
 
 /// `GetOverallLatestVersionForAutoUpdate`: a higher patch of the current minor if there is one,
@@ -56,12 +62,18 @@ pub fn overall_latest_for_auto_update(
     current_text: &str,
     now: DateTime<Utc>,
 ) -> Selection {
+    Parsed::with(versions, |parsed| {
+        overall_latest_in(parsed, current_text, now)
+    })
+}
+
+/// [`overall_latest_for_auto_update`] on versions parsed already.
+fn overall_latest_in(parsed: &Parsed, current_text: &str, now: DateTime<Utc>) -> Selection {
     let current = parse_version(current_text)?;
-    let parsed = Parsed::new(versions);
-    if let Some(found) = patch_search(&parsed, &current, now)? {
+    if let Some(found) = patch_search(parsed, &current, now)? {
         return Ok(Some(found));
     }
-    auto_update_search(&parsed, &current, now, &|_| true)
+    auto_update_search(parsed, &current, now, &|_| true)
 }
 
 /// `GetVersionForForcefulUpdateToConsecutiveMinor` (Kubernetes): the highest non-preview version of
@@ -71,7 +83,9 @@ pub fn force_consecutive_minor(
     current_text: &str,
     now: DateTime<Utc>,
 ) -> Selection {
-    force_consecutive_minor_in(&Parsed::new(versions), current_text, now)
+    Parsed::with(versions, |parsed| {
+        force_consecutive_minor_in(parsed, current_text, now)
+    })
 }
 
 /// [`force_consecutive_minor`] on versions parsed already.
@@ -98,9 +112,9 @@ pub fn force_next_higher_minor(
     current_text: &str,
     now: DateTime<Utc>,
 ) -> Selection {
-    let current = parse_version(current_text)?;
-    let scope = |v: &Version| Group::Minor.in_scope(v, &current);
-    force_next_higher_group(versions, &current, now, Group::Minor, &scope)
+    Parsed::with(versions, |parsed| {
+        force_next_higher_group(parsed, current_text, now, Group::Minor)
+    })
 }
 
 /// `GetVersionForForcefulUpdateToNextHigherMajor` (image strategy `minor`): the highest version of the
@@ -110,9 +124,9 @@ pub fn force_next_higher_major(
     current_text: &str,
     now: DateTime<Utc>,
 ) -> Selection {
-    let current = parse_version(current_text)?;
-    let scope = |v: &Version| Group::Major.in_scope(v, &current);
-    force_next_higher_group(versions, &current, now, Group::Major, &scope)
+    Parsed::with(versions, |parsed| {
+        force_next_higher_group(parsed, current_text, now, Group::Major)
+    })
 }
 
 /// `GetLatestQualifyingVersion` without extra filters: the highest version whose current
@@ -121,7 +135,8 @@ pub fn latest_qualifying_version(
     versions: &[ExpirableVersion],
     now: DateTime<Utc>,
 ) -> Result<Option<&ExpirableVersion>, String> {
-    latest_qualifying(&Parsed::new(versions), now, |_, _| true)
+    let results = parse_all(versions);
+    latest_qualifying(&Parsed::with_results(versions, &results), now, |_, _| true)
 }
 
 /// `DetermineVersionForStrategy`: always try the auto-update search first; when it finds nothing,
@@ -134,7 +149,19 @@ pub fn determine_version_for_strategy(
     force: &dyn Fn(&[ExpirableVersion], &str) -> Selection,
     current_expired: bool,
 ) -> Result<Option<String>, String> {
-    let auto_target = auto(versions, current).map_err(|error| {
+    let auto = |current: &str| auto(versions, current);
+    let force = |current: &str| force(versions, current);
+    version_for_strategy(current, &auto, &force, current_expired)
+}
+
+/// [`determine_version_for_strategy`] with searches that know their versions already.
+pub(crate) fn version_for_strategy(
+    current: &str,
+    auto: &dyn Fn(&str) -> Selection,
+    force: &dyn Fn(&str) -> Selection,
+    current_expired: bool,
+) -> Result<Option<String>, String> {
+    let auto_target = auto(current).map_err(|error| {
         format!("failed to determine a higher patch version for automatic update: {error}")
     })?;
     if let Some(target) = auto_target {
@@ -143,7 +170,7 @@ pub fn determine_version_for_strategy(
     if !current_expired {
         return Ok(None);
     }
-    let force_target = force(versions, current)
+    let force_target = force(current)
         .map_err(|error| format!("failed to determine version for forceful update: {error}"))?;
     match force_target {
         Some(target) => Ok(Some(target)),
@@ -183,13 +210,23 @@ impl Search {
         current: &str,
         now: DateTime<Utc>,
     ) -> Selection {
+        Parsed::with(versions, |parsed| self.select_in(parsed, current, now))
+    }
+
+    /// [`Search::select`] on versions parsed already.
+    pub(crate) fn select_in(
+        &self,
+        parsed: &Parsed,
+        current: &str,
+        now: DateTime<Utc>,
+    ) -> Selection {
         match self {
-            Search::LatestPatch => latest_patch_for_auto_update(versions, current, now),
-            Search::LatestMinor => latest_minor_for_auto_update(versions, current, now),
-            Search::OverallLatest => overall_latest_for_auto_update(versions, current, now),
-            Search::ConsecutiveMinor => force_consecutive_minor(versions, current, now),
-            Search::NextHigherMinor => force_next_higher_minor(versions, current, now),
-            Search::NextHigherMajor => force_next_higher_major(versions, current, now),
+            Search::LatestPatch => latest_patch_in(parsed, current, now),
+            Search::LatestMinor => latest_minor_in(parsed, current, now),
+            Search::OverallLatest => overall_latest_in(parsed, current, now),
+            Search::ConsecutiveMinor => force_consecutive_minor_in(parsed, current, now),
+            Search::NextHigherMinor => force_next_higher_group(parsed, current, now, Group::Minor),
+            Search::NextHigherMajor => force_next_higher_group(parsed, current, now, Group::Major),
             Search::Fails(error) => Err(error.clone()),
         }
     }
@@ -481,34 +518,40 @@ fn patch_search(versions: &Parsed, current: &Version, now: DateTime<Utc>) -> Sel
 /// A CloudProfile version list with each entry's parse result, so that the several passes of one
 /// selection parse every version once. Errors stay with their entry and are reported where a pass
 /// reaches it, exactly as when each pass parsed for itself.
-pub(crate) struct Parsed<'a> {
-    versions: &'a [ExpirableVersion],
-    /// `parse_version` of each entry's version, in list order.
-    results: std::borrow::Cow<'a, [Result<Version, String>]>,
+pub(crate) struct Parsed<'a, 'r> {
+    /// Each entry with its `parse_version` result, in list order.
+    entries: Vec<(&'a ExpirableVersion, &'r Result<Version, String>)>,
 }
 
-impl<'a> Parsed<'a> {
-    fn new(versions: &'a [ExpirableVersion]) -> Parsed<'a> {
-        Parsed {
-            versions,
-            results: parse_all(versions).into(),
-        }
+impl<'a, 'r> Parsed<'a, 'r> {
+    /// `select` on `versions`, each parsed here.
+    fn with<R>(versions: &[ExpirableVersion], select: impl FnOnce(&Parsed) -> R) -> R {
+        let results = parse_all(versions);
+        select(&Parsed::with_results(versions, &results))
     }
 
     /// The versions with their [`parse_all`] results, kept by a caller that selects from one list
     /// many times.
     pub(crate) fn with_results(
         versions: &'a [ExpirableVersion],
-        results: &'a [Result<Version, String>],
-    ) -> Parsed<'a> {
+        results: &'r [Result<Version, String>],
+    ) -> Parsed<'a, 'r> {
+        Parsed::of(versions.iter().zip(results))
+    }
+
+    /// Entries chosen from a list with their [`parse_all`] results, in list order.
+    pub(crate) fn of(
+        entries: impl Iterator<Item = (&'a ExpirableVersion, &'r Result<Version, String>)>,
+    ) -> Parsed<'a, 'r> {
         Parsed {
-            versions,
-            results: results.into(),
+            entries: entries.collect(),
         }
     }
 
-    fn entries(&self) -> impl Iterator<Item = (&'a ExpirableVersion, &Result<Version, String>)> {
-        self.versions.iter().zip(self.results.iter())
+    fn entries(
+        &self,
+    ) -> impl Iterator<Item = (&'a ExpirableVersion, &'r Result<Version, String>)> + '_ {
+        self.entries.iter().copied()
     }
 }
 
@@ -523,7 +566,7 @@ pub(crate) fn parse_all(versions: &[ExpirableVersion]) -> Vec<Result<Version, St
 /// `GetLatestQualifyingVersion`: the highest non-preview version accepted by `accept`. Starts from
 /// 0.0.0 and requires strictly greater, so `0.0.0` never wins and the first of equal versions does.
 fn latest_qualifying<'a>(
-    versions: &Parsed<'a>,
+    versions: &Parsed<'a, '_>,
     now: DateTime<Utc>,
     accept: impl Fn(&ExpirableVersion, &Version) -> bool,
 ) -> Result<Option<&'a ExpirableVersion>, String> {
@@ -581,15 +624,16 @@ impl Group {
 /// lies beyond the next higher group number seen in the whole list (so an expired version of the next
 /// group beats skipping the group).
 fn force_next_higher_group(
-    versions: &[ExpirableVersion],
-    current: &Version,
+    parsed: &Parsed,
+    current_text: &str,
     now: DateTime<Utc>,
     group: Group,
-    scope: &dyn Fn(&Version) -> bool,
 ) -> Selection {
-    let mut sorted = Vec::with_capacity(versions.len());
-    for entry in versions {
-        sorted.push((parse_version(&entry.version)?, entry));
+    let current = &parse_version(current_text)?;
+    let scope = |v: &Version| group.in_scope(v, current);
+    let mut sorted = Vec::with_capacity(parsed.entries.len());
+    for (entry, result) in parsed.entries() {
+        sorted.push((result.clone()?, entry));
     }
     crate::sorting::sort_by(&mut sorted, |a, b| a.0.cmp(&b.0));
 

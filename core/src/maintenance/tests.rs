@@ -447,6 +447,39 @@ spec:
     - {name: f, machine: {type: small, image: {name: newest, version: 1.0.0}}}
 ";
 
+/// The steps of a run (what a timeline reads) name the same changed and failed versions as the
+/// run's outcome.
+fn assert_steps_agree(profile: &CloudProfile, shoot: &Shoot, at: DateTime<Utc>) {
+    let (Ok(steps), Ok(outcome)) = (
+        run::run_steps(profile, shoot, at, &mut RunMemo::default()),
+        run::run_memoized(profile, shoot, at, &mut RunMemo::default()),
+    ) else {
+        return;
+    };
+    assert_eq!(
+        steps.changed_versions(),
+        outcome.changed_versions(),
+        "at {at}"
+    );
+    let mut from_outcome = vec![(UpdatedVersion::ControlPlane, &outcome.kubernetes)];
+    for (index, worker) in outcome.workers.iter().enumerate() {
+        from_outcome
+            .extend((worker.kubernetes.iter()).map(|u| (UpdatedVersion::PoolKubernetes(index), u)));
+        from_outcome.push((UpdatedVersion::PoolImage(index), &worker.image));
+    }
+    let changed_or_failed = |updates: Vec<(UpdatedVersion, &VersionUpdate)>| -> Vec<_> {
+        (updates.into_iter())
+            .filter(|(_, u)| u.failed || u.from != u.to)
+            .map(|(version, u)| (version, u.clone()))
+            .collect()
+    };
+    assert_eq!(
+        changed_or_failed(steps.recorded().collect()),
+        changed_or_failed(from_outcome),
+        "at {at}"
+    );
+}
+
 #[test]
 fn runs_sharing_a_memo_decide_as_runs_without_one() {
     let mut inputs: Vec<(&str, &str)> = crate::examples::GALLERY
@@ -463,13 +496,14 @@ fn runs_sharing_a_memo_decide_as_runs_without_one() {
         // Every twelve hours, so that runs fall exactly on the midnight transitions too.
         let mut at: DateTime<Utc> = "2025-12-01T00:00:00Z".parse().unwrap();
         for step in 0..2 * 400 {
-            let remembered = run_memoized(&defaulted, &shoot, at, &mut memo);
+            let remembered = run::run_memoized(&defaulted, &shoot, at, &mut memo);
             // The memoized run leaves the prediction of API server rejections to `run`.
             let fresh = run(&profile, &shoot, at).map(|outcome| MaintenanceOutcome {
                 update_rejections: Vec::new(),
                 ..outcome
             });
             assert_eq!(remembered, fresh, "at {at}");
+            assert_steps_agree(&defaulted, &shoot, at);
             if let Ok(outcome) = fresh {
                 if outcome.changed_versions() {
                     changes += 1;
@@ -486,7 +520,7 @@ fn runs_sharing_a_memo_decide_as_runs_without_one() {
         let shoot: Shoot = serde_yaml::from_str(shoot_text).unwrap();
         for _ in 0..2 * 400 {
             at -= chrono::TimeDelta::hours(12);
-            let remembered = run_memoized(&defaulted, &shoot, at, &mut memo);
+            let remembered = run::run_memoized(&defaulted, &shoot, at, &mut memo);
             let fresh = run(&profile, &shoot, at).map(|outcome| MaintenanceOutcome {
                 update_rejections: Vec::new(),
                 ..outcome

@@ -105,13 +105,16 @@ pub fn roll_triggers(
     let workers = match &old_shoot {
         Some(old_shoot) => {
             let (old_pools, new_pools) = (Pools::of(old_shoot), Pools::of(&new_shoot));
-            pool_triggers(
+            let triggers = pool_triggers(
                 mode,
                 (old_shoot, &old_pools),
                 (&new_shoot, &new_pools),
                 &digests,
                 Explain::Causes,
-            )?
+            )?;
+            (triggers.into_iter())
+                .map(|(pool, trigger)| (pool.to_string(), trigger))
+                .collect()
         }
         None => BTreeMap::new(),
     };
@@ -159,9 +162,12 @@ pub(crate) fn pool_updates(
     let old = (&old_shoot.outside, &old_pools);
     let new = (&new_shoot.outside, &new_pools);
     let triggers = pool_triggers(mode, old, new, digests, Explain::KindOnly).ok()?;
+    let by_name: BTreeMap<&str, UpdateKind> = (triggers.into_iter())
+        .map(|(pool, trigger)| (pool, trigger.update))
+        .collect();
     Some(
-        (triggers.into_iter())
-            .map(|(pool, trigger)| (pool, trigger.update))
+        (by_name.into_iter())
+            .map(|(pool, update)| (pool.to_string(), update))
             .collect(),
     )
 }
@@ -175,20 +181,29 @@ enum Explain {
     KindOnly,
 }
 
-/// The verdict of every pool of the new Shoot (both Shoots with the hash defaults, each with its
-/// pools and the pool sides found so far). Only the pools are read from `pools`, never from the
-/// Shoot: a [`HashView`] keeps them apart.
-fn pool_triggers(
+/// The verdict of every pool of the new Shoot, in its order (both Shoots with the hash defaults,
+/// each with its pools and the pool sides found so far). Only the pools are read from `pools`,
+/// never from the Shoot: a [`HashView`] keeps them apart. A pool is compared with the first old
+/// pool of its name; where two new pools share a name, a caller keeping one verdict per name
+/// keeps the later one.
+fn pool_triggers<'n>(
     mode: HashMode,
     (old_shoot, old_pools): (&Shoot, &Pools),
-    (new_shoot, new_pools): (&Shoot, &Pools),
+    (new_shoot, new_pools): (&Shoot, &Pools<'n>),
     digests: &Digests,
     explain: Explain,
-) -> Result<BTreeMap<String, PoolTrigger>, String> {
-    let mut workers = BTreeMap::new();
+) -> Result<Vec<(&'n str, PoolTrigger)>, String> {
+    // Where each name is first found among the old pools.
+    let mut old_positions = rustc_hash::FxHashMap::default();
+    for (index, old_worker) in old_pools.workers.iter().enumerate() {
+        old_positions
+            .entry(old_worker.name.as_str())
+            .or_insert(index);
+    }
+    let mut workers = Vec::with_capacity(new_pools.workers.len());
     for (index, worker) in new_pools.workers.iter().copied().enumerate() {
-        let old = (old_pools.workers.iter().copied().enumerate())
-            .find(|(_, old_worker)| old_worker.name == worker.name);
+        let old = (old_positions.get(worker.name.as_str()))
+            .map(|&old_index| (old_index, old_pools.workers[old_index]));
         let verdict = match old {
             Some((old_index, old_worker)) => {
                 // The old side's failure first, as when each side was collected here.
@@ -208,7 +223,7 @@ fn pool_triggers(
                 new_key: Some(node_agent_key(mode, new_shoot, worker, digests)?),
             },
         };
-        workers.insert(worker.name.clone(), verdict);
+        workers.push((worker.name.as_str(), verdict));
     }
     Ok(workers)
 }
@@ -405,7 +420,7 @@ impl HashView {
                 continue;
             }
             let side = match version_alone {
-                false => Ok(side.clone()),
+                false => Ok(Rc::clone(side)),
                 true => {
                     let control_plane = control_plane.get_or_init(|| {
                         let version = control_plane_version(&next.outside)?;
@@ -416,9 +431,11 @@ impl HashView {
                         data,
                         PoolData::collect(HashMode::CURRENT, &next.outside, after)
                     );
-                    data.map(|data| PoolSide {
-                        data,
-                        key: std::cell::OnceCell::new(),
+                    data.map(|data| {
+                        Rc::new(PoolSide {
+                            data,
+                            key: std::cell::OnceCell::new(),
+                        })
                     })
                 }
             };
@@ -810,9 +827,10 @@ impl PoolSide {
 }
 
 /// The [`PoolSide`]s of a Shoot's pools (by index) under one hash mode, each found when first
-/// needed: the Shoot after one change is the Shoot before the next.
+/// needed: the Shoot after one change is the Shoot before the next, and shares the sides of the
+/// pools the change left alone.
 #[derive(Clone)]
-struct PoolSides(Vec<std::cell::OnceCell<Result<PoolSide, String>>>);
+struct PoolSides(Vec<std::cell::OnceCell<Result<Rc<PoolSide>, String>>>);
 
 impl PoolSides {
     fn of(pools: usize) -> PoolSides {
@@ -829,13 +847,16 @@ impl PoolSides {
     ) -> Result<&PoolSide, String> {
         let find = || {
             let data = PoolData::collect(mode, shoot, worker)?;
-            Ok(PoolSide {
+            Ok(Rc::new(PoolSide {
                 data,
                 key: std::cell::OnceCell::new(),
-            })
+            }))
         };
         match self.0.get(index) {
-            Some(cell) => cell.get_or_init(find).as_ref().map_err(Clone::clone),
+            Some(cell) => match cell.get_or_init(find) {
+                Ok(side) => Ok(side),
+                Err(error) => Err(error.clone()),
+            },
             None => Err(format!("no pool {index}")),
         }
     }

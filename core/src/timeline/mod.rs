@@ -13,7 +13,7 @@
 
 use crate::decode::FromValue;
 use crate::maintenance::{
-    self, CloudProfile, MaintenanceOutcome, Shoot, UpdateReason, VersionUpdate,
+    self, CloudProfile, RunSteps, Shoot, UpdateReason, UpdatedVersion, VersionUpdate,
 };
 use crate::rollout::trigger::HashView;
 use crate::timewindow::MaintenanceTimeWindow;
@@ -190,7 +190,7 @@ pub(crate) fn timeline_remembering<'r>(
             break;
         }
         windows_evaluated += 1;
-        let mut outcome = maintenance::run_memoized(cloud_profile, &shoot, begin, memo)?;
+        let mut outcome = maintenance::run_steps(cloud_profile, &shoot, begin, memo)?;
         let transitions = relevant.after(cloud_profile, &shoot, begin);
         let transition_inside = transitions.iter().any(|instant| *instant < end);
         note_blocked(&outcome, begin, &mut blocked);
@@ -199,7 +199,10 @@ pub(crate) fn timeline_remembering<'r>(
             let previous = before.as_ref().map(|view| (&shoot, view));
             let after = as_rollout(&mut outcome.shoot, previous);
             let impact = node_impact(before.as_ref(), after.as_ref(), &digests);
-            for (component, update) in changes(&outcome) {
+            let changes = changes(&outcome);
+            // Each event of the window gets the impact: a copy, and the last the impact itself.
+            let impacts = std::iter::repeat_n(impact, changes.len());
+            for ((component, update), impact) in changes.into_iter().zip(impacts) {
                 events.push(TimelineEvent {
                     window_begin: begin,
                     window_end: end,
@@ -208,7 +211,7 @@ pub(crate) fn timeline_remembering<'r>(
                     to: update.to.clone(),
                     reason: update.reason,
                     reason_message: update.reason_message.clone(),
-                    node_impact: impact.clone(),
+                    node_impact: impact,
                     may_happen_one_window_earlier: transition_in_previous_window,
                 });
             }
@@ -276,64 +279,17 @@ impl Transitions {
 }
 
 /// The components whose version changed in a run, control plane first, then the pools in order.
-fn changes(outcome: &MaintenanceOutcome) -> Vec<(Component, &VersionUpdate)> {
-    let changed = |update: &VersionUpdate| update.from != update.to;
-    let mut found = Vec::new();
-    if changed(&outcome.kubernetes) {
-        found.push((Component::ControlPlane, &outcome.kubernetes));
-    }
-    for worker in &outcome.workers {
-        if let Some(kubernetes) = worker.kubernetes.as_ref().filter(|u| changed(u)) {
-            found.push((
-                Component::PoolKubernetes {
-                    pool: worker.name.clone(),
-                },
-                kubernetes,
-            ));
-        }
-        if changed(&worker.image) {
-            found.push((
-                Component::MachineImage {
-                    pool: worker.name.clone(),
-                    image: worker.image_name.clone(),
-                },
-                &worker.image,
-            ));
-        }
-    }
-    found
+fn changes(outcome: &RunSteps) -> Vec<(Component, &VersionUpdate)> {
+    (outcome.recorded())
+        .filter(|(_, update)| update.from != update.to)
+        .map(|(version, update)| (component(&outcome.shoot, version), update))
+        .collect()
 }
 
 /// Records failed updates, once per component and version.
-fn note_blocked(
-    outcome: &MaintenanceOutcome,
-    begin: DateTime<Utc>,
-    blocked: &mut Vec<BlockedUpdate>,
-) {
-    let mut failures = Vec::new();
-    if outcome.kubernetes.failed {
-        failures.push((Component::ControlPlane, &outcome.kubernetes));
-    }
-    for worker in &outcome.workers {
-        if let Some(kubernetes) = worker.kubernetes.as_ref().filter(|u| u.failed) {
-            failures.push((
-                Component::PoolKubernetes {
-                    pool: worker.name.clone(),
-                },
-                kubernetes,
-            ));
-        }
-        if worker.image.failed {
-            failures.push((
-                Component::MachineImage {
-                    pool: worker.name.clone(),
-                    image: worker.image_name.clone(),
-                },
-                &worker.image,
-            ));
-        }
-    }
-    for (component, update) in failures {
+fn note_blocked(outcome: &RunSteps, begin: DateTime<Utc>, blocked: &mut Vec<BlockedUpdate>) {
+    for (version, update) in outcome.recorded().filter(|(_, update)| update.failed) {
+        let component = component(&outcome.shoot, version);
         let known = blocked
             .iter()
             .any(|b| b.component == component && b.version == update.from);
@@ -345,6 +301,22 @@ fn note_blocked(
                 message: update.description.clone().unwrap_or_default(),
             });
         }
+    }
+}
+
+/// The component of `shoot` (the Shoot a run leaves, whose pools keep their names and images)
+/// that `version` names.
+fn component(shoot: &Shoot, version: UpdatedVersion) -> Component {
+    let pool = |index: usize| &shoot.spec.provider.workers[index];
+    match version {
+        UpdatedVersion::ControlPlane => Component::ControlPlane,
+        UpdatedVersion::PoolKubernetes(index) => Component::PoolKubernetes {
+            pool: pool(index).name.clone(),
+        },
+        UpdatedVersion::PoolImage(index) => Component::MachineImage {
+            pool: pool(index).name.clone(),
+            image: pool(index).machine.image.name.clone(),
+        },
     }
 }
 
@@ -560,15 +532,14 @@ fn node_impact(
             summary: "the effect on the nodes could not be determined".to_string(),
         };
     };
-    let pools_with = |kind: crate::rollout::UpdateKind| -> Vec<String> {
-        verdict
-            .iter()
-            .filter(|(_, update)| *update == kind)
-            .map(|(name, _)| name.clone())
-            .collect()
-    };
-    let rolling = pools_with(crate::rollout::UpdateKind::Rolling);
-    let in_place = pools_with(crate::rollout::UpdateKind::InPlace);
+    let (mut rolling, mut in_place) = (Vec::new(), Vec::new());
+    for (pool, update) in verdict {
+        match update {
+            crate::rollout::UpdateKind::Rolling => rolling.push(pool),
+            crate::rollout::UpdateKind::InPlace => in_place.push(pool),
+            crate::rollout::UpdateKind::None => {}
+        }
+    }
     let summary = match (rolling.is_empty(), in_place.is_empty()) {
         (true, true) => "no node is replaced or updated".to_string(),
         (false, true) => format!("rolling update of {}", rolling.join(", ")),
