@@ -587,3 +587,85 @@ spec:
     }
     assert_eq!(borrowed, [true, false, false, false, false, true]);
 }
+
+/// Kubernetes versions of three minors whose classifications change at different instants,
+/// with a version that does not parse and leaves preview late in the year: a decision reads the
+/// classifications of the current minor, of the next one, of the version that does not parse,
+/// and for 0.0.0 of all, so a memo keyed by fewer transitions than these gives other answers.
+const KUBERNETES_TRANSITIONS_PROFILE: &str = "
+metadata: {name: transitions}
+spec:
+  kubernetes:
+    versions:
+    - version: 1.33.0
+      lifecycle:
+      - {classification: preview}
+      - {classification: supported, startTime: '2026-02-15T00:00:00Z'}
+      - {classification: expired, startTime: '2026-11-01T00:00:00Z'}
+    - version: 1.32.7
+      lifecycle: [{classification: preview}, {classification: supported, startTime: '2026-04-01T00:00:00Z'}]
+    - {version: 1.32.1, classification: deprecated, expirationDate: '2026-08-01T00:00:00Z'}
+    - version: 1.31.4
+      lifecycle:
+      - {classification: supported}
+      - {classification: deprecated, startTime: '2026-02-01T00:00:00Z'}
+      - {classification: expired, startTime: '2026-03-15T00:00:00Z'}
+    - {version: 1.31.2, expirationDate: '2026-03-01T00:00:00Z'}
+    - {version: 1.30.3, expirationDate: '2026-05-01T00:00:00Z'}
+    - {version: 0.0.0}
+    # Last, as the search for the current version gives up at a version it cannot compare.
+    - version: 1.31.x
+      lifecycle: [{classification: preview}, {classification: supported, startTime: '2026-10-01T00:00:00Z'}]
+  machineTypes:
+  - {name: small, architecture: amd64}
+";
+
+#[test]
+fn remembered_kubernetes_decisions_are_those_of_fresh_runs() {
+    let profile: CloudProfile = serde_yaml::from_str(KUBERNETES_TRANSITIONS_PROFILE).unwrap();
+    let defaulted = profile.clone().with_defaults();
+    // One memo for every Shoot and instant, as a timeline and a fleet share it.
+    let mut memo = RunMemo::default();
+    let mut decided = std::collections::BTreeSet::new();
+    for current in [
+        "1.31.2",
+        "1.31.4",
+        "1.30.3",
+        "1.32.1",
+        "0.0.0",
+        "1.31",
+        "v1.31.2-rc.1",
+    ] {
+        for auto_update in [false, true] {
+            let shoot: Shoot = serde_yaml::from_str(&format!(
+                "metadata: {{name: s}}
+spec:
+  kubernetes: {{version: {current:?}}}
+  maintenance: {{autoUpdate: {{kubernetesVersion: {auto_update}}}}}"
+            ))
+            .unwrap();
+            let start: DateTime<Utc> = "2025-12-01T00:00:00Z".parse().unwrap();
+            let instants = (0..4 * 400).map(|step| start + chrono::TimeDelta::hours(6 * step));
+            // Forward, then backward, so that a remembered decision meets earlier instants too.
+            for at in instants.clone().chain(instants.rev()) {
+                let remembered = run::run_memoized(&defaulted, &shoot, at, &mut memo);
+                let fresh = run(&profile, &shoot, at).map(|outcome| MaintenanceOutcome {
+                    update_rejections: Vec::new(),
+                    ..outcome
+                });
+                assert_eq!(remembered, fresh, "{current} (auto {auto_update}) at {at}");
+                if let Ok(outcome) = fresh {
+                    let update = &outcome.kubernetes;
+                    decided.insert((
+                        update.to.clone(),
+                        update.failed,
+                        format!("{:?}", update.reason),
+                    ));
+                }
+            }
+        }
+    }
+    // The instants give updates, failures and kept versions.
+    assert!(decided.iter().any(|(_, failed, _)| *failed), "{decided:?}");
+    assert!(decided.len() > 6, "{decided:?}");
+}
