@@ -206,7 +206,7 @@ fn entry(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     fn inputs(profile: &str, shoot: &str) -> (CloudProfile, Shoot) {
@@ -414,7 +414,9 @@ spec:
     /// Small lists of every shape the searches distinguish: duplicates and equal versions spelled
     /// differently (`v` prefix, build metadata, two numbers), pre-releases, 0.0.0, unparsable
     /// entries, every classification, past and future expiry, lifecycles.
-    fn random_versions(random: &mut impl FnMut(u64) -> u64) -> Vec<ExpirableVersion> {
+    pub(in crate::maintenance) fn random_versions(
+        random: &mut impl FnMut(u64) -> u64,
+    ) -> Vec<ExpirableVersion> {
         use crate::lifecycle::{Classification, LifecycleStage};
         let past: DateTime<Utc> = "2025-06-01T00:00:00Z".parse().unwrap();
         let future: DateTime<Utc> = "2027-06-01T00:00:00Z".parse().unwrap();
@@ -456,7 +458,7 @@ spec:
             .collect()
     }
 
-    fn random_version(random: &mut impl FnMut(u64) -> u64) -> String {
+    pub(in crate::maintenance) fn random_version(random: &mut impl FnMut(u64) -> u64) -> String {
         if random(60) == 0 {
             return ["bad", "", "1.x"][random(3) as usize].to_string();
         }

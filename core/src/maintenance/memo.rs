@@ -9,8 +9,10 @@
 
 use super::images::{determine_machine_image, machine_image_index, parse_image_versions};
 use super::run::VersionUpdate;
-use super::selection::parse_all;
-use super::types::{CloudProfile, MachineImage, ShootMachineImage, Worker, DEFAULT_CRI};
+use super::selection::{parse_all, Parsed};
+use super::types::{
+    parse_version, CloudProfile, MachineImage, ShootMachineImage, Worker, DEFAULT_CRI,
+};
 use crate::lifecycle::{sorted_transitions, transitions_before, ExpirableVersion};
 use crate::version::{parse_normalized, Version};
 use chrono::{DateTime, Utc};
@@ -40,6 +42,72 @@ pub(crate) struct RunMemo {
 pub(crate) struct ParsedKubernetes {
     pub(crate) results: Vec<Result<Version, String>>,
     pub(crate) normalized: Vec<Option<Version>>,
+    /// The positions of the versions of each major and minor, ascending.
+    by_minor: HashMap<(u64, u64), Vec<usize>>,
+    /// The positions of the versions that do not parse, ascending.
+    unparsable: Vec<usize>,
+}
+
+impl ParsedKubernetes {
+    fn of(versions: &[ExpirableVersion]) -> ParsedKubernetes {
+        let results = parse_all(versions);
+        let mut by_minor: HashMap<(u64, u64), Vec<usize>> = HashMap::default();
+        let mut unparsable = Vec::new();
+        for (index, result) in results.iter().enumerate() {
+            match result {
+                Ok(version) => by_minor
+                    .entry((version.major, version.minor))
+                    .or_default()
+                    .push(index),
+                Err(_) => unparsable.push(index),
+            }
+        }
+        ParsedKubernetes {
+            normalized: versions
+                .iter()
+                .map(|v| parse_normalized(&v.version))
+                .collect(),
+            results,
+            by_minor,
+            unparsable,
+        }
+    }
+
+    /// The `versions` (these parsed) that a Kubernetes decision for `current` can select or fail
+    /// on, in list order: its searches take the versions of its minor (the latest patch) and of
+    /// the next minor (the forced update), and stop at a version that does not parse unless it
+    /// is a preview. Every other version is passed over by each search's scope alone, so
+    /// leaving it out changes no answer. Where `current` does not parse, or is 0.0.0 (whose
+    /// patch scope takes every version), all versions.
+    pub(crate) fn selectable<'a>(
+        &'a self,
+        versions: &'a [ExpirableVersion],
+        current: &str,
+    ) -> Parsed<'a, 'a> {
+        let scope = match parse_version(current) {
+            Ok(v) if (v.major, v.minor, v.patch) != (0, 0, 0) => Some((v.major, v.minor)),
+            _ => None,
+        };
+        let Some((major, minor)) = scope else {
+            return Parsed::with_results(versions, &self.results);
+        };
+        let group = |minor: Option<u64>| {
+            (minor.and_then(|minor| self.by_minor.get(&(major, minor))))
+                .map_or(&[][..], Vec::as_slice)
+        };
+        let mut positions: Vec<usize> = [group(Some(minor)), group(minor.checked_add(1))]
+            .into_iter()
+            .chain([self.unparsable.as_slice()])
+            .flatten()
+            .copied()
+            .collect();
+        crate::sorting::sort(&mut positions);
+        Parsed::of(
+            positions
+                .into_iter()
+                .map(|index| (&versions[index], &self.results[index])),
+        )
+    }
 }
 
 /// Everything a pool's image decision reads besides the CloudProfile and the instant.
@@ -270,13 +338,7 @@ impl RunMemo {
         let passed = transitions_before(transitions, now);
         let parsed = self
             .kubernetes_parsed
-            .get_or_insert_with(|| ParsedKubernetes {
-                results: parse_all(versions),
-                normalized: versions
-                    .iter()
-                    .map(|v| parse_normalized(&v.version))
-                    .collect(),
-            });
+            .get_or_insert_with(|| ParsedKubernetes::of(versions));
         self.kubernetes
             .entry((key, passed))
             .or_insert_with(|| decide(parsed))
@@ -295,4 +357,53 @@ fn kubelet_constrained(image: &MachineImage) -> bool {
 fn hash_of(key: &impl std::hash::Hash) -> u64 {
     use std::hash::BuildHasher;
     rustc_hash::FxBuildHasher.hash_one(key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::maintenance::eligibility::tests::{random_version, random_versions};
+    use crate::maintenance::selection::{
+        force_consecutive_minor, force_consecutive_minor_in, latest_patch_for_auto_update,
+        latest_patch_in,
+    };
+
+    #[test]
+    fn the_selectable_versions_give_the_searches_answers_on_the_whole_list() {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut random = move |bound: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % bound.max(1)
+        };
+        let instants: Vec<DateTime<Utc>> = ["2025-01-01T00:00:00Z", "2026-01-01T00:00:00Z"]
+            .iter()
+            .chain(&["2028-01-01T00:00:00Z"])
+            .map(|text| text.parse().unwrap())
+            .collect();
+        let mut found = 0;
+        for _ in 0..3000 {
+            let versions = random_versions(&mut random);
+            let current = random_version(&mut random);
+            let parsed = ParsedKubernetes::of(&versions);
+            let selectable = parsed.selectable(&versions, &current);
+            for &now in &instants {
+                let patch = latest_patch_for_auto_update(&versions, &current, now);
+                assert_eq!(
+                    latest_patch_in(&selectable, &current, now),
+                    patch,
+                    "{current} in {versions:?}"
+                );
+                let minor = force_consecutive_minor(&versions, &current, now);
+                assert_eq!(
+                    force_consecutive_minor_in(&selectable, &current, now),
+                    minor,
+                    "{current} in {versions:?}"
+                );
+                found += usize::from(matches!(patch, Ok(Some(_))) || matches!(minor, Ok(Some(_))));
+            }
+        }
+        assert!(found > 500, "{found}");
+    }
 }

@@ -675,8 +675,8 @@ fn maintain_kubernetes_version(
         description: Some(description),
         failed: true,
     };
-    // The searches get `versions` back, parsed already.
-    let selectable = Parsed::with_results(versions, &parsed.results);
+    // The searches get the versions they can select from, parsed already.
+    let selectable = parsed.selectable(versions, current);
     let target = version_for_strategy(
         current,
         &|c| latest_patch_in(&selectable, c, now),
