@@ -300,21 +300,28 @@ pub(crate) fn run_steps(
 ) -> Result<RunSteps, String> {
     let mut maintained = shoot.clone();
     let auto_update_kubernetes = shoot.auto_update_kubernetes_version();
+    // A control-plane version that does not parse fails the run below, whatever the steps
+    // before find, so it is parsed once, first.
+    let old_control_plane = shoot.spec.kubernetes.version.clone();
+    let old_version = parse_version(&old_control_plane)?;
 
     // 1. Machine images.
     let mut images: Vec<Option<VersionUpdate>> = Vec::new();
     images.resize_with(shoot.spec.provider.workers.len(), || None);
     let mut machine_image_maintenance_error = None;
     if !shoot.is_workerless() {
-        if let Err(error) =
-            maintain_machine_images(profile, &mut maintained, &mut images, now, memo)
-        {
+        if let Err(error) = maintain_machine_images(
+            profile,
+            &mut maintained,
+            &mut images,
+            (&old_version, now),
+            memo,
+        ) {
             machine_image_maintenance_error = Some(error);
         }
     }
 
     // 2. Control-plane Kubernetes version.
-    let old_control_plane = shoot.spec.kubernetes.version.clone();
     let control_plane = memo.kubernetes_decision(
         &profile.spec.kubernetes.versions,
         KubernetesKey {
@@ -334,11 +341,13 @@ pub(crate) fn run_steps(
             )
         },
     );
-    if let Some(update) = control_plane.as_ref().filter(|u| !u.failed) {
-        maintained.spec.kubernetes.version = update.to.clone();
-    }
-    let old_version = parse_version(&old_control_plane)?;
-    let new_version = parse_version(&maintained.spec.kubernetes.version)?;
+    let new_version = match control_plane.as_ref().filter(|u| !u.failed) {
+        Some(update) => {
+            maintained.spec.kubernetes.version = update.to.clone();
+            parse_version(&update.to)?
+        }
+        None => old_version.clone(),
+    };
 
     // 3. Field clean-ups when crossing a Kubernetes minor.
     let mut operations = clean_up_fields(&mut maintained, &old_version, &new_version);
@@ -471,10 +480,9 @@ fn maintain_machine_images(
     profile: &CloudProfile,
     maintained: &mut Shoot,
     results: &mut [Option<VersionUpdate>],
-    now: DateTime<Utc>,
+    (control_plane, now): (&Version, DateTime<Utc>),
     memo: &mut RunMemo,
 ) -> Result<(), String> {
-    let control_plane = parse_version(&maintained.spec.kubernetes.version)?;
     let auto_update = maintained.auto_update_machine_image_version();
     for (index, result) in results.iter_mut().enumerate() {
         let Some(pool) = maintained.spec.provider.workers.get(index) else {
