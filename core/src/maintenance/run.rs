@@ -488,7 +488,7 @@ fn maintain_machine_images(
         let Some(pool) = maintained.spec.provider.workers.get(index) else {
             break;
         };
-        let kubelet = || kubelet_version(pool, &control_plane).ok();
+        let kubelet = || kubelet_version(pool, control_plane).ok();
         if let Some(decision) = memo.recent_image_decision(index, pool, auto_update, kubelet, now) {
             apply_image_decision(maintained, index, &decision);
             *result = decision;
@@ -520,7 +520,7 @@ fn maintain_machine_images(
             defaulted = copy;
             &defaulted
         };
-        let kubelet_version = kubelet_version(worker, &control_plane)?;
+        let kubelet_version = kubelet_version(worker, control_plane)?;
         let decide = |parsed: &[Result<Version, String>]| {
             decide_pool_image(
                 profile,
