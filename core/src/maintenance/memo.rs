@@ -42,8 +42,9 @@ pub(crate) struct RunMemo {
 pub(crate) struct ParsedKubernetes {
     pub(crate) results: Vec<Result<Version, String>>,
     pub(crate) normalized: Vec<Option<Version>>,
-    /// The positions of the versions of each major and minor, ascending.
-    by_minor: HashMap<(u64, u64), Vec<usize>>,
+    /// The positions of the versions that parse, ordered by major and minor, each minor's in
+    /// list order.
+    by_minor: Vec<usize>,
     /// The positions of the versions that do not parse, ascending.
     unparsable: Vec<usize>,
 }
@@ -51,17 +52,9 @@ pub(crate) struct ParsedKubernetes {
 impl ParsedKubernetes {
     fn of(versions: &[ExpirableVersion]) -> ParsedKubernetes {
         let results = parse_all(versions);
-        let mut by_minor: HashMap<(u64, u64), Vec<usize>> = HashMap::default();
-        let mut unparsable = Vec::new();
-        for (index, result) in results.iter().enumerate() {
-            match result {
-                Ok(version) => by_minor
-                    .entry((version.major, version.minor))
-                    .or_default()
-                    .push(index),
-                Err(_) => unparsable.push(index),
-            }
-        }
+        let (mut by_minor, unparsable): (Vec<usize>, Vec<usize>) =
+            (0..results.len()).partition(|index| results[*index].is_ok());
+        crate::sorting::sort_by_key(&mut by_minor, |index| minor_of(&results[*index]));
         ParsedKubernetes {
             normalized: versions
                 .iter()
@@ -92,8 +85,11 @@ impl ParsedKubernetes {
             return Parsed::with_results(versions, &self.results);
         };
         let group = |minor: Option<u64>| {
-            (minor.and_then(|minor| self.by_minor.get(&(major, minor))))
-                .map_or(&[][..], Vec::as_slice)
+            let Some(minor) = minor else { return &[][..] };
+            let key = |index: &usize| minor_of(&self.results[*index]);
+            let start = (self.by_minor).partition_point(|index| key(index) < Some((major, minor)));
+            let end = (self.by_minor).partition_point(|index| key(index) <= Some((major, minor)));
+            &self.by_minor[start..end]
         };
         let mut positions: Vec<usize> = [group(Some(minor)), group(minor.checked_add(1))]
             .into_iter()
@@ -108,6 +104,11 @@ impl ParsedKubernetes {
                 .map(|index| (&versions[index], &self.results[index])),
         )
     }
+}
+
+/// The major and minor of a version that parses.
+fn minor_of(result: &Result<Version, String>) -> Option<(u64, u64)> {
+    result.as_ref().ok().map(|v| (v.major, v.minor))
 }
 
 /// Everything a pool's image decision reads besides the CloudProfile and the instant.

@@ -15,6 +15,7 @@ use super::types::{
     AUTO_IN_PLACE_UPDATE, MANUAL_IN_PLACE_UPDATE,
 };
 use crate::decode::FromValue;
+use crate::sorting::CollectSorted;
 use crate::version::Version;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -114,7 +115,7 @@ pub fn roll_triggers(
             )?;
             (triggers.into_iter())
                 .map(|(pool, trigger)| (pool.to_string(), trigger))
-                .collect()
+                .collect_map()
         }
         None => BTreeMap::new(),
     };
@@ -164,7 +165,7 @@ pub(crate) fn pool_updates(
     let triggers = pool_triggers(mode, old, new, digests, Explain::KindOnly).ok()?;
     let by_name: BTreeMap<&str, UpdateKind> = (triggers.into_iter())
         .map(|(pool, trigger)| (pool, trigger.update))
-        .collect();
+        .collect_map();
     Some(
         (by_name.into_iter())
             .map(|(pool, update)| (pool.to_string(), update))
@@ -193,16 +194,15 @@ fn pool_triggers<'n>(
     digests: &Digests,
     explain: Explain,
 ) -> Result<Vec<(&'n str, PoolTrigger)>, String> {
-    // Where each name is first found among the old pools.
-    let mut old_positions = rustc_hash::FxHashMap::default();
-    for (index, old_worker) in old_pools.workers.iter().enumerate() {
-        old_positions
-            .entry(old_worker.name.as_str())
-            .or_insert(index);
-    }
+    // The old pools' positions ordered by name, each name's first position first.
+    let mut by_name: Vec<usize> = (0..old_pools.workers.len()).collect();
+    let old_name = |index: &usize| old_pools.workers[*index].name.as_str();
+    crate::sorting::sort_by(&mut by_name, |a, b| old_name(a).cmp(old_name(b)));
     let mut workers = Vec::with_capacity(new_pools.workers.len());
     for (index, worker) in new_pools.workers.iter().copied().enumerate() {
-        let old = (old_positions.get(worker.name.as_str()))
+        let first = by_name.partition_point(|old| old_name(old) < worker.name.as_str());
+        let old = (by_name.get(first))
+            .filter(|old| old_name(old) == worker.name)
             .map(|&old_index| (old_index, old_pools.workers[old_index]));
         let verdict = match old {
             Some((old_index, old_worker)) => {
