@@ -194,15 +194,15 @@ fn pool_triggers<'n>(
     digests: &Digests,
     explain: Explain,
 ) -> Result<Vec<(&'n str, PoolTrigger)>, String> {
-    // The old pools' positions ordered by name, each name's first position first.
-    let mut by_name: Vec<usize> = (0..old_pools.workers.len()).collect();
-    let old_name = |index: &usize| old_pools.workers[*index].name.as_str();
-    crate::sorting::sort_by(&mut by_name, |a, b| old_name(a).cmp(old_name(b)));
+    // Where each name is first found among the old pools (a hash table: sorting the names
+    // for every change costs a timeline more than the table does).
+    let mut old_positions = rustc_hash::FxHashMap::default();
+    for (index, old_worker) in old_pools.workers.iter().enumerate() {
+        (old_positions.entry(old_worker.name.as_str())).or_insert(index);
+    }
     let mut workers = Vec::with_capacity(new_pools.workers.len());
     for (index, worker) in new_pools.workers.iter().copied().enumerate() {
-        let first = by_name.partition_point(|old| old_name(old) < worker.name.as_str());
-        let old = (by_name.get(first))
-            .filter(|old| old_name(old) == worker.name)
+        let old = (old_positions.get(worker.name.as_str()))
             .map(|&old_index| (old_index, old_pools.workers[old_index]));
         let verdict = match old {
             Some((old_index, old_worker)) => {
