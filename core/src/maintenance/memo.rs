@@ -363,7 +363,7 @@ fn hash_of(key: &impl std::hash::Hash) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::maintenance::eligibility::tests::{random_version, random_versions};
+    use crate::maintenance::eligibility::tests::{numbers, random_version, random_versions};
     use crate::maintenance::selection::{
         force_consecutive_minor, force_consecutive_minor_in, latest_patch_for_auto_update,
         latest_patch_in,
@@ -371,13 +371,7 @@ mod tests {
 
     #[test]
     fn the_selectable_versions_give_the_searches_answers_on_the_whole_list() {
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut random = move |bound: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % bound.max(1)
-        };
+        let mut random = numbers(0x9e37_79b9_7f4a_7c15);
         let instants: Vec<DateTime<Utc>> = ["2025-01-01T00:00:00Z", "2026-01-01T00:00:00Z"]
             .iter()
             .chain(&["2028-01-01T00:00:00Z"])
