@@ -197,7 +197,6 @@ pub(crate) fn run_memoized(
 pub(crate) struct RunSteps {
     /// The Shoot after the run.
     pub(crate) shoot: Shoot,
-    old_control_plane: String,
     /// `None` when the control-plane version was kept without a record.
     control_plane: Option<VersionUpdate>,
     /// Per pool, its image update; `None` when nothing is recorded.
@@ -246,7 +245,6 @@ impl RunSteps {
     fn into_outcome(self, shoot: &Shoot) -> MaintenanceOutcome {
         let RunSteps {
             shoot: maintained,
-            old_control_plane,
             control_plane,
             images,
             pool_kubernetes,
@@ -280,7 +278,7 @@ impl RunSteps {
             .collect();
         MaintenanceOutcome {
             kubernetes: control_plane
-                .unwrap_or_else(|| VersionUpdate::unchanged(&old_control_plane)),
+                .unwrap_or_else(|| VersionUpdate::unchanged(&shoot.spec.kubernetes.version)),
             workers,
             machine_image_maintenance_error,
             operations,
@@ -300,10 +298,10 @@ pub(crate) fn run_steps(
 ) -> Result<RunSteps, String> {
     let mut maintained = shoot.clone();
     let auto_update_kubernetes = shoot.auto_update_kubernetes_version();
-    // A control-plane version that does not parse fails the run below, whatever the steps
-    // before find, so it is parsed once, first.
-    let old_control_plane = shoot.spec.kubernetes.version.clone();
-    let old_version = parse_version(&old_control_plane)?;
+    // Gardener's run fails on a control-plane version that does not parse, whatever its steps
+    // find before (and those steps write nothing then), so it is parsed once, first.
+    let old_control_plane = &shoot.spec.kubernetes.version;
+    let old_version = parse_version(old_control_plane)?;
 
     // 1. Machine images.
     let mut images: Vec<Option<VersionUpdate>> = Vec::new();
@@ -332,7 +330,7 @@ pub(crate) fn run_steps(
         now,
         |parsed| {
             maintain_kubernetes_version(
-                &old_control_plane,
+                old_control_plane,
                 auto_update_kubernetes,
                 &profile.spec.kubernetes.versions,
                 parsed,
@@ -418,7 +416,6 @@ pub(crate) fn run_steps(
 
     Ok(RunSteps {
         shoot: maintained,
-        old_control_plane,
         control_plane,
         images,
         pool_kubernetes,

@@ -431,12 +431,7 @@ impl HashView {
                         data,
                         PoolData::collect(HashMode::CURRENT, &next.outside, after)
                     );
-                    data.map(|data| {
-                        Rc::new(PoolSide {
-                            data,
-                            key: std::cell::OnceCell::new(),
-                        })
-                    })
+                    data.map(PoolSide::of)
                 }
             };
             // The cell is new and empty, so setting it cannot fail.
@@ -813,13 +808,21 @@ fn pool_in_place_hash(
 
 /// A pool's hashed data and node-agent key in one Shoot: what a change compares of each side.
 /// The key is hashed only when asked for: whether it changed is known from the data.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 struct PoolSide {
     data: PoolData,
     key: std::cell::OnceCell<String>,
 }
 
 impl PoolSide {
+    /// The side with `data`, its key not hashed yet.
+    fn of(data: PoolData) -> Rc<PoolSide> {
+        Rc::new(PoolSide {
+            data,
+            key: std::cell::OnceCell::new(),
+        })
+    }
+
     fn key(&self, mode: HashMode, worker: &Worker, digests: &Digests) -> &str {
         self.key
             .get_or_init(|| node_agent_key_of(mode, worker, &self.data, digests))
@@ -845,13 +848,7 @@ impl PoolSides {
         shoot: &Shoot,
         worker: &Worker,
     ) -> Result<&PoolSide, String> {
-        let find = || {
-            let data = PoolData::collect(mode, shoot, worker)?;
-            Ok(Rc::new(PoolSide {
-                data,
-                key: std::cell::OnceCell::new(),
-            }))
-        };
+        let find = || PoolData::collect(mode, shoot, worker).map(PoolSide::of);
         match self.0.get(index) {
             Some(cell) => match cell.get_or_init(find) {
                 Ok(side) => Ok(side),
