@@ -147,15 +147,16 @@ pub fn osc_key(shoot: &Shoot, worker: &Worker) -> Result<String, String> {
     node_agent_key(HashMode::CURRENT, shoot, worker, &Digests::default())
 }
 
-/// What happens to each pool's nodes in [`roll_triggers`] with the default options, by pool name in
-/// ascending order, for a caller that evaluates many changes of one Shoot and needs no causes:
-/// `digests` remembers the hashes between calls (the Shoot after one change is the Shoot before
-/// the next). `None` where [`roll_triggers`] fails.
+/// What happens to each pool's nodes in [`roll_triggers`] with the default options, in the order
+/// of `new_shoot`'s pools ([`by_name`] gives the order and the pools of that map), for a caller
+/// that evaluates many changes of one Shoot and needs no causes: `digests` remembers the hashes
+/// between calls (the Shoot after one change is the Shoot before the next). `None` where
+/// [`roll_triggers`] fails.
 pub(crate) fn pool_updates(
     old_shoot: &HashView,
     new_shoot: &HashView,
     digests: &Digests,
-) -> Option<Vec<(String, UpdateKind)>> {
+) -> Option<Vec<UpdateKind>> {
     let mode = HashMode::from_options(&RollTriggerOptions::default()).ok()?;
     // Without a `Worker` resource, the rest of `roll_triggers` cannot fail: the pending pools need
     // no hash, and failed in-place hashes are left out.
@@ -163,14 +164,32 @@ pub(crate) fn pool_updates(
     let old = (&old_shoot.outside, &old_pools);
     let new = (&new_shoot.outside, &new_pools);
     let triggers = pool_triggers(mode, old, new, digests, Explain::KindOnly).ok()?;
-    let by_name: BTreeMap<&str, UpdateKind> = (triggers.into_iter())
-        .map(|(pool, trigger)| (pool, trigger.update))
-        .collect_map();
     Some(
-        (by_name.into_iter())
-            .map(|(pool, update)| (pool.to_string(), update))
+        (triggers.into_iter())
+            .map(|(_, trigger)| trigger.update)
             .collect(),
     )
+}
+
+/// The positions of `pools` in the order of their names, of two pools of a name the later alone:
+/// the pools [`roll_triggers`] keeps a verdict for, in the order it lists them. A caller that
+/// evaluates many changes of pools that keep their names finds it once.
+pub(crate) fn by_name(pools: &[Rc<Worker>]) -> Vec<usize> {
+    let mut positions: Vec<usize> = (0..pools.len()).collect();
+    let name = |position: usize| pools[position].name.as_str();
+    crate::sorting::sort_by(&mut positions, |a, b| name(*a).cmp(name(*b)));
+    // The sort is stable, so of equal names the later pool is last.
+    let mut later_wins = positions.into_iter().peekable();
+    let mut kept = Vec::new();
+    while let Some(position) = later_wins.next() {
+        if later_wins
+            .peek()
+            .is_none_or(|next| name(*next) != name(position))
+        {
+            kept.push(position);
+        }
+    }
+    kept
 }
 
 /// Whether a verdict names the changed fields that caused it.
@@ -196,7 +215,10 @@ fn pool_triggers<'n>(
 ) -> Result<Vec<(&'n str, PoolTrigger)>, String> {
     // Where each name is first found among the old pools (a hash table: sorting the names
     // for every change costs a timeline more than the table does).
-    let mut old_positions = rustc_hash::FxHashMap::default();
+    let mut old_positions = rustc_hash::FxHashMap::with_capacity_and_hasher(
+        old_pools.workers.len(),
+        Default::default(),
+    );
     for (index, old_worker) in old_pools.workers.iter().enumerate() {
         (old_positions.entry(old_worker.name.as_str())).or_insert(index);
     }
@@ -577,7 +599,9 @@ fn rotation_times(shoot: &Shoot, pool: &str) -> Result<[Option<String>; 2], Stri
 #[derive(Debug, Clone, PartialEq)]
 struct PoolData {
     /// The slots that depend on the pool's effective Kubernetes version ([`PoolData::of_version`]).
-    major_minor: String,
+    /// Shared by the pools that take the control plane's version: a timeline's update of it gives
+    /// every such pool the same new text.
+    major_minor: Rc<str>,
     node_local_dns: bool,
     /// The other slots, shared by the states of a pool that differ in the control plane's version
     /// alone, as a timeline's states do after each update of it.
@@ -641,12 +665,12 @@ impl PoolData {
 
     /// The slots that depend on the pool's effective Kubernetes version: its minor and whether
     /// node-local DNS is hashed.
-    fn of_version(shoot: &Shoot, version: &Version) -> (String, bool) {
+    fn of_version(shoot: &Shoot, version: &Version) -> (Rc<str>, bool) {
         // The pool is one of the Shoot's, which therefore has workers, whatever `shoot`'s own list
         // holds: a `HashView` keeps the pools apart from the rest.
         let node_local_dns = shoot.node_local_dns_enabled()
             && (below_1_34(version) || shoot.kube_proxy_ipvs_with_workers(true));
-        (major_minor(version), node_local_dns)
+        (major_minor(version).into(), node_local_dns)
     }
 
     /// The data of the pool `worker` in a Shoot that differs from the one this data is of in the
@@ -655,7 +679,7 @@ impl PoolData {
     /// of its own. What [`PoolData::collect`] would find.
     fn with_control_plane_version(
         &self,
-        control_plane: &Result<(String, bool), String>,
+        control_plane: &Result<(Rc<str>, bool), String>,
         worker: &Worker,
     ) -> Result<PoolData, String> {
         if worker.kubernetes_version().is_some() {
@@ -685,10 +709,9 @@ impl PoolData {
             self.ca_time.as_ref(),
             self.sa_time.as_ref(),
         ];
-        [&self.major_minor, &self.machine_type]
+        [&*self.major_minor, &self.machine_type]
             .into_iter()
-            .chain(optional.into_iter().flatten())
-            .map(String::as_str)
+            .chain(optional.into_iter().flatten().map(String::as_str))
             .chain(self.node_local_dns.then_some("node-local-dns"))
             .chain(self.kubelet.parts())
     }
@@ -696,7 +719,7 @@ impl PoolData {
     /// The data list of the legacy `WorkerPoolHashV1` (without provider additional data).
     fn legacy_elements(&self) -> Vec<String> {
         let mut data = vec![
-            self.major_minor.clone(),
+            self.major_minor.to_string(),
             self.machine_type.clone(),
             self.image.clone().unwrap_or_default(),
         ];
@@ -717,10 +740,9 @@ impl PoolData {
     /// The data list of `CalculateWorkerPoolHashForInPlaceUpdate`.
     fn in_place_parts(&self) -> impl Iterator<Item = &str> {
         let times = [self.ca_time.as_ref(), self.sa_time.as_ref()];
-        [&self.major_minor, &self.image_version]
+        [&*self.major_minor, &self.image_version]
             .into_iter()
-            .chain(times.into_iter().flatten())
-            .map(String::as_str)
+            .chain(times.into_iter().flatten().map(String::as_str))
             .chain(self.kubelet.parts())
     }
 }
@@ -756,7 +778,7 @@ fn node_agent_key_of(
         )
     } else {
         // KeyV1: only the minor version and the CRI name.
-        let mut elements = vec![data.major_minor.clone()];
+        let mut elements = vec![data.major_minor.to_string()];
         elements.extend(data.cri.clone());
         format!(
             "gardener-node-agent-{}-{}",
@@ -1275,10 +1297,12 @@ pub(crate) mod tests {
         ];
         let mut kinds = Vec::new();
         for (old, new) in changes {
-            let expected = roll_triggers(Some(&shoots[old]), &shoots[new], &Default::default())
+            let expected = roll_triggers(Some(&shoots[old]), &shoots[new], &Default::default());
+            let expected = expected
+                .as_ref()
                 .ok()
                 .map(|triggers| kinds_of(&triggers.workers));
-            let found = pool_updates(&views[old], &views[new], &digests);
+            let found = updates_by_name(&views[old], &views[new], &digests);
             assert_eq!(found, expected, "{old} -> {new}");
             kinds.extend(found.iter().flatten().map(|(_, kind)| *kind));
         }
@@ -1287,6 +1311,52 @@ pub(crate) mod tests {
             assert!(kinds.contains(&kind), "{kind:?} in {kinds:?}");
         }
         assert_eq!(pool_updates(&views[4], &views[5], &digests), None);
+    }
+
+    #[test]
+    fn pool_updates_of_pools_sharing_a_name_are_the_verdict_roll_triggers_keep() {
+        // Of two pools named alike, one changes its machine type and one does not; a third pool
+        // sorts before them. Both orders: the verdict kept is the later pool's.
+        let other = Worker {
+            name: "a-first".to_string(),
+            ..worker_a()
+        };
+        let resized = |worker: Worker| Worker {
+            machine: Machine {
+                machine_type: "m5.xlarge".to_string(),
+                ..worker.machine
+            },
+            ..worker
+        };
+        for changed_last in [false, true] {
+            let mut old = shoot(worker_a());
+            old.spec
+                .provider
+                .workers
+                .extend([worker_a(), other.clone()]);
+            let mut new = old.clone();
+            let changed = usize::from(changed_last);
+            new.spec.provider.workers[changed] = resized(worker_a());
+            let expected = roll_triggers(Some(&old), &new, &Default::default()).unwrap();
+            let digests = Digests::default();
+            let (old_view, new_view) = (HashView::new(old), HashView::new(new));
+            let found = updates_by_name(&old_view, &new_view, &digests).unwrap();
+            assert_eq!(
+                found,
+                kinds_of(&expected.workers),
+                "changed last: {changed_last}"
+            );
+            let kept = if changed_last {
+                UpdateKind::Rolling
+            } else {
+                UpdateKind::None
+            };
+            assert_eq!(
+                found,
+                [("a-first", UpdateKind::None), ("worker-a", kept)],
+                "changed last: {changed_last}"
+            );
+        }
     }
 
     #[test]
@@ -1331,7 +1401,9 @@ pub(crate) mod tests {
             let mut outside = shoot.clone();
             outside.spec.provider.workers = Vec::new();
             let view = before.successor(outside, before.workers.iter().map(Rc::clone).collect());
-            let expected = roll_triggers(Some(&shoots[index - 1]), shoot, &Default::default())
+            let expected = roll_triggers(Some(&shoots[index - 1]), shoot, &Default::default());
+            let expected = expected
+                .as_ref()
                 .ok()
                 .map(|triggers| kinds_of(&triggers.workers));
             // The sides found in the change before, taken over where the rest of the Shoot
@@ -1339,7 +1411,7 @@ pub(crate) mod tests {
             let taken_over = view.sides.0.iter().filter(|side| side.get().is_some());
             assert_eq!(taken_over.count(), [0, 0, 2, 2, 1, 0][index], "{index}");
             assert_eq!(
-                pool_updates(before, &view, &digests),
+                updates_by_name(before, &view, &digests),
                 expected,
                 "to {index}"
             );
@@ -1349,8 +1421,8 @@ pub(crate) mod tests {
             let side = view.sides.0[index].get().unwrap().as_ref().unwrap();
             (side.data.major_minor.clone(), side.data.node_local_dns)
         };
-        assert_eq!(on_version(&views[2], 0), ("1.34".to_string(), true));
-        assert_eq!(on_version(&views[2], 1), ("1.33".to_string(), true));
+        assert_eq!(on_version(&views[2], 0), ("1.34".into(), true));
+        assert_eq!(on_version(&views[2], 1), ("1.33".into(), true));
         let broken = views[3].sides.0[0].get().unwrap();
         assert!(
             broken.as_ref().is_err_and(|e| e.contains("one")),
@@ -1444,9 +1516,21 @@ pub(crate) mod tests {
         }
     }
 
-    pub(crate) fn kinds_of(triggers: &BTreeMap<String, PoolTrigger>) -> Vec<(String, UpdateKind)> {
+    /// [`pool_updates`] by name, as [`roll_triggers`] lists them.
+    pub(crate) fn updates_by_name<'n>(
+        old: &HashView,
+        new: &'n HashView,
+        digests: &Digests,
+    ) -> Option<Vec<(&'n str, UpdateKind)>> {
+        let updates = pool_updates(old, new, digests)?;
+        let name = |position: usize| new.workers()[position].name.as_str();
+        let by_name = by_name(new.workers()).into_iter();
+        Some(by_name.map(|p| (name(p), updates[p])).collect())
+    }
+
+    pub(crate) fn kinds_of(triggers: &BTreeMap<String, PoolTrigger>) -> Vec<(&str, UpdateKind)> {
         (triggers.iter())
-            .map(|(pool, trigger)| (pool.clone(), trigger.update))
+            .map(|(pool, trigger)| (pool.as_str(), trigger.update))
             .collect()
     }
 

@@ -183,6 +183,8 @@ pub(crate) fn timeline_remembering<'r>(
     // one change is the view before the next.
     let mut rollout_view: Option<Option<HashView>> = None;
     let digests = crate::rollout::hash::Digests::default();
+    // The pools in the order the verdicts list them: maintenance keeps the pools and their names.
+    let mut by_name: Option<Vec<usize>> = None;
     let mut relevant = Transitions::default();
     while windows_evaluated < MAX_WINDOWS {
         let (begin, end) = window.next_occurrence(from);
@@ -198,7 +200,16 @@ pub(crate) fn timeline_remembering<'r>(
             let before = rollout_view.get_or_insert_with(|| first_view(&mut shoot, read()));
             let previous = before.as_ref().map(|view| (&shoot, view));
             let after = as_rollout(&mut outcome.shoot, previous);
-            let impact = node_impact(before.as_ref(), after.as_ref(), &digests);
+            let impact = match (before.as_ref(), after.as_ref()) {
+                (Some(before), Some(after)) => {
+                    let workers = after.workers();
+                    let by_name =
+                        by_name.get_or_insert_with(|| crate::rollout::trigger::by_name(workers));
+                    debug_assert_eq!(*by_name, crate::rollout::trigger::by_name(workers));
+                    node_impact(before, after, by_name, &digests)
+                }
+                _ => NodeImpact::unknown(),
+            };
             let changes = changes(&outcome);
             // Each event of the window gets the impact: a copy, and the last the impact itself.
             let impacts = std::iter::repeat_n(impact, changes.len());
@@ -516,27 +527,23 @@ fn convert<T: crate::decode::FromValue>(value: &impl Serialize) -> Option<T> {
     crate::decode::from_value(&value).ok()
 }
 
-/// The roll triggers between the Shoot before and after a run.
+/// The roll triggers between the Shoot before and after a run, whose pools are listed `by_name`
+/// ([`crate::rollout::trigger::by_name`]).
 fn node_impact(
-    before: Option<&HashView>,
-    after: Option<&HashView>,
+    before: &HashView,
+    after: &HashView,
+    by_name: &[usize],
     digests: &crate::rollout::hash::Digests,
 ) -> NodeImpact {
-    let verdict = before
-        .zip(after)
-        .and_then(|(old, new)| crate::rollout::trigger::pool_updates(old, new, digests));
-    let Some(verdict) = verdict else {
-        return NodeImpact {
-            rolling: Vec::new(),
-            in_place: Vec::new(),
-            summary: "the effect on the nodes could not be determined".to_string(),
-        };
+    let Some(verdict) = crate::rollout::trigger::pool_updates(before, after, digests) else {
+        return NodeImpact::unknown();
     };
     let (mut rolling, mut in_place) = (Vec::new(), Vec::new());
-    for (pool, update) in verdict {
-        match update {
-            crate::rollout::UpdateKind::Rolling => rolling.push(pool),
-            crate::rollout::UpdateKind::InPlace => in_place.push(pool),
+    for &position in by_name {
+        let pool = &after.workers()[position].name;
+        match verdict[position] {
+            crate::rollout::UpdateKind::Rolling => rolling.push(pool.clone()),
+            crate::rollout::UpdateKind::InPlace => in_place.push(pool.clone()),
             crate::rollout::UpdateKind::None => {}
         }
     }
@@ -554,6 +561,17 @@ fn node_impact(
         rolling,
         in_place,
         summary,
+    }
+}
+
+impl NodeImpact {
+    /// Where a state of the Shoot does not fit the roll triggers' view, or they fail on it.
+    fn unknown() -> NodeImpact {
+        NodeImpact {
+            rolling: Vec::new(),
+            in_place: Vec::new(),
+            summary: "the effect on the nodes could not be determined".to_string(),
+        }
     }
 }
 

@@ -353,7 +353,8 @@ fn rollout_views_taken_over_from_the_previous_state_give_the_roll_triggers_of_fr
         .unwrap()
         .workers;
         let expected = crate::rollout::trigger::tests::kinds_of(&expected);
-        let found = crate::rollout::trigger::pool_updates(&previous_view, &view, &digests);
+        let found =
+            crate::rollout::trigger::tests::updates_by_name(&previous_view, &view, &digests);
         assert_eq!(found.as_ref(), Some(&expected), "state {index}");
         kinds.push(
             expected
