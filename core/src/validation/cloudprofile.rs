@@ -83,19 +83,17 @@ pub fn validate_cloud_profile(
     gates: FeatureGates,
     now: DateTime<Utc>,
 ) -> CloudProfileValidation {
-    let mut profile = profile.clone();
-    apply_defaults(&mut profile);
+    let profile = defaulted(profile);
     let mut errors = validate_metadata_name(&profile.metadata.name);
     errors.extend(validate_spec(&profile.spec, gates, now));
     if operation == Operation::Update {
         if let Some(old) = old {
-            let mut old = old.clone();
-            apply_defaults(&mut old);
+            let old = defaulted(old);
             errors.extend(validate_spec_update(&profile.spec, &old.spec, now));
         }
     }
     let persisted = if operation == Operation::Create {
-        prepare_for_create(&profile, now)
+        std::borrow::Cow::Owned(prepare_for_create(&profile, now))
     } else {
         profile
     };
@@ -120,6 +118,40 @@ pub fn prepare_for_create(profile: &CloudProfile, now: DateTime<Utc>) -> CloudPr
             .retain(|version| !version.expirable.is_expired(now));
     }
     profile
+}
+
+/// The CloudProfile with [`apply_defaults`], copied only where a default is missing: a CloudProfile
+/// read from the API has them all, and the copy of a large one costs more than its validation.
+pub fn defaulted(profile: &CloudProfile) -> std::borrow::Cow<'_, CloudProfile> {
+    if !lacks_defaults(profile) {
+        debug_assert!(
+            {
+                let mut copy = profile.clone();
+                apply_defaults(&mut copy);
+                copy == *profile
+            },
+            "a default of the CloudProfile is missing"
+        );
+        return std::borrow::Cow::Borrowed(profile);
+    }
+    let mut copy = profile.clone();
+    apply_defaults(&mut copy);
+    std::borrow::Cow::Owned(copy)
+}
+
+/// Whether [`apply_defaults`] changes `profile`: each of its conditions.
+fn lacks_defaults(profile: &CloudProfile) -> bool {
+    let without_capabilities = profile.spec.machine_capabilities.is_empty();
+    let version_lacks = |version: &MachineImageVersion| {
+        version.cri.is_empty() || (without_capabilities && version.architectures.is_empty())
+    };
+    let image_lacks = |image: &MachineImage| {
+        image.update_strategy.is_none() || image.versions.iter().any(version_lacks)
+    };
+    let types_lack = || {
+        (profile.spec.machine_types.iter()).any(|machine_type| machine_type.architecture.is_none())
+    };
+    profile.spec.machine_images.iter().any(image_lacks) || (without_capabilities && types_lack())
 }
 
 /// The v1beta1 defaults of `defaults_cloudprofile.go`: update strategy `major`, CRI `containerd` and,
@@ -1660,6 +1692,47 @@ spec:
   machineTypes: [{name: m, cpu: "2", gpu: "0", memory: 8Gi}]
   regions: [{name: r}]
 "#;
+
+    #[test]
+    fn a_profile_is_copied_for_its_defaults_exactly_when_one_is_missing() {
+        let complete = profile(BASE);
+        assert!(matches!(
+            defaulted(&complete),
+            std::borrow::Cow::Borrowed(_)
+        ));
+        type Removal = fn(&mut CloudProfile);
+        let removals: [(&str, Removal); 4] = [
+            ("update strategy", |p| {
+                p.spec.machine_images[0].update_strategy = None
+            }),
+            ("CRI", |p| p.spec.machine_images[0].versions[0].cri.clear()),
+            ("image architectures", |p| {
+                p.spec.machine_images[0].versions[0].architectures.clear()
+            }),
+            ("machine type architecture", |p| {
+                p.spec.machine_types[0].architecture = None
+            }),
+        ];
+        for (missing, remove) in removals {
+            let mut lacking = complete.clone();
+            remove(&mut lacking);
+            let copy = defaulted(&lacking);
+            assert!(matches!(copy, std::borrow::Cow::Owned(_)), "{missing}");
+            assert_eq!(*copy, complete, "{missing}");
+        }
+        // With machine capabilities, architectures are not defaulted, so not missing either.
+        let mut with_capabilities = complete.clone();
+        with_capabilities.spec.machine_capabilities =
+            serde_yaml::from_str("[{name: architecture, values: [amd64]}]").unwrap();
+        with_capabilities.spec.machine_types[0].architecture = None;
+        with_capabilities.spec.machine_images[0].versions[0]
+            .architectures
+            .clear();
+        assert!(matches!(
+            defaulted(&with_capabilities),
+            std::borrow::Cow::Borrowed(_)
+        ));
+    }
 
     #[test]
     fn defaulted_minimal_profile_is_valid() {

@@ -6,7 +6,7 @@
 //! `ensureMachineImage` and `getDefaultMachineImage` of `plugin/pkg/shoot/mutator/admission.go`, and
 //! `DetermineLatestMachineImageVersion` of `pkg/api/core/helper/cloudprofile.go`.
 
-use super::cloudprofile::apply_defaults;
+use super::cloudprofile::defaulted;
 use super::shoot_versions::pool_architecture;
 use super::types::*;
 use super::{go_quote, parse_version};
@@ -97,8 +97,7 @@ pub fn default_shoot_versions(
     operation: Operation,
     now: DateTime<Utc>,
 ) -> Result<DefaultedVersions, DefaultingError> {
-    let mut profile = cloud_profile.clone();
-    apply_defaults(&mut profile);
+    let profile = defaulted(cloud_profile);
     let spec = &profile.spec;
     let old_workers: &[Worker] = match (operation, old_shoot) {
         (Operation::Update, Some(old)) => &old.spec.provider.workers,

@@ -7,7 +7,7 @@
 //! `validateMachineImageVersionInPlaceUpdate` and `validateWorkerGroupAndControlPlaneKubernetesVersion` of
 //! `pkg/api/core/validation/shoot.go`.
 
-use super::cloudprofile::apply_defaults;
+use super::cloudprofile::defaulted;
 use super::inplace::{same_image, validate_machine_image};
 use super::types::*;
 use super::{compare_versions, go_list, not_supported, parse_version};
@@ -57,8 +57,7 @@ pub fn validate_shoot_versions(
     if operation == Operation::Update && old.spec == shoot.spec {
         return errors;
     }
-    let mut profile = cloud_profile.clone();
-    apply_defaults(&mut profile);
+    let profile = defaulted(cloud_profile);
     let spec = &profile.spec;
 
     errors.extend(validate_kubernetes_version_constraints(
