@@ -59,7 +59,13 @@ fn is_content_after_indent(rest: &str) -> bool {
 
 /// The 1-based line of `path` in `text`, or of its deepest ancestor that could be found.
 pub fn locate(text: &str, path: &str) -> Option<usize> {
-    let mut lines = Lines::of(text);
+    Lines::of(text).locate(path)
+}
+
+/// The 1-based line of `path` in the lines, as [`locate`] finds it. The lines of list items the
+/// search steps into are rewritten on the way and given back afterwards, so one text's lines
+/// serve every search in it.
+fn search(lines: &mut Lines, path: &str) -> Option<usize> {
     // The block being searched: [start, end) and the line that owns it.
     let (mut start, mut end) = (0, lines.len());
     let mut found = None;
@@ -122,12 +128,14 @@ pub fn locate(text: &str, path: &str) -> Option<usize> {
 
 /// The lines of a text with what the search asks of each again and again, worked out once: its
 /// indentation and whether it holds content. A 10 000-line CloudProfile is searched a few times
-/// per path step.
+/// per path step, and once per problem found in it.
 struct Lines<'a> {
     /// Borrowed: only the lines of list items found on the way are rewritten.
     text: Vec<Cow<'a, str>>,
     indent: Vec<usize>,
     content: Vec<bool>,
+    /// The lines rewritten by the search under way, each as it was.
+    rewritten: Vec<(usize, &'a str)>,
 }
 
 impl<'a> Lines<'a> {
@@ -136,6 +144,7 @@ impl<'a> Lines<'a> {
             text: Vec::new(),
             indent: Vec::new(),
             content: Vec::new(),
+            rewritten: Vec::new(),
         };
         // One pass over the bytes: `split('\n')` costs a searcher call per line, several times
         // the line's own bytes for the short lines of YAML.
@@ -162,9 +171,27 @@ impl<'a> Lines<'a> {
         self.text[index].trim_start().starts_with('-')
     }
 
+    /// [`search`], with the lines given back as they were.
+    fn locate(&mut self, path: &str) -> Option<usize> {
+        let found = search(self, path);
+        while let Some((index, line)) = self.rewritten.pop() {
+            self.set(index, Cow::Borrowed(line));
+        }
+        found
+    }
+
+    fn set(&mut self, index: usize, line: Cow<'a, str>) {
+        self.indent[index] = indent(&line);
+        self.content[index] = is_content(&line);
+        self.text[index] = line;
+    }
+
     /// Replaces the dash of the list item at `index` by a space.
     fn blank_dash(&mut self, index: usize) {
         let dash = self.indent[index];
+        if let Cow::Borrowed(line) = self.text[index] {
+            self.rewritten.push((index, line));
+        }
         let line = self.text[index].to_mut();
         line.replace_range(dash..dash + 1, " ");
         self.indent[index] = indent(line);
@@ -180,19 +207,44 @@ pub fn locate_in_document(
     item: Option<usize>,
     path: &str,
 ) -> Option<(usize, usize)> {
-    let (first_line, body) = documents(text).nth(document)?;
-    let path = match item {
-        Some(index) => format!("items[{index}].{path}"),
-        None => path.to_string(),
-    };
-    let line = locate(body, &path)?;
-    let text_line = body.split('\n').nth(line - 1)?;
-    let column = text_line.len() - text_line.trim_start_matches([' ', '-']).len() + 1;
-    Some((first_line + line - 1, column))
+    Locator::new(text).place(document, item, path)
+}
+
+/// [`locate_in_document`] for many paths in one text: each document's lines are read once.
+pub struct Locator<'a> {
+    documents: Vec<(usize, &'a str)>,
+    lines: Vec<Option<Lines<'a>>>,
+}
+
+impl<'a> Locator<'a> {
+    pub fn new(text: &'a str) -> Locator<'a> {
+        let documents: Vec<_> = documents(text).collect();
+        let lines = documents.iter().map(|_| None).collect();
+        Locator { documents, lines }
+    }
+
+    /// [`locate_in_document`] of `path`.
+    pub fn place(
+        &mut self,
+        document: usize,
+        item: Option<usize>,
+        path: &str,
+    ) -> Option<(usize, usize)> {
+        let &(first_line, body) = self.documents.get(document)?;
+        let lines = self.lines[document].get_or_insert_with(|| Lines::of(body));
+        let path = match item {
+            Some(index) => format!("items[{index}].{path}"),
+            None => path.to_string(),
+        };
+        let line = lines.locate(&path)?;
+        let text_line = lines.text.get(line - 1)?;
+        let column = text_line.len() - text_line.trim_start_matches([' ', '-']).len() + 1;
+        Some((first_line + line - 1, column))
+    }
 }
 
 /// The non-empty documents of a stream with the 1-based line each starts on, as slices of it.
-fn documents(text: &str) -> impl Iterator<Item = (usize, &str)> {
+fn documents(text: &str) -> impl Iterator<Item = (usize, &str)> + '_ {
     let mut documents = Vec::new();
     // Most texts are one document: no line can be a separator unless one starts with one of them.
     let may_separate =
@@ -286,6 +338,36 @@ mod tests {
         );
         assert_eq!(locate_in_document(stream, 0, None, "kind"), Some((1, 1)));
         assert_eq!(locate_in_document(stream, 2, None, "kind"), None);
+    }
+
+    #[test]
+    fn one_locator_finds_each_path_where_a_fresh_search_does() {
+        let stream = format!("kind: A\n---\n{PROFILE}");
+        let paths = [
+            "spec.kubernetes.versions[1].lifecycle[0].classification",
+            "spec.kubernetes.versions[1]",
+            "spec.kubernetes.versions[0].classification",
+            "spec.machineImages[0].versions[0].version",
+            "spec.kubernetes.versions[1].lifecycle",
+            "spec.machineImages[0].name",
+            "kind",
+        ];
+        let fresh: Vec<_> = (paths.iter())
+            .map(|path| locate_in_document(&stream, 1, None, path))
+            .collect();
+        assert!(fresh.iter().all(Option::is_some), "{fresh:?}");
+        // Forward and backward, so each search follows one that stepped into the same items.
+        let mut locator = Locator::new(&stream);
+        let forward: Vec<_> = (paths.iter())
+            .map(|path| locator.place(1, None, path))
+            .collect();
+        let backward: Vec<_> = (paths.iter().rev())
+            .map(|path| locator.place(1, None, path))
+            .collect();
+        assert_eq!(forward, fresh);
+        assert_eq!(backward.into_iter().rev().collect::<Vec<_>>(), fresh);
+        assert_eq!(locator.place(0, None, "kind"), Some((1, 1)));
+        assert_eq!(locator.place(2, None, "kind"), None);
     }
 
     #[test]

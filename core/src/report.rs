@@ -1000,8 +1000,11 @@ fn problems(
     object: &Located,
     errors: Vec<crate::field::FieldError>,
 ) -> impl Iterator<Item = Problem> + '_ {
+    // One reading of the text's lines for all errors: a large CloudProfile's lines cost more to
+    // read than to search.
+    let mut locator = crate::locate::Locator::new(&object.text);
     errors.into_iter().map(move |error| {
-        let place = object.place_of(&error.field);
+        let place = object.place_in(&mut locator, &error.field);
         Problem {
             source: object.source.clone(),
             line: place.map(|(line, _)| line),
@@ -1284,8 +1287,16 @@ impl Located {
 
     /// The line and column of a field of `value` in the text.
     fn place_of(&self, field: &str) -> Option<(usize, usize)> {
-        let field = self.text_path(field);
-        crate::locate::locate_in_document(&self.text, self.document, self.item, &field)
+        self.place_in(&mut crate::locate::Locator::new(&self.text), field)
+    }
+
+    /// [`Located::place_of`] with a locator of this object's text.
+    fn place_in(
+        &self,
+        locator: &mut crate::locate::Locator,
+        field: &str,
+    ) -> Option<(usize, usize)> {
+        locator.place(self.document, self.item, &self.text_path(field))
     }
 }
 
