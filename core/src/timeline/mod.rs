@@ -185,7 +185,18 @@ pub(crate) fn timeline_remembering<'r>(
     let digests = crate::rollout::hash::Digests::default();
     // The pools in the order the verdicts list them: maintenance keeps the pools and their names.
     let mut by_name: Option<Vec<usize>> = None;
-    let mut relevant = Transitions::default();
+    // The classification transitions that can make a later window differ: of the Kubernetes
+    // versions and of the images the pools use. Maintenance changes versions, never an image,
+    // so they are listed once (every window begins after the earliest instant).
+    let transitions =
+        maintenance::relevant_transitions(cloud_profile, &shoot, DateTime::<Utc>::MIN_UTC);
+    let images_of = |shoot: &Shoot| -> Vec<String> {
+        let workers = shoot.spec.provider.workers.iter();
+        workers
+            .map(|worker| worker.machine.image.name.clone())
+            .collect()
+    };
+    let images = cfg!(debug_assertions).then(|| images_of(&shoot));
     while windows_evaluated < MAX_WINDOWS {
         let (begin, end) = window.next_occurrence(from);
         if begin > until {
@@ -193,7 +204,12 @@ pub(crate) fn timeline_remembering<'r>(
         }
         windows_evaluated += 1;
         let mut outcome = maintenance::run_steps(cloud_profile, &shoot, begin, memo)?;
-        let transitions = relevant.after(cloud_profile, &shoot, begin);
+        debug_assert_eq!(
+            images,
+            Some(images_of(&shoot)),
+            "maintenance changed an image"
+        );
+        let transitions = &transitions[transitions.partition_point(|instant| *instant <= begin)..];
         let transition_inside = transitions.iter().any(|instant| *instant < end);
         note_blocked(&outcome, begin, &mut blocked);
         if outcome.changed_versions() {
@@ -249,44 +265,6 @@ pub(crate) fn timeline_remembering<'r>(
         windows_evaluated,
         until,
     })
-}
-
-/// [`maintenance::relevant_transitions`] of the timeline's windows, listed once: they depend on the
-/// CloudProfile and on which images the pools use, and maintenance changes versions, not images.
-#[derive(Default)]
-struct Transitions {
-    images: Vec<String>,
-    /// All of them, ascending; `None` until first asked.
-    all: Option<Vec<DateTime<Utc>>>,
-}
-
-impl Transitions {
-    /// The relevant transitions after `now`, ascending.
-    fn after(
-        &mut self,
-        cloud_profile: &CloudProfile,
-        shoot: &Shoot,
-        now: DateTime<Utc>,
-    ) -> &[DateTime<Utc>] {
-        let images = shoot
-            .spec
-            .provider
-            .workers
-            .iter()
-            .map(|worker| &worker.machine.image.name);
-        if self.all.is_none() || !images.clone().eq(self.images.iter()) {
-            self.images = images.cloned().collect();
-            // Every window begins after the earliest instant, so nothing listed for a window is
-            // left out by starting there.
-            self.all = Some(maintenance::relevant_transitions(
-                cloud_profile,
-                shoot,
-                DateTime::<Utc>::MIN_UTC,
-            ));
-        }
-        let all = self.all.as_deref().unwrap_or_default();
-        &all[all.partition_point(|instant| *instant <= now)..]
-    }
 }
 
 /// The components whose version changed in a run, control plane first, then the pools in order.
