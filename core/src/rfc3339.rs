@@ -6,9 +6,56 @@
 //!
 //! Use on a field: `#[serde(serialize_with = "crate::rfc3339::serialize")]`, or
 //! `serialize_option` for an `Option`.
+//!
+//! [`parse`] reads such text back as chrono's `FromStr` for `DateTime<FixedOffset>` does.
 
 use chrono::{DateTime, Datelike, Timelike, Utc};
 use serde::{Serialize, Serializer};
+
+/// `text` as chrono's `DateTime<FixedOffset>::from_str` reads it, in UTC. The form the API server
+/// writes (`2026-11-22T22:00:00Z`) is read here directly; every other text, valid or not, goes to
+/// chrono. A Shoot's status holds a dozen such instants, and chrono's general reader costs more
+/// than the rest of reading its conditions.
+pub fn parse(text: &str) -> Result<DateTime<Utc>, chrono::ParseError> {
+    match utc_seconds(text) {
+        Some(instant) => Ok(instant),
+        None => text
+            .parse::<DateTime<chrono::FixedOffset>>()
+            .map(|time| time.with_timezone(&Utc)),
+    }
+}
+
+/// `YYYY-MM-DDTHH:MM:SSZ` with a valid date and time, no leap second.
+fn utc_seconds(text: &str) -> Option<DateTime<Utc>> {
+    let bytes: &[u8; 20] = text.as_bytes().try_into().ok()?;
+    let separators = [
+        (4, b'-'),
+        (7, b'-'),
+        (10, b'T'),
+        (13, b':'),
+        (16, b':'),
+        (19, b'Z'),
+    ];
+    if separators.iter().any(|&(at, byte)| bytes[at] != byte) {
+        return None;
+    }
+    let number = |from: usize, to: usize| -> Option<u32> {
+        (bytes[from..to].iter()).try_fold(0, |sum: u32, digit| {
+            digit
+                .is_ascii_digit()
+                .then(|| sum * 10 + u32::from(digit - b'0'))
+        })
+    };
+    let date = chrono::NaiveDate::from_ymd_opt(
+        i32::try_from(number(0, 4)?).ok()?,
+        number(5, 7)?,
+        number(8, 10)?,
+    )?;
+    // chrono reads a second of 60 as a leap second; that one is left to it.
+    let second = number(17, 19).filter(|second| *second < 60)?;
+    let time = date.and_hms_opt(number(11, 13)?, number(14, 16)?, second)?;
+    Some(time.and_utc())
+}
 
 /// `instant` as chrono's `Serialize` writes it.
 pub fn serialize<S: Serializer>(instant: &DateTime<Utc>, serializer: S) -> Result<S::Ok, S::Error> {
@@ -119,6 +166,68 @@ mod tests {
 
     fn our_text(instant: &DateTime<Utc>) -> String {
         serde_json::to_string(&Rfc3339(instant)).unwrap()
+    }
+
+    /// chrono's reading, which [`parse`] must give for every text.
+    fn chrono_reading(text: &str) -> Result<DateTime<Utc>, String> {
+        (text.parse::<DateTime<chrono::FixedOffset>>())
+            .map(|time| time.with_timezone(&Utc))
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn instants_read_as_chrono_reads_them() {
+        let mut texts: Vec<String> = Vec::new();
+        // Every field at and beyond its bounds, in leap and common years.
+        for year in ["0000", "1970", "2024", "2026", "2100", "9999"] {
+            for month in ["00", "01", "02", "04", "12", "13"] {
+                for day in ["00", "01", "28", "29", "30", "31", "32"] {
+                    texts.push(format!("{year}-{month}-{day}T12:30:45Z"));
+                }
+            }
+        }
+        for (hour, minute, second) in [
+            ("00", "00", "00"),
+            ("23", "59", "59"),
+            ("23", "59", "60"),
+            ("24", "00", "00"),
+            ("12", "60", "00"),
+            ("12", "00", "61"),
+        ] {
+            texts.push(format!("2026-11-22T{hour}:{minute}:{second}Z"));
+        }
+        // The same instant in the forms the fast path leaves to chrono, and broken ones.
+        texts.extend(
+            [
+                "2026-11-22t22:00:00z",
+                "2026-11-22 22:00:00Z",
+                "2026-11-22T22:00:00+00:00",
+                "2026-11-22T23:00:00+01:00",
+                "2026-11-22T22:00:00.5Z",
+                "2026-11-22T22:00:00",
+                "2026-11-22T22:00Z",
+                "2026-1a-22T22:00:00Z",
+                "+2026-11-22T22:00:0Z",
+                "2026-11-22T22:00:00Z ",
+                "2026_11-22T22:00:00Z",
+                "",
+            ]
+            .map(String::from),
+        );
+        let mut read = 0;
+        for text in &texts {
+            let ours = parse(text).map_err(|e| e.to_string());
+            assert_eq!(ours, chrono_reading(text), "{text:?}");
+            read += usize::from(ours.is_ok());
+        }
+        // Both paths were taken: valid texts and rejected ones.
+        assert!(
+            read > 100 && read < texts.len() - 100,
+            "{read} of {}",
+            texts.len()
+        );
+        assert!(utc_seconds("2024-02-29T12:30:45Z").is_some());
+        assert!(utc_seconds("2026-11-22T22:00:00+00:00").is_none());
     }
 
     #[test]

@@ -7,7 +7,7 @@
 use super::node::invalid_type;
 use super::{DecodeError, Map, Node, Path, Value};
 use crate::sorting::CollectSorted;
-use chrono::{DateTime, FixedOffset, Utc};
+use chrono::{DateTime, Utc};
 use serde::de::{DeserializeOwned, Error as _, Expected, Unexpected};
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
@@ -390,9 +390,7 @@ fn read_entries<T: FromValue>(
 impl FromValue for DateTime<Utc> {
     fn from_value(value: &Value, at: Path<'_>) -> Result<Self, DecodeError> {
         let read = match value {
-            Value::String(text) => (text.parse::<DateTime<FixedOffset>>())
-                .map(|time| time.with_timezone(&Utc))
-                .map_err(DecodeError::custom),
+            Value::String(text) => crate::rfc3339::parse(text).map_err(DecodeError::custom),
             other => Err(invalid_type(
                 other,
                 &"an RFC 3339 formatted date and time string",
