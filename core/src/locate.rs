@@ -217,6 +217,7 @@ pub struct Locator<'a> {
 }
 
 impl<'a> Locator<'a> {
+    /// The documents of `text`, each document's lines read when it is first searched.
     pub fn new(text: &'a str) -> Locator<'a> {
         let documents: Vec<_> = documents(text).collect();
         let lines = documents.iter().map(|_| None).collect();

@@ -171,7 +171,7 @@ pub(crate) fn pool_updates(
     )
 }
 
-/// The positions of `pools` in the order of their names, of two pools of a name the later alone:
+/// The positions of `pools` ordered by name, keeping only the later of two pools with one name:
 /// the pools [`roll_triggers`] keeps a verdict for, in the order it lists them. A caller that
 /// evaluates many changes of pools that keep their names finds it once.
 pub(crate) fn by_name(pools: &[Rc<Worker>]) -> Vec<usize> {

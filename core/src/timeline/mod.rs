@@ -216,16 +216,7 @@ pub(crate) fn timeline_remembering<'r>(
             let before = rollout_view.get_or_insert_with(|| first_view(&mut shoot, read()));
             let previous = before.as_ref().map(|view| (&shoot, view));
             let after = as_rollout(&mut outcome.shoot, previous);
-            let impact = match (before.as_ref(), after.as_ref()) {
-                (Some(before), Some(after)) => {
-                    let workers = after.workers();
-                    let by_name =
-                        by_name.get_or_insert_with(|| crate::rollout::trigger::by_name(workers));
-                    debug_assert_eq!(*by_name, crate::rollout::trigger::by_name(workers));
-                    node_impact(before, after, by_name, &digests)
-                }
-                _ => NodeImpact::unknown(),
-            };
+            let impact = node_impact(before.as_ref(), after.as_ref(), &mut by_name, &digests);
             let changes = changes(&outcome);
             // Each event of the window gets the impact: a copy, and the last the impact itself.
             let impacts = std::iter::repeat_n(impact, changes.len());
@@ -505,19 +496,28 @@ fn convert<T: crate::decode::FromValue>(value: &impl Serialize) -> Option<T> {
     crate::decode::from_value(&value).ok()
 }
 
-/// The roll triggers between the Shoot before and after a run, whose pools are listed `by_name`
-/// ([`crate::rollout::trigger::by_name`]).
+/// The roll triggers between the Shoot before and after a run. `by_name` is the order of the
+/// verdicts ([`crate::rollout::trigger::by_name`]), found at the first change of a timeline.
 fn node_impact(
-    before: &HashView,
-    after: &HashView,
-    by_name: &[usize],
+    before: Option<&HashView>,
+    after: Option<&HashView>,
+    by_name: &mut Option<Vec<usize>>,
     digests: &crate::rollout::hash::Digests,
 ) -> NodeImpact {
-    let Some(verdict) = crate::rollout::trigger::pool_updates(before, after, digests) else {
-        return NodeImpact::unknown();
+    let verdict = before
+        .zip(after)
+        .and_then(|(old, new)| crate::rollout::trigger::pool_updates(old, new, digests));
+    let (Some(verdict), Some(after)) = (verdict, after) else {
+        return NodeImpact {
+            rolling: Vec::new(),
+            in_place: Vec::new(),
+            summary: "the effect on the nodes could not be determined".to_string(),
+        };
     };
+    let by_name = by_name.get_or_insert_with(|| crate::rollout::trigger::by_name(after.workers()));
+    debug_assert_eq!(*by_name, crate::rollout::trigger::by_name(after.workers()));
     let (mut rolling, mut in_place) = (Vec::new(), Vec::new());
-    for &position in by_name {
+    for &position in by_name.iter() {
         let pool = &after.workers()[position].name;
         match verdict[position] {
             crate::rollout::UpdateKind::Rolling => rolling.push(pool.clone()),
@@ -539,17 +539,6 @@ fn node_impact(
         rolling,
         in_place,
         summary,
-    }
-}
-
-impl NodeImpact {
-    /// Where a state of the Shoot does not fit the roll triggers' view, or they fail on it.
-    fn unknown() -> NodeImpact {
-        NodeImpact {
-            rolling: Vec::new(),
-            in_place: Vec::new(),
-            summary: "the effect on the nodes could not be determined".to_string(),
-        }
     }
 }
 
