@@ -605,10 +605,11 @@ fn validate_kubernetes_settings(
         }
         errors.extend(validate_expirable_version(version, &path, gates));
     }
+    let peers = supported_peers(versions);
     for (i, version) in versions.iter().enumerate() {
         errors.extend(validate_supported_per_minor(
             version,
-            versions,
+            peers.as_deref(),
             &root.index(i),
             now,
         ));
@@ -757,9 +758,10 @@ fn rank(classification: &Classification) -> u8 {
 
 /// `validateSupportedVersionsConfiguration`: only versions with the legacy `classification` field that
 /// are currently supported are checked; each overlapping supported peer of the same minor is an error.
+/// `peers` are the [`supported_peers`] of the version's list.
 fn validate_supported_per_minor(
     version: &ExpirableVersion,
-    all: &[ExpirableVersion],
+    peers: Option<&[SupportedPeer]>,
     path: &Path,
     now: DateTime<Utc>,
 ) -> Vec<FieldError> {
@@ -770,22 +772,14 @@ fn validate_supported_per_minor(
     let Ok(current) = parse_version(&version.version) else {
         return errors;
     };
-    let supported_somewhere = all.iter().filter(|v| {
-        v.classification == Some(Classification::Supported)
-            || v.lifecycle
-                .iter()
-                .any(|s| s.classification == Classification::Supported)
-    });
-    let mut peers = Vec::new();
-    for peer in supported_somewhere {
-        let Ok(parsed) = parse_version(&peer.version) else {
-            return errors;
-        };
-        if parsed == current || parsed.major != current.major || parsed.minor != current.minor {
-            continue;
-        }
-        peers.push(peer);
-    }
+    let Some(peers) = peers else {
+        return errors;
+    };
+    let peers = (peers.iter())
+        .filter(|(_, parsed)| {
+            *parsed != current && parsed.major == current.major && parsed.minor == current.minor
+        })
+        .map(|(peer, _)| *peer);
     for peer in peers {
         if supported_stages_overlap(version, peer) {
             errors.push(FieldError::forbidden(
@@ -798,6 +792,25 @@ fn validate_supported_per_minor(
         }
     }
     errors
+}
+
+/// A version of a list that is supported in some stage, parsed.
+type SupportedPeer<'a> = (&'a ExpirableVersion, Version);
+
+/// The versions of a list that [`validate_supported_per_minor`] compares each version with, in list
+/// order, each parsed once for all versions of the list (parsing them for each version made the
+/// check quadratic in parses). `None` where one does not parse: Gardener's loop over them returns
+/// there, before any error is added, for every version.
+fn supported_peers<'a>(
+    all: impl IntoIterator<Item = &'a ExpirableVersion>,
+) -> Option<Vec<SupportedPeer<'a>>> {
+    let supported_somewhere = |v: &&ExpirableVersion| {
+        v.classification == Some(Classification::Supported)
+            || (v.lifecycle.iter()).any(|s| s.classification == Classification::Supported)
+    };
+    (all.into_iter().filter(supported_somewhere))
+        .map(|peer| Some((peer, parse_version(&peer.version).ok()?)))
+        .collect()
 }
 
 /// `supportedVersionsOverlapping`.
@@ -923,15 +936,14 @@ fn validate_machine_images(
                 "must provide an update strategy",
             ));
         }
-        let expirables: Vec<ExpirableVersion> =
-            image.versions.iter().map(|v| v.expirable.clone()).collect();
+        let peers = supported_peers(image.versions.iter().map(|v| &v.expirable));
         let versions = path.child("versions");
         for (j, version) in image.versions.iter().enumerate() {
             let version_path = versions.index(j);
             errors.extend(validate_cri(&version.cri, &version_path.child("cri")));
             errors.extend(validate_supported_per_minor(
                 &version.expirable,
-                &expirables,
+                peers.as_deref(),
                 &version_path,
                 now,
             ));
@@ -966,11 +978,10 @@ fn validate_machine_image_version(
     path: &Path,
 ) -> Vec<FieldError> {
     let mut errors = Vec::new();
-    let key = format!("{}-{}", image.name, version.version());
-    if name_versions.contains(&key) {
+    // Gardener's key is the two joined by a hyphen, so `a-b` `c` and `a` `b-c` collide as there.
+    if !name_versions.insert([image.name.as_str(), "-", version.version()].concat()) {
         errors.push(FieldError::duplicate(*path));
     }
-    name_versions.insert(key);
     if version.version().is_empty() {
         errors.push(FieldError::required(path.child("version"), ""));
     }
@@ -1744,6 +1755,44 @@ spec:
             at("2026-01-01T00:00:00Z"),
         );
         assert_eq!(result.errors, vec![]);
+    }
+
+    #[test]
+    fn supported_patches_of_one_minor_overlap_in_images_too_unless_a_supported_one_does_not_parse()
+    {
+        let overlap = |image_versions: &[(&str, bool)]| -> Vec<String> {
+            let mut p = profile(BASE);
+            let image = &mut p.spec.machine_images[0];
+            let template = image.versions[0].clone();
+            image.versions = (image_versions.iter())
+                .map(|(version, supported)| {
+                    let mut v = template.clone();
+                    v.expirable.version = version.to_string();
+                    v.expirable.classification = supported.then_some(Classification::Supported);
+                    v
+                })
+                .collect();
+            let errors =
+                validate_spec(&p.spec, FeatureGates::default(), at("2026-01-01T00:00:00Z"));
+            (errors.into_iter())
+                .filter(|e| e.detail.contains("must not overlap per minor"))
+                .map(|e| e.field)
+                .collect()
+        };
+        let versions = "spec.machineImages[0].versions";
+        assert_eq!(
+            overlap(&[("1.2.0", true), ("1.3.0", true), ("1.2.1", true)]),
+            [format!("{versions}[0]"), format!("{versions}[2]")]
+        );
+        // A version that is not supported anywhere is passed over, one that is stops the check.
+        assert_eq!(
+            overlap(&[("1.2.0", true), ("x", false), ("1.2.1", true)]).len(),
+            2
+        );
+        assert_eq!(
+            overlap(&[("1.2.0", true), ("x", true), ("1.2.1", true)]),
+            Vec::<String>::new()
+        );
     }
 
     #[test]
