@@ -64,19 +64,31 @@ pub fn locate(text: &str, path: &str) -> Option<usize> {
 
 /// The 1-based line of `path` in the lines, as [`locate`] finds it. The lines of list items the
 /// search steps into are rewritten on the way and given back afterwards, so one text's lines
-/// serve every search in it.
+/// serve every search in it. Where an earlier search took the first steps of `path`, this one
+/// goes on from where those steps led.
 fn search(lines: &mut Lines, path: &str) -> Option<usize> {
-    // The block being searched: [start, end) and the line that owns it.
-    let (mut start, mut end) = (0, lines.len());
-    let mut found = None;
-    for step in steps(path) {
+    let steps = steps(path);
+    let prefixes = prefix_keys(&steps);
+    let resumed = (0..steps.len()).rev().find_map(|taken| {
+        let cursor = lines.searched.get(&prefixes[taken])?;
+        Some((taken + 1, cursor.clone()))
+    });
+    let (taken, mut cursor) = resumed.unwrap_or_else(|| (0, Cursor::whole(lines.len())));
+    // The lines those steps rewrote, rewritten again for this search.
+    for &at in &cursor.blanked {
+        lines.blank_dash(at);
+    }
+    for (index, step) in steps.iter().enumerate().skip(taken) {
+        let Cursor {
+            start, end, found, ..
+        } = cursor;
         let Some(block_indent) = (start..end)
             .find(|&i| lines.content[i])
             .map(|i| lines.indent[i])
         else {
             return found;
         };
-        let at = match step {
+        let at = match *step {
             Step::Key(key) => (start..end).find(|&i| {
                 lines.indent[i] == block_indent && {
                     let body = lines.text[i].trim_start().trim_start_matches(['"', '\'']);
@@ -92,21 +104,23 @@ fn search(lines: &mut Lines, path: &str) -> Option<usize> {
         let Some(at) = at else {
             return found;
         };
-        found = Some(at + 1);
+        cursor.found = Some(at + 1);
         let own_indent = lines.indent[at];
         if matches!(step, Step::Index(_)) {
             // The item's first key sits after "- ": make it look like the item's other keys.
             lines.blank_dash(at);
-            start = at;
+            cursor.blanked.push(at);
+            cursor.start = at;
         } else {
-            start = at + 1;
+            cursor.start = at + 1;
         }
+        let start = cursor.start;
         // A list under a key may sit at the key's own indentation ("versions:\n- a").
         let list_at_key = matches!(step, Step::Key(_))
             && (start..lines.len())
                 .find(|&i| lines.content[i])
                 .is_some_and(|i| lines.indent[i] == own_indent && lines.is_item(i));
-        end = (start..lines.len())
+        cursor.end = (start..lines.len())
             .find(|&i| {
                 if i == at || !lines.content[i] {
                     return false;
@@ -119,11 +133,57 @@ fn search(lines: &mut Lines, path: &str) -> Option<usize> {
                 }
             })
             .unwrap_or(lines.len());
-        if start >= end {
-            return found;
+        lines
+            .searched
+            .insert(prefixes[index].clone(), cursor.clone());
+        if cursor.start >= cursor.end {
+            return cursor.found;
         }
     }
-    found
+    cursor.found
+}
+
+/// Where a search stands after the first steps of a path: the block it searches next
+/// (`start..end`), the line found last, and the list-item lines it rewrote on the way.
+#[derive(Clone)]
+struct Cursor {
+    start: usize,
+    end: usize,
+    found: Option<usize>,
+    blanked: Vec<usize>,
+}
+
+impl Cursor {
+    /// Before the first step: the whole text.
+    fn whole(lines: usize) -> Cursor {
+        Cursor {
+            start: 0,
+            end: lines,
+            found: None,
+            blanked: Vec::new(),
+        }
+    }
+}
+
+/// The first one, two, … of `steps` as text, one key for each.
+fn prefix_keys(steps: &[Step]) -> Vec<String> {
+    let mut key = String::new();
+    (steps.iter())
+        .map(|step| {
+            match step {
+                Step::Key(name) => {
+                    key.push('.');
+                    key.push_str(name);
+                }
+                Step::Index(index) => {
+                    key.push('[');
+                    key.push_str(itoa::Buffer::new().format(*index));
+                    key.push(']');
+                }
+            }
+            key.clone()
+        })
+        .collect()
 }
 
 /// The lines of a text with what the search asks of each again and again, worked out once: its
@@ -136,6 +196,10 @@ struct Lines<'a> {
     content: Vec<bool>,
     /// The lines rewritten by the search under way, each as it was.
     rewritten: Vec<(usize, &'a str)>,
+    /// Where the first steps of the paths searched so far led, by those steps ([`prefix_keys`]):
+    /// the problems of one object share most of their paths, and each step reads the block it
+    /// steps into to its end, so a search from the start reads most of a large text.
+    searched: rustc_hash::FxHashMap<String, Cursor>,
 }
 
 impl<'a> Lines<'a> {
@@ -145,6 +209,7 @@ impl<'a> Lines<'a> {
             indent: Vec::new(),
             content: Vec::new(),
             rewritten: Vec::new(),
+            searched: Default::default(),
         };
         // One pass over the bytes: `split('\n')` costs a searcher call per line, several times
         // the line's own bytes for the short lines of YAML.
@@ -344,19 +409,27 @@ mod tests {
     #[test]
     fn one_locator_finds_each_path_where_a_fresh_search_does() {
         let stream = format!("kind: A\n---\n{PROFILE}");
+        // Paths that share their first steps and part after them, paths that end in a field or an
+        // item that is not there, and one whose first step is missing.
         let paths = [
             "spec.kubernetes.versions[1].lifecycle[0].classification",
+            "spec.machineImages[0].name",
             "spec.kubernetes.versions[1]",
             "spec.kubernetes.versions[0].classification",
             "spec.machineImages[0].versions[0].version",
             "spec.kubernetes.versions[1].lifecycle",
-            "spec.machineImages[0].name",
+            "spec.kubernetes.versions[1].lifecycle[3]",
+            "spec.kubernetes.versions[7].version",
+            "spec.kubernetes.versions[0].expirationDate",
+            "spec.machineImages[0].versions[0]",
             "kind",
+            "metadata.name",
         ];
         let fresh: Vec<_> = (paths.iter())
             .map(|path| locate_in_document(&stream, 1, None, path))
             .collect();
-        assert!(fresh.iter().all(Option::is_some), "{fresh:?}");
+        let lines: Vec<usize> = fresh.iter().flatten().map(|(line, _)| *line).collect();
+        assert_eq!(lines, [11, 13, 9, 8, 15, 10, 10, 6, 7, 15, 3], "{fresh:?}");
         // Forward and backward, so each search follows one that stepped into the same items.
         let mut locator = Locator::new(&stream);
         let forward: Vec<_> = (paths.iter())
