@@ -8,7 +8,9 @@ mod support;
 use shoot_policy::examples;
 use shoot_policy::report::{analyze, AnalyzeOptions, Source};
 use std::time::{Duration, Instant};
-use support::generators::{fleet_shoots, large_cloud_profile, large_shoot};
+use support::generators::{
+    fleet_shoots, large_cloud_profile, large_shoot, lifecycle_cloud_profile,
+};
 
 const NOW: &str = "2026-11-22T00:00:00Z";
 
@@ -150,12 +152,20 @@ fn main() {
             simulate();
             return;
         }
+        if workload == "large-lifecycle" {
+            // `large` with the classifications of real CloudProfiles, each lifecycle a problem
+            // whose field is located in the text: the validation and locating a report pays for
+            // a classified CloudProfile.
+            let profile = lifecycle_cloud_profile(80, 5, 20, 100);
+            std::hint::black_box(analyze(&sources(&profile, &shoot), &options));
+            return;
+        }
         let (sources, options) = match workload.as_str() {
             "example" => (&example, &options),
             "large" => (&large, &options),
             "timeline-10y" => (&large, &ten_years),
             other => {
-                panic!("BENCH_PROFILE={other}: not one of example, large, example-kept, large-kept, timeline-10y, timeline-10y-simulation, fleet-100, fleet-large-10")
+                panic!("BENCH_PROFILE={other}: not one of example, large, example-kept, large-kept, large-lifecycle, timeline-10y, timeline-10y-simulation, fleet-100, fleet-large-10")
             }
         };
         std::hint::black_box(analyze(sources, options));

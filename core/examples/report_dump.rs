@@ -9,7 +9,7 @@
 mod generators;
 
 use chrono::{DateTime, TimeDelta, Utc};
-use generators::{fleet_shoots, large_cloud_profile, large_shoot};
+use generators::{fleet_shoots, large_cloud_profile, large_shoot, lifecycle_cloud_profile};
 use shoot_policy::examples::GALLERY;
 use shoot_policy::fleet::{analyze_fleet, FleetReport};
 use shoot_policy::report::{analyze, AnalyzeOptions, Report, Source};
@@ -65,6 +65,17 @@ fn main() {
             let label = format!("generated {minors}x{patches} {pools} pools {now} {years}y");
             dump(label, &sources, &with_horizon(now, years));
         }
+    }
+    // Classified versions: overlapping supported patches, and a problem for every lifecycle.
+    let profile = lifecycle_cloud_profile(20, 3, 4, 30);
+    let shoot = large_shoot(9, 4);
+    let sources = [
+        Source::auto("CloudProfile", profile.as_str()),
+        Source::auto("Shoot", shoot.as_str()),
+    ];
+    for (now, years) in instants_and_horizons() {
+        let label = format!("generated with lifecycles {now} {years}y");
+        dump(label, &sources, &with_horizon(now, years));
     }
     // Through `analyze_fleet`, whose Shoots share what they can: each report must still be the
     // one the Shoot gets alone, which is what older revisions dumped under the same label.

@@ -42,6 +42,68 @@ pub fn large_cloud_profile(minors: u32, patches: u32, images: u32, image_version
     yaml
 }
 
+/// [`large_cloud_profile`] with the classifications real CloudProfiles carry: every third version
+/// with the legacy `classification: supported`, the others with `lifecycle` stages (preview,
+/// supported, deprecated, expired) spread over three years. With the feature gate
+/// `VersionClassificationLifecycle` off, each lifecycle is a validation problem.
+pub fn lifecycle_cloud_profile(
+    minors: u32,
+    patches: u32,
+    images: u32,
+    image_versions: u32,
+) -> String {
+    let classified = |yaml: &mut String, index: u32| {
+        if index % 3 == 0 {
+            yaml.push_str("      classification: supported\n");
+            return;
+        }
+        yaml.push_str("      lifecycle:\n");
+        let (year, day) = (2025 + index % 3, 1 + index % 9);
+        for (stage, years, month) in [
+            ("preview", 0, 1),
+            ("supported", 0, 3),
+            ("deprecated", 1, 3),
+            ("expired", 2, 3),
+        ] {
+            let _ = writeln!(
+                yaml,
+                "      - classification: {stage}\n        startTime: \"{}-{month:02}-{day:02}T00:00:00Z\"",
+                year + years
+            );
+        }
+    };
+    let mut yaml = String::from(
+        "apiVersion: core.gardener.cloud/v1beta1\nkind: CloudProfile\nmetadata:\n  name: lifecycle\nspec:\n  kubernetes:\n    versions:\n",
+    );
+    let mut index = 0;
+    for minor in (0..minors).rev() {
+        for patch in (0..patches).rev() {
+            let _ = writeln!(yaml, "    - version: 1.{minor}.{patch}");
+            classified(&mut yaml, index);
+            index += 1;
+        }
+    }
+    yaml.push_str("  machineImages:\n");
+    for image in 0..images {
+        let _ = writeln!(
+            yaml,
+            "  - name: image-{image}\n    updateStrategy: minor\n    versions:"
+        );
+        for version in (0..image_versions).rev() {
+            // Ten patches per minor, so that supported patches of one minor meet.
+            let _ = writeln!(
+                yaml,
+                "    - version: 1.{}.{}\n      cri: [{{name: containerd}}]\n      architectures: [amd64]",
+                version / 10,
+                version % 10
+            );
+            classified(&mut yaml, version);
+        }
+    }
+    yaml.push_str("  machineTypes:\n  - name: m5.large\n    architecture: amd64\n");
+    yaml
+}
+
 /// A Shoot with `pools` worker pools spread over the images.
 pub fn large_shoot(pools: u32, images: u32) -> String {
     let mut yaml = String::from(
