@@ -7,45 +7,30 @@ use std::fmt::Write;
 /// A CloudProfile with `minors` × `patches` Kubernetes versions and `images` images of
 /// `image_versions` versions, older versions expiring month by month.
 pub fn large_cloud_profile(minors: u32, patches: u32, images: u32, image_versions: u32) -> String {
-    let mut yaml = String::from(
-        "apiVersion: core.gardener.cloud/v1beta1\nkind: CloudProfile\nmetadata:\n  name: large\nspec:\n  kubernetes:\n    versions:\n",
-    );
-    for minor in (0..minors).rev() {
-        for patch in (0..patches).rev() {
-            let _ = writeln!(yaml, "    - version: 1.{minor}.{patch}");
-            if minor + 1 < minors {
-                let _ = writeln!(
-                    yaml,
-                    "      expirationDate: \"{}-{:02}-15T00:00:00Z\"",
-                    2026 + minor / 12,
-                    minor % 12 + 1
-                );
-            }
-        }
-    }
-    yaml.push_str("  machineImages:\n");
-    for image in 0..images {
-        let _ = writeln!(
-            yaml,
-            "  - name: image-{image}\n    updateStrategy: minor\n    versions:"
-        );
-        for version in (0..image_versions).rev() {
+    let expiring = |yaml: &mut String, minor: u32, _: u32| {
+        if minor + 1 < minors {
             let _ = writeln!(
                 yaml,
-                "    - version: {}.{}.0\n      cri: [{{name: containerd}}]\n      architectures: [amd64]",
-                version / 10 + 1,
-                version % 10
+                "      expirationDate: \"{}-{:02}-15T00:00:00Z\"",
+                2026 + minor / 12,
+                minor % 12 + 1
             );
         }
-    }
-    yaml.push_str("  machineTypes:\n  - name: m5.large\n    architecture: amd64\n");
-    yaml
+    };
+    let shape = Shape {
+        name: "large",
+        kubernetes: &expiring,
+        image_version: &|version| format!("{}.{}.0", version / 10 + 1, version % 10),
+        image: &|_, _| {},
+    };
+    generated_profile(shape, (minors, patches), (images, image_versions))
 }
 
 /// [`large_cloud_profile`] with the classifications real CloudProfiles carry: every third version
 /// with the legacy `classification: supported`, the others with `lifecycle` stages (preview,
 /// supported, deprecated, expired) spread over three years. With the feature gate
-/// `VersionClassificationLifecycle` off, each lifecycle is a validation problem.
+/// `VersionClassificationLifecycle` off, each lifecycle is a validation problem. Image versions
+/// have ten patches per minor, so that supported patches of one minor meet.
 pub fn lifecycle_cloud_profile(
     minors: u32,
     patches: u32,
@@ -72,14 +57,40 @@ pub fn lifecycle_cloud_profile(
             );
         }
     };
-    let mut yaml = String::from(
-        "apiVersion: core.gardener.cloud/v1beta1\nkind: CloudProfile\nmetadata:\n  name: lifecycle\nspec:\n  kubernetes:\n    versions:\n",
+    let shape = Shape {
+        name: "lifecycle",
+        kubernetes: &|yaml, _, index| classified(yaml, index),
+        image_version: &|version| format!("1.{}.{}", version / 10, version % 10),
+        image: &classified,
+    };
+    generated_profile(shape, (minors, patches), (images, image_versions))
+}
+
+/// What a generated CloudProfile writes besides the versions themselves.
+struct Shape<'a> {
+    name: &'a str,
+    /// After a Kubernetes version's line: its minor and its index in the list.
+    kubernetes: &'a dyn Fn(&mut String, u32, u32),
+    /// An image version from its number (counting down from the newest).
+    image_version: &'a dyn Fn(u32) -> String,
+    /// After an image version's lines, from its number.
+    image: &'a dyn Fn(&mut String, u32),
+}
+
+fn generated_profile(
+    shape: Shape,
+    (minors, patches): (u32, u32),
+    (images, image_versions): (u32, u32),
+) -> String {
+    let mut yaml = format!(
+        "apiVersion: core.gardener.cloud/v1beta1\nkind: CloudProfile\nmetadata:\n  name: {}\nspec:\n  kubernetes:\n    versions:\n",
+        shape.name
     );
     let mut index = 0;
     for minor in (0..minors).rev() {
         for patch in (0..patches).rev() {
             let _ = writeln!(yaml, "    - version: 1.{minor}.{patch}");
-            classified(&mut yaml, index);
+            (shape.kubernetes)(&mut yaml, minor, index);
             index += 1;
         }
     }
@@ -90,14 +101,12 @@ pub fn lifecycle_cloud_profile(
             "  - name: image-{image}\n    updateStrategy: minor\n    versions:"
         );
         for version in (0..image_versions).rev() {
-            // Ten patches per minor, so that supported patches of one minor meet.
             let _ = writeln!(
                 yaml,
-                "    - version: 1.{}.{}\n      cri: [{{name: containerd}}]\n      architectures: [amd64]",
-                version / 10,
-                version % 10
+                "    - version: {}\n      cri: [{{name: containerd}}]\n      architectures: [amd64]",
+                (shape.image_version)(version)
             );
-            classified(&mut yaml, version);
+            (shape.image)(&mut yaml, version);
         }
     }
     yaml.push_str("  machineTypes:\n  - name: m5.large\n    architecture: amd64\n");
