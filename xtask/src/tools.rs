@@ -61,9 +61,10 @@ pub fn node_tools() -> Result<PathBuf> {
         .all(|tool| bin.join(tool).exists())
         && tools.join("node_modules/playwright-core").exists();
     if !ready {
-        // `npm install`, not `npm ci`: with this machine's npm settings a lock file never lists other
-        // platforms' optional packages, which `npm ci` then reports as out of sync. The top-level
-        // versions are pinned exactly in package.json and the lock file is honoured.
+        // `npm install`, not `npm ci`: with some machines' npm settings a lock file leaves out
+        // other platforms' optional packages (and another machine's npm adds them back), which
+        // `npm ci` then reports as out of sync. The top-level versions are pinned exactly in
+        // package.json and the lock file is honoured.
         exec(
             Command::new("npm")
                 .args(["install", "--no-audit", "--no-fund"])
