@@ -74,9 +74,11 @@ fn search(lines: &mut Lines, path: &str) -> Option<usize> {
         Some((taken + 1, cursor.clone()))
     });
     let (taken, mut cursor) = resumed.unwrap_or_else(|| (0, Cursor::whole(lines.len())));
-    // The lines those steps rewrote, rewritten again for this search.
-    for &at in &cursor.blanked {
-        lines.blank_dash(at);
+    // The lines those steps rewrote, rewritten again for the steps left.
+    if taken < steps.len() {
+        for &at in &cursor.blanked {
+            lines.blank_dash(at);
+        }
     }
     for (index, step) in steps.iter().enumerate().skip(taken) {
         let Cursor {

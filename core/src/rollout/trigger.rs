@@ -192,6 +192,16 @@ pub(crate) fn by_name(pools: &[Rc<Worker>]) -> Vec<usize> {
     kept
 }
 
+/// The `updates` of `view`'s pools ([`pool_updates`]) with the pools' names, in the order of
+/// `by_name` ([`by_name`] of the view's pools).
+pub(crate) fn named<'v, 'o>(
+    view: &'v HashView,
+    updates: &'o [UpdateKind],
+    by_name: &'o [usize],
+) -> impl Iterator<Item = (&'v str, UpdateKind)> + use<'v, 'o> {
+    (by_name.iter()).map(|&position| (view.workers[position].name.as_str(), updates[position]))
+}
+
 /// Whether a verdict names the changed fields that caused it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Explain {
@@ -1523,9 +1533,8 @@ pub(crate) mod tests {
         digests: &Digests,
     ) -> Option<Vec<(&'n str, UpdateKind)>> {
         let updates = pool_updates(old, new, digests)?;
-        let name = |position: usize| new.workers()[position].name.as_str();
-        let by_name = by_name(new.workers()).into_iter();
-        Some(by_name.map(|p| (name(p), updates[p])).collect())
+        let by_name = by_name(new.workers());
+        Some(named(new, &updates, &by_name).collect())
     }
 
     pub(crate) fn kinds_of(triggers: &BTreeMap<String, PoolTrigger>) -> Vec<(&str, UpdateKind)> {

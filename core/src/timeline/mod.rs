@@ -517,11 +517,10 @@ fn node_impact(
     let by_name = by_name.get_or_insert_with(|| crate::rollout::trigger::by_name(after.workers()));
     debug_assert_eq!(*by_name, crate::rollout::trigger::by_name(after.workers()));
     let (mut rolling, mut in_place) = (Vec::new(), Vec::new());
-    for &position in by_name.iter() {
-        let pool = &after.workers()[position].name;
-        match verdict[position] {
-            crate::rollout::UpdateKind::Rolling => rolling.push(pool.clone()),
-            crate::rollout::UpdateKind::InPlace => in_place.push(pool.clone()),
+    for (pool, update) in crate::rollout::trigger::named(after, &verdict, by_name) {
+        match update {
+            crate::rollout::UpdateKind::Rolling => rolling.push(pool.to_string()),
+            crate::rollout::UpdateKind::InPlace => in_place.push(pool.to_string()),
             crate::rollout::UpdateKind::None => {}
         }
     }
