@@ -6,6 +6,7 @@
 //! precedence (`1.0.0-inplace` < `1.0.0`; build metadata is ignored). Gardener writes back the
 //! CloudProfile's literal string, so a [`Version`] keeps the text it was parsed from.
 
+use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -223,12 +224,21 @@ impl fmt::Display for Version {
 }
 
 /// Gardener's `versionutils.Normalize`: drops every `v` and cuts at the first `-`, `+` or `~`.
-pub fn normalize(text: &str) -> String {
-    let without_v: String = text.chars().filter(|&c| c != 'v').collect();
-    match without_v.find(['-', '+', '~']) {
-        Some(cut) => without_v[..cut].to_string(),
-        None => without_v,
+/// Borrowed where no `v` is dropped: every maintenance run and validation pass normalizes each
+/// version it compares, and copying was most of that cost.
+pub fn normalize(text: &str) -> Cow<'_, str> {
+    // Bytes, not chars: the separators are ASCII, which no byte of a longer UTF-8 sequence equals.
+    let cut = |text: &str| {
+        (text.bytes())
+            .position(|byte| matches!(byte, b'-' | b'+' | b'~'))
+            .unwrap_or(text.len())
+    };
+    if !text.as_bytes().contains(&b'v') {
+        return Cow::Borrowed(&text[..cut(text)]);
     }
+    let mut without_v = text.replace('v', "");
+    without_v.truncate(cut(&without_v));
+    Cow::Owned(without_v)
 }
 
 /// Gardener's `versionutils.CompareVersions(a, op, b)` on normalized versions; `None` when either side

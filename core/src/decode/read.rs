@@ -342,6 +342,12 @@ impl<T: FromValue> FromValue for std::sync::Arc<T> {
     }
 }
 
+impl FromValue for std::sync::Arc<str> {
+    fn from_value(value: &Value, at: Path<'_>) -> Result<Self, DecodeError> {
+        String::from_value(value, at).map(Into::into)
+    }
+}
+
 impl<T: FromValue> FromValue for Vec<T> {
     fn from_value(value: &Value, at: Path<'_>) -> Result<Self, DecodeError> {
         match value {

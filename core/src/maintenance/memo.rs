@@ -41,7 +41,11 @@ pub(crate) struct RunMemo {
 /// them, and as the lookup of the current version normalises and parses them.
 pub(crate) struct ParsedKubernetes {
     pub(crate) results: Vec<Result<Version, String>>,
-    pub(crate) normalized: Vec<Option<Version>>,
+    /// The versions whose normalised form parses, with their positions, ordered by that form
+    /// (equal ones in list order), for [`ParsedKubernetes::position_of`].
+    by_normalized: Vec<(Version, usize)>,
+    /// The first position whose normalised form does not parse.
+    first_unnormalizable: Option<usize>,
     /// The positions of the versions that parse, ordered by major and minor, each minor's in
     /// list order.
     by_minor: Vec<usize>,
@@ -55,14 +59,42 @@ impl ParsedKubernetes {
         let (mut by_minor, unparsable): (Vec<usize>, Vec<usize>) =
             (0..results.len()).partition(|index| results[*index].is_ok());
         crate::sorting::sort_by_key(&mut by_minor, |index| minor_of(&results[*index]));
+        let normalized = versions.iter().map(|v| parse_normalized(&v.version));
+        let (mut by_normalized, mut first_unnormalizable) = (Vec::new(), None);
+        for (index, normalized) in normalized.enumerate() {
+            match normalized {
+                Some(version) => by_normalized.push((version, index)),
+                None => first_unnormalizable = first_unnormalizable.or(Some(index)),
+            }
+        }
+        // Stable, so equal versions stay in list order.
+        crate::sorting::sort_by(&mut by_normalized, |(a, _), (b, _)| a.cmp(b));
         ParsedKubernetes {
-            normalized: versions
-                .iter()
-                .map(|v| parse_normalized(&v.version))
-                .collect(),
+            by_normalized,
+            first_unnormalizable,
             results,
             by_minor,
             unparsable,
+        }
+    }
+
+    /// The first position in list order whose version equals `current`, both normalised
+    /// (`compare_normalized(version, "=", current)`): `Some(None)` where none does, and `None`
+    /// where a comparison before the first equal version fails (one side does not parse
+    /// normalised), as Gardener's loop then gives up. A binary search instead of a walk: every
+    /// run looks the current version up in a list of hundreds.
+    pub(crate) fn position_of(&self, current: &str) -> Option<Option<usize>> {
+        let Some(current) = parse_normalized(current) else {
+            return self.results.is_empty().then_some(None);
+        };
+        let start = (self.by_normalized).partition_point(|(version, _)| *version < current);
+        let equal = (self.by_normalized.get(start))
+            .filter(|(version, _)| *version == current)
+            .map(|(_, position)| *position);
+        match (self.first_unnormalizable, equal) {
+            (Some(failure), Some(equal)) if failure < equal => None,
+            (Some(_), None) => None,
+            (_, equal) => Some(equal),
         }
     }
 
@@ -368,6 +400,35 @@ mod tests {
         force_consecutive_minor, force_consecutive_minor_in, latest_patch_for_auto_update,
         latest_patch_in,
     };
+
+    #[test]
+    fn the_search_for_the_current_version_finds_what_the_walk_finds() {
+        let mut random = numbers(0x51_7cc1_b727_220a);
+        let (mut found, mut failed) = (0, 0);
+        for _ in 0..5000 {
+            let versions = random_versions(&mut random);
+            let current = random_version(&mut random);
+            // Gardener's walk: the first equal version, unless a comparison fails before it.
+            let mut walked = Some(None);
+            for (position, version) in versions.iter().enumerate() {
+                match crate::version::compare_normalized(&version.version, "=", &current) {
+                    None => walked = None,
+                    Some(true) => walked = Some(Some(position)),
+                    Some(false) => continue,
+                }
+                break;
+            }
+            let parsed = ParsedKubernetes::of(&versions);
+            assert_eq!(
+                parsed.position_of(&current),
+                walked,
+                "{current} in {versions:?}"
+            );
+            found += usize::from(matches!(walked, Some(Some(_))));
+            failed += usize::from(walked.is_none());
+        }
+        assert!(found > 500 && failed > 50, "{found} {failed}");
+    }
 
     #[test]
     fn the_selectable_versions_give_the_searches_answers_on_the_whole_list() {

@@ -19,7 +19,7 @@ use super::version_ranges::{ADMISSION_PLUGINS, FEATURE_GATES};
 use crate::decode::FromValue;
 use crate::field::FieldError;
 use crate::lifecycle::ExpirableVersion;
-use crate::version::{compare, parse_normalized, Version};
+use crate::version::{parse_normalized, Version};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -640,23 +640,8 @@ fn maintain_kubernetes_version(
     now: DateTime<Utc>,
     adjust: impl Fn(&str) -> Result<String, String>,
 ) -> Option<VersionUpdate> {
-    // `compare_normalized(version, "=", current)` for each version, every version parsed once.
-    let current_normalized = parse_normalized(current);
-    let mut existing = None;
-    for (version, normalized) in versions.iter().zip(&parsed.normalized) {
-        let equal = normalized
-            .as_ref()
-            .zip(current_normalized.as_ref())
-            .and_then(|(version, current)| compare(version, "=", current));
-        match equal {
-            None => return None, // Gardener logs the comparison error and leaves the version.
-            Some(true) => {
-                existing = Some(version);
-                break;
-            }
-            Some(false) => {}
-        }
-    }
+    // Gardener logs a failed comparison and leaves the version.
+    let existing = parsed.position_of(current)?.map(|position| &versions[position]);
     let (reason, message) = match existing {
         None => (
             UpdateReason::Force,

@@ -20,6 +20,7 @@ use crate::version::Version;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// How the product evaluates a change; all fields optional.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, FromValue)]
@@ -174,7 +175,7 @@ pub(crate) fn pool_updates(
 /// The positions of `pools` ordered by name, keeping only the later of two pools with one name:
 /// the pools [`roll_triggers`] keeps a verdict for, in the order it lists them. A caller that
 /// evaluates many changes of pools that keep their names finds it once.
-pub(crate) fn by_name(pools: &[Rc<Worker>]) -> Vec<usize> {
+pub(crate) fn by_name(pools: &[Rc<Worker>]) -> ByName {
     let mut positions: Vec<usize> = (0..pools.len()).collect();
     let name = |position: usize| pools[position].name.as_str();
     crate::sorting::sort_by(&mut positions, |a, b| name(*a).cmp(name(*b)));
@@ -186,20 +187,25 @@ pub(crate) fn by_name(pools: &[Rc<Worker>]) -> Vec<usize> {
             .peek()
             .is_none_or(|next| name(*next) != name(position))
         {
-            kept.push(position);
+            kept.push((position, name(position).into()));
         }
     }
-    kept
+    ByName(kept)
 }
 
-/// The `updates` of `view`'s pools ([`pool_updates`]) with the pools' names, in the order of
-/// `by_name` ([`by_name`] of the view's pools).
-pub(crate) fn named<'v, 'o>(
-    view: &'v HashView,
-    updates: &'o [UpdateKind],
-    by_name: &'o [usize],
-) -> impl Iterator<Item = (&'v str, UpdateKind)> + use<'v, 'o> {
-    (by_name.iter()).map(|&position| (view.workers[position].name.as_str(), updates[position]))
+/// The pools [`by_name`] keeps, each position with the pool's name: shared, as a timeline
+/// names the same pools in the impact of every change.
+#[derive(Debug, PartialEq)]
+pub(crate) struct ByName(Vec<(usize, Arc<str>)>);
+
+impl ByName {
+    /// The `updates` of a view's pools ([`pool_updates`]) with the pools' names, in this order.
+    pub(crate) fn named<'s>(
+        &'s self,
+        updates: &'s [UpdateKind],
+    ) -> impl Iterator<Item = (&'s Arc<str>, UpdateKind)> + use<'s> {
+        (self.0.iter()).map(|(position, name)| (name, updates[*position]))
+    }
 }
 
 /// Whether a verdict names the changed fields that caused it.
@@ -452,7 +458,7 @@ impl HashView {
                 continue;
             }
             let side = match version_alone {
-                false => Ok(Rc::clone(side)),
+                false => Ok(side.clone()),
                 true => {
                     let control_plane = control_plane.get_or_init(|| {
                         let version = control_plane_version(&next.outside)?;
@@ -839,25 +845,27 @@ fn pool_in_place_hash(
 }
 
 /// A pool's hashed data and node-agent key in one Shoot: what a change compares of each side.
-/// The key is hashed only when asked for: whether it changed is known from the data.
-#[derive(Debug)]
+/// The key is hashed only when asked for: whether it changed is known from the data. A copy
+/// shares every text, so a view takes the sides of the pools a change left alone without
+/// allocating.
+#[derive(Debug, Clone)]
 struct PoolSide {
     data: PoolData,
-    key: std::cell::OnceCell<String>,
+    key: std::cell::OnceCell<Rc<str>>,
 }
 
 impl PoolSide {
     /// The side with `data`, its key not hashed yet.
-    fn of(data: PoolData) -> Rc<PoolSide> {
-        Rc::new(PoolSide {
+    fn of(data: PoolData) -> PoolSide {
+        PoolSide {
             data,
             key: std::cell::OnceCell::new(),
-        })
+        }
     }
 
     fn key(&self, mode: HashMode, worker: &Worker, digests: &Digests) -> &str {
         self.key
-            .get_or_init(|| node_agent_key_of(mode, worker, &self.data, digests))
+            .get_or_init(|| node_agent_key_of(mode, worker, &self.data, digests).into())
     }
 }
 
@@ -865,7 +873,7 @@ impl PoolSide {
 /// needed: the Shoot after one change is the Shoot before the next, and shares the sides of the
 /// pools the change left alone.
 #[derive(Clone)]
-struct PoolSides(Vec<std::cell::OnceCell<Result<Rc<PoolSide>, String>>>);
+struct PoolSides(Vec<std::cell::OnceCell<Result<PoolSide, String>>>);
 
 impl PoolSides {
     fn of(pools: usize) -> PoolSides {
@@ -1363,7 +1371,7 @@ pub(crate) mod tests {
             };
             assert_eq!(
                 found,
-                [("a-first", UpdateKind::None), ("worker-a", kept)],
+                [("a-first".into(), UpdateKind::None), ("worker-a".into(), kept)],
                 "changed last: {changed_last}"
             );
         }
@@ -1527,19 +1535,23 @@ pub(crate) mod tests {
     }
 
     /// [`pool_updates`] by name, as [`roll_triggers`] lists them.
-    pub(crate) fn updates_by_name<'n>(
+    pub(crate) fn updates_by_name(
         old: &HashView,
-        new: &'n HashView,
+        new: &HashView,
         digests: &Digests,
-    ) -> Option<Vec<(&'n str, UpdateKind)>> {
+    ) -> Option<Vec<(String, UpdateKind)>> {
         let updates = pool_updates(old, new, digests)?;
         let by_name = by_name(new.workers());
-        Some(named(new, &updates, &by_name).collect())
+        Some(
+            (by_name.named(&updates))
+                .map(|(name, kind)| (name.to_string(), kind))
+                .collect(),
+        )
     }
 
-    pub(crate) fn kinds_of(triggers: &BTreeMap<String, PoolTrigger>) -> Vec<(&str, UpdateKind)> {
+    pub(crate) fn kinds_of(triggers: &BTreeMap<String, PoolTrigger>) -> Vec<(String, UpdateKind)> {
         (triggers.iter())
-            .map(|(pool, trigger)| (pool.as_str(), trigger.update))
+            .map(|(pool, trigger)| (pool.clone(), trigger.update))
             .collect()
     }
 

@@ -92,10 +92,13 @@ pub enum Component {
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct NodeImpact {
-    /// Pools whose machines are replaced.
-    pub rolling: Vec<String>,
+    /// Pools whose machines are replaced. The names are shared: a timeline names the same
+    /// pools in the impact of every change.
+    #[cfg_attr(feature = "tsify", tsify(type = "string[]"))]
+    pub rolling: Vec<Arc<str>>,
     /// Pools updated in place.
-    pub in_place: Vec<String>,
+    #[cfg_attr(feature = "tsify", tsify(type = "string[]"))]
+    pub in_place: Vec<Arc<str>>,
     /// A plain-language summary.
     pub summary: String,
 }
@@ -184,7 +187,7 @@ pub(crate) fn timeline_remembering<'r>(
     let mut rollout_view: Option<Option<HashView>> = None;
     let digests = crate::rollout::hash::Digests::default();
     // The pools in the order the verdicts list them: maintenance keeps the pools and their names.
-    let mut by_name: Option<Vec<usize>> = None;
+    let mut by_name: Option<crate::rollout::trigger::ByName> = None;
     // The classification transitions that can make a later window differ: of the Kubernetes
     // versions and of the images the pools use. Maintenance changes versions, never an image,
     // so they are listed once (every window begins after the earliest instant).
@@ -501,7 +504,7 @@ fn convert<T: crate::decode::FromValue>(value: &impl Serialize) -> Option<T> {
 fn node_impact(
     before: Option<&HashView>,
     after: Option<&HashView>,
-    by_name: &mut Option<Vec<usize>>,
+    by_name: &mut Option<crate::rollout::trigger::ByName>,
     digests: &crate::rollout::hash::Digests,
 ) -> NodeImpact {
     let verdict = before
@@ -517,10 +520,10 @@ fn node_impact(
     let by_name = by_name.get_or_insert_with(|| crate::rollout::trigger::by_name(after.workers()));
     debug_assert_eq!(*by_name, crate::rollout::trigger::by_name(after.workers()));
     let (mut rolling, mut in_place) = (Vec::new(), Vec::new());
-    for (pool, update) in crate::rollout::trigger::named(after, &verdict, by_name) {
+    for (pool, update) in by_name.named(&verdict) {
         match update {
-            crate::rollout::UpdateKind::Rolling => rolling.push(pool.to_string()),
-            crate::rollout::UpdateKind::InPlace => in_place.push(pool.to_string()),
+            crate::rollout::UpdateKind::Rolling => rolling.push(Arc::clone(pool)),
+            crate::rollout::UpdateKind::InPlace => in_place.push(Arc::clone(pool)),
             crate::rollout::UpdateKind::None => {}
         }
     }
