@@ -46,6 +46,9 @@ enum Command {
     Fleet(fleet::Args),
 }
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {

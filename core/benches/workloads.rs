@@ -12,6 +12,10 @@ use support::generators::{
     fleet_shoots, large_cloud_profile, large_shoot, lifecycle_cloud_profile,
 };
 
+// The CLI's allocator, so that the native figures are what the CLI does.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const NOW: &str = "2026-11-22T00:00:00Z";
 
 /// Analyses each Shoot of the fleet against the example CloudProfile (read once, by the core's

@@ -753,6 +753,32 @@ impl PoolData {
         data
     }
 
+    /// Whether both give the same [`PoolData::key_parts`]. Where both share their other slots
+    /// (two states of a pool apart from the control plane's version, as a timeline compares
+    /// them), only the version's slots are compared.
+    fn same_key_parts(&self, other: &PoolData) -> bool {
+        let in_full = || self.key_parts().eq(other.key_parts());
+        if Rc::ptr_eq(&self.facts, &other.facts) {
+            let same = self.major_minor == other.major_minor
+                && self.node_local_dns == other.node_local_dns;
+            debug_assert_eq!(same, in_full());
+            return same;
+        }
+        in_full()
+    }
+
+    /// Whether both give the same [`PoolData::in_place_parts`], as [`PoolData::same_key_parts`]
+    /// finds it: node-local DNS is not among those parts.
+    fn same_in_place_parts(&self, other: &PoolData) -> bool {
+        let in_full = || self.in_place_parts().eq(other.in_place_parts());
+        if Rc::ptr_eq(&self.facts, &other.facts) {
+            let same = self.major_minor == other.major_minor;
+            debug_assert_eq!(same, in_full());
+            return same;
+        }
+        in_full()
+    }
+
     /// The data list of `CalculateWorkerPoolHashForInPlaceUpdate`.
     fn in_place_parts(&self) -> impl Iterator<Item = &str> {
         let times = [self.ca_time.as_ref(), self.sa_time.as_ref()];
@@ -923,7 +949,7 @@ fn pool_trigger(
         };
         (kind, vec![format!("{WORKERS}.updateStrategy")])
     } else if new_worker.is_in_place() {
-        if !old_data.in_place_parts().eq(new_data.in_place_parts()) {
+        if !old_data.same_in_place_parts(new_data) {
             (UpdateKind::InPlace, causes_of(Hashed::InPlace))
         } else {
             (UpdateKind::None, Vec::new())
@@ -931,7 +957,7 @@ fn pool_trigger(
     } else if mode.new_worker_pool_hash {
         // Both keys carry the pool's name and the hash of its key data, so they differ where the
         // data differs.
-        if !old_data.key_parts().eq(new_data.key_parts()) {
+        if !old_data.same_key_parts(new_data) {
             (UpdateKind::Rolling, causes_of(Hashed::Key))
         } else {
             (UpdateKind::None, Vec::new())
