@@ -114,9 +114,45 @@ fn core_numbers(core: &str) -> Result<[u64; 3], CoreError<'_>> {
     }
 }
 
+/// The numbers of a version without `v`, pre-release or build that is `N[.N[.N]]`, each number
+/// within 64 bits, read in one pass: nearly every version a CloudProfile lists, and a large one
+/// lists thousands. `None` for every other text, which [`Version::parse_in_full`] then reads.
+fn plain_numbers(body: &str) -> Option<[u64; 3]> {
+    let mut numbers = [0u64; 3];
+    let (mut index, mut digits) = (0, 0);
+    for &byte in body.as_bytes() {
+        match byte {
+            b'0'..=b'9' => {
+                let number = numbers[index].checked_mul(10)?;
+                numbers[index] = number.checked_add(u64::from(byte - b'0'))?;
+                digits += 1;
+            }
+            b'.' if digits > 0 && index < 2 => (index, digits) = (index + 1, 0),
+            _ => return None,
+        }
+    }
+    (digits > 0).then_some(numbers)
+}
+
 impl Version {
     /// Parses like Masterminds `semver.NewVersion`.
     pub fn parse(text: &str) -> Result<Version, VersionError> {
+        let body = text.strip_prefix('v').unwrap_or(text);
+        match plain_numbers(body) {
+            Some([major, minor, patch]) => Ok(Version {
+                major,
+                minor,
+                patch,
+                pre: semver::Prerelease::EMPTY,
+                build: semver::BuildMetadata::EMPTY,
+                original: text.to_string(),
+            }),
+            None => Version::parse_in_full(text),
+        }
+    }
+
+    /// [`Version::parse`] without the shortcut for plain versions.
+    fn parse_in_full(text: &str) -> Result<Version, VersionError> {
         let invalid = || VersionError::Invalid(text.to_string());
         let body = text.strip_prefix('v').unwrap_or(text);
         let (core_and_pre, build) = split_once_byte(body, b'+');
@@ -293,6 +329,43 @@ mod tests {
 
     fn v(text: &str) -> Version {
         Version::parse(text).unwrap()
+    }
+
+    #[test]
+    fn the_shortcut_for_plain_versions_reads_as_the_full_parse() {
+        // Every text of up to six characters over the characters that matter, and numbers at the
+        // edge of 64 bits.
+        let alphabet = ['v', '0', '1', '9', '.', '-', '+', 'a'];
+        let mut texts = vec![String::new()];
+        let mut last = vec![String::new()];
+        for _ in 0..6 {
+            last = (last.iter())
+                .flat_map(|text| alphabet.iter().map(move |c| format!("{text}{c}")))
+                .collect();
+            texts.extend(last.iter().cloned());
+        }
+        let max = u64::MAX.to_string();
+        let over = "18446744073709551616";
+        for edge in [max.as_str(), over, "00000000000000000000001"] {
+            texts.extend([
+                edge.to_string(),
+                format!("1.{edge}"),
+                format!("v1.2.{edge}"),
+                format!("{edge}.{over}"),
+            ]);
+        }
+        let mut plain = 0;
+        for text in &texts {
+            let parsed = Version::parse(text);
+            let in_full = Version::parse_in_full(text);
+            assert_eq!(parsed, in_full, "{text:?}");
+            if let (Ok(a), Ok(b)) = (&parsed, &in_full) {
+                assert_eq!(a.canonical(), b.canonical(), "{text:?}");
+                assert_eq!(a.original(), b.original(), "{text:?}");
+            }
+            plain += usize::from(plain_numbers(text.strip_prefix('v').unwrap_or(text)).is_some());
+        }
+        assert!(plain > 1000, "{plain}");
     }
 
     #[test]

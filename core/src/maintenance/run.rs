@@ -641,7 +641,9 @@ fn maintain_kubernetes_version(
     adjust: impl Fn(&str) -> Result<String, String>,
 ) -> Option<VersionUpdate> {
     // Gardener logs a failed comparison and leaves the version.
-    let existing = parsed.position_of(current)?.map(|position| &versions[position]);
+    let existing = parsed
+        .position_of(current)?
+        .map(|position| &versions[position]);
     let (reason, message) = match existing {
         None => (
             UpdateReason::Force,

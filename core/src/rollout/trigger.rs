@@ -1397,7 +1397,10 @@ pub(crate) mod tests {
             };
             assert_eq!(
                 found,
-                [("a-first".into(), UpdateKind::None), ("worker-a".into(), kept)],
+                [
+                    ("a-first".into(), UpdateKind::None),
+                    ("worker-a".into(), kept)
+                ],
                 "changed last: {changed_last}"
             );
         }
