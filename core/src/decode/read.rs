@@ -351,9 +351,15 @@ impl FromValue for std::sync::Arc<str> {
 impl<T: FromValue> FromValue for Vec<T> {
     fn from_value(value: &Value, at: Path<'_>) -> Result<Self, DecodeError> {
         match value {
-            Value::Array(items) => (items.iter().enumerate())
-                .map(|(index, item)| T::from_value(item, Path::Index(&at, index)))
-                .collect(),
+            Value::Array(items) => {
+                // Sized first: collecting `Result`s loses the length, and growing a list of a
+                // CloudProfile's versions copied them seven times over.
+                let mut decoded = Vec::with_capacity(items.len());
+                for (index, item) in items.iter().enumerate() {
+                    decoded.push(T::from_value(item, Path::Index(&at, index))?);
+                }
+                Ok(decoded)
+            }
             other => Err(invalid_type(other, &"a sequence").at(at)),
         }
     }
