@@ -27,8 +27,12 @@ fn main() {
         let report = serde_json::to_string(report).expect("a report serialises");
         writeln!(out, "{label}\n{report}").expect("stdout");
     };
-    let mut dump = |label: String, sources: &[Source], options: &AnalyzeOptions| {
-        write(label, &analyze(sources, options));
+    // Each input at every instant, with two- and ten-year timelines.
+    let mut dump = |name: &str, sources: &[Source]| {
+        for (now, years) in instants_and_horizons() {
+            let report = analyze(sources, &with_horizon(now, years));
+            write(format!("{name} {now} {years}y"), &report);
+        }
     };
     for example in GALLERY {
         let mut sources = vec![
@@ -43,13 +47,7 @@ fn main() {
                 sources.push(Source::auto(name, text));
             }
         }
-        for (now, years) in instants_and_horizons() {
-            dump(
-                format!("{} {now} {years}y", example.id),
-                &sources,
-                &with_horizon(now, years),
-            );
-        }
+        dump(example.id, &sources);
     }
     // (Kubernetes minors, patches per minor, images, versions per image, pools)
     for (minors, patches, images, versions, pools) in
@@ -61,10 +59,10 @@ fn main() {
             Source::auto("CloudProfile", profile.as_str()),
             Source::auto("Shoot", shoot.as_str()),
         ];
-        for (now, years) in instants_and_horizons() {
-            let label = format!("generated {minors}x{patches} {pools} pools {now} {years}y");
-            dump(label, &sources, &with_horizon(now, years));
-        }
+        dump(
+            &format!("generated {minors}x{patches} {pools} pools"),
+            &sources,
+        );
     }
     // Classified versions: overlapping supported patches, and a problem for every lifecycle.
     let profile = lifecycle_cloud_profile(20, 3, 4, 30);
@@ -73,10 +71,7 @@ fn main() {
         Source::auto("CloudProfile", profile.as_str()),
         Source::auto("Shoot", shoot.as_str()),
     ];
-    for (now, years) in instants_and_horizons() {
-        let label = format!("generated with lifecycles {now} {years}y");
-        dump(label, &sources, &with_horizon(now, years));
-    }
+    dump("generated with lifecycles", &sources);
     // Through `analyze_fleet`, whose Shoots share what they can: each report must still be the
     // one the Shoot gets alone, which is what older revisions dumped under the same label.
     let profile = Source::auto(

@@ -304,8 +304,7 @@ pub(crate) fn run_steps(
     let old_version = parse_version(old_control_plane)?;
 
     // 1. Machine images.
-    let mut images: Vec<Option<VersionUpdate>> = Vec::new();
-    images.resize_with(shoot.spec.provider.workers.len(), || None);
+    let mut images: Vec<Option<VersionUpdate>> = vec![None; shoot.spec.provider.workers.len()];
     let mut machine_image_maintenance_error = None;
     if !shoot.is_workerless() {
         if let Err(error) = maintain_machine_images(

@@ -916,10 +916,7 @@ impl PoolSides {
     ) -> Result<&PoolSide, String> {
         let find = || PoolData::collect(mode, shoot, worker).map(PoolSide::of);
         match self.0.get(index) {
-            Some(cell) => match cell.get_or_init(find) {
-                Ok(side) => Ok(side),
-                Err(error) => Err(error.clone()),
-            },
+            Some(cell) => cell.get_or_init(find).as_ref().map_err(Clone::clone),
             None => Err(format!("no pool {index}")),
         }
     }

@@ -123,20 +123,19 @@ pub fn prepare_for_create(profile: &CloudProfile, now: DateTime<Utc>) -> CloudPr
 /// The CloudProfile with [`apply_defaults`], copied only where a default is missing: a CloudProfile
 /// read from the API has them all, and the copy of a large one costs more than its validation.
 pub fn defaulted(profile: &CloudProfile) -> std::borrow::Cow<'_, CloudProfile> {
-    if !lacks_defaults(profile) {
-        debug_assert!(
-            {
-                let mut copy = profile.clone();
-                apply_defaults(&mut copy);
-                copy == *profile
-            },
-            "a default of the CloudProfile is missing"
-        );
-        return std::borrow::Cow::Borrowed(profile);
+    let copy = || {
+        let mut copy = profile.clone();
+        apply_defaults(&mut copy);
+        copy
+    };
+    if lacks_defaults(profile) {
+        return std::borrow::Cow::Owned(copy());
     }
-    let mut copy = profile.clone();
-    apply_defaults(&mut copy);
-    std::borrow::Cow::Owned(copy)
+    debug_assert!(
+        copy() == *profile,
+        "a default of the CloudProfile is missing"
+    );
+    std::borrow::Cow::Borrowed(profile)
 }
 
 /// Whether [`apply_defaults`] changes `profile`: each of its conditions.
