@@ -18,7 +18,9 @@ pub struct Version {
     pub patch: u64,
     pub pre: semver::Prerelease,
     pub build: semver::BuildMetadata,
-    original: String,
+    /// The text parsed, kept only where it differs from the canonical form: nearly every version
+    /// a CloudProfile lists is spelled canonically, and a large one lists thousands.
+    spelling: Option<Box<str>>,
 }
 
 /// Why a string is not a version, as Masterminds semver (v3.5, the version Gardener pins) tells
@@ -145,8 +147,9 @@ impl Version {
                 patch,
                 pre: semver::Prerelease::EMPTY,
                 build: semver::BuildMetadata::EMPTY,
-                original: text.to_string(),
-            }),
+                spelling: None,
+            }
+            .spelled(text)),
             None => Version::parse_in_full(text),
         }
     }
@@ -194,18 +197,48 @@ impl Version {
             patch: numbers[2],
             pre,
             build,
-            original: text.to_string(),
-        })
+            spelling: None,
+        }
+        .spelled(text))
+    }
+
+    /// This version, remembering `text` as its spelling where that is not the canonical form.
+    fn spelled(mut self, text: &str) -> Version {
+        let canonical = self.pre.is_empty()
+            && self.build.is_empty()
+            && text.len() == self.numbers_len()
+            && text.bytes().filter(|byte| *byte == b'.').count() == 2
+            && !text.starts_with('v');
+        // Three numbers without `v` whose digits add up to the canonical length have no leading
+        // zero, so the text is the canonical form.
+        if !canonical {
+            self.spelling = Some(text.into());
+        }
+        self
+    }
+
+    /// The length of `X.Y.Z`.
+    fn numbers_len(&self) -> usize {
+        let digits = |n: u64| n.checked_ilog10().map_or(1, |log| log as usize + 1);
+        digits(self.major) + digits(self.minor) + digits(self.patch) + 2
     }
 
     /// The string this version was parsed from, as the CloudProfile spells it.
-    pub fn original(&self) -> &str {
-        &self.original
+    pub fn original(&self) -> Cow<'_, str> {
+        match &self.spelling {
+            Some(text) => Cow::Borrowed(text),
+            None => Cow::Owned(self.canonical()),
+        }
     }
 
     /// The canonical `X.Y.Z[-pre][+build]` form (Masterminds `Version.String`).
     pub fn canonical(&self) -> String {
-        let mut text = format!("{}.{}.{}", self.major, self.minor, self.patch);
+        let mut text = String::with_capacity(self.numbers_len());
+        push_number(&mut text, self.major);
+        text.push('.');
+        push_number(&mut text, self.minor);
+        text.push('.');
+        push_number(&mut text, self.patch);
         if !self.pre.is_empty() {
             text.push('-');
             text.push_str(self.pre.as_str());
@@ -255,8 +288,27 @@ impl Ord for Version {
 
 impl fmt::Display for Version {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.original)
+        match &self.spelling {
+            Some(text) => f.write_str(text),
+            None => write!(f, "{}.{}.{}", self.major, self.minor, self.patch),
+        }
     }
+}
+
+/// Appends the decimal digits of `number`, without the formatting machinery.
+fn push_number(text: &mut String, number: u64) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    let mut rest = number;
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    (digits[start..].iter()).for_each(|digit| text.push(char::from(*digit)));
 }
 
 /// Gardener's `versionutils.Normalize`: drops every `v` and cuts at the first `-`, `+` or `~`.
@@ -362,6 +414,8 @@ mod tests {
             if let (Ok(a), Ok(b)) = (&parsed, &in_full) {
                 assert_eq!(a.canonical(), b.canonical(), "{text:?}");
                 assert_eq!(a.original(), b.original(), "{text:?}");
+                assert_eq!(a.original(), text.as_str());
+                assert_eq!(a.to_string(), *text);
             }
             plain += usize::from(plain_numbers(text.strip_prefix('v').unwrap_or(text)).is_some());
         }

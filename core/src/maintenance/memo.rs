@@ -17,6 +17,7 @@ use crate::lifecycle::{sorted_transitions, transitions_before, ExpirableVersion}
 use crate::version::{parse_normalized, Version};
 use chrono::{DateTime, Utc};
 use rustc_hash::FxHashMap as HashMap;
+use std::rc::Rc;
 use std::sync::Arc;
 
 /// Decisions of earlier runs against one (defaulted) CloudProfile. Using one memo with two
@@ -25,7 +26,12 @@ use std::sync::Arc;
 pub(crate) struct RunMemo {
     /// By the hash of the key's borrowed form, so that a run finding its decision here reads the
     /// pool without copying it; a hash shared by two keys keeps both.
-    images: HashMap<u64, Vec<(ImageKey, Option<VersionUpdate>)>>,
+    /// Keyed by the pool's inputs with `auto_update` and the transitions passed.
+    images: PoolImageMap<(bool, usize), Option<VersionUpdate>>,
+    /// The positions of the image versions a pool can use (`usable_versions`), by the hash of what
+    /// the filter reads of the pool: a run deciding anew for a pool whose version changed, or
+    /// for another pool of the same kind, filters the image's versions only once.
+    usable: PoolImageMap<(), Rc<[usize]>>,
     /// Per image name as a Shoot spells it (which decides the CloudProfile image).
     image_facts: HashMap<String, ImageFacts>,
     /// The CloudProfile image (by index) each image name of a Shoot finds, if any.
@@ -123,13 +129,11 @@ impl ParsedKubernetes {
             let end = (self.by_minor).partition_point(|index| key(index) <= Some((major, minor)));
             &self.by_minor[start..end]
         };
-        let mut positions: Vec<usize> = [group(Some(minor)), group(minor.checked_add(1))]
-            .into_iter()
-            .chain([self.unparsable.as_slice()])
-            .flatten()
-            .copied()
-            .collect();
-        crate::sorting::sort(&mut positions);
+        let positions = merged([
+            group(Some(minor)),
+            group(minor.checked_add(1)),
+            &self.unparsable,
+        ]);
         Parsed::of(
             positions
                 .into_iter()
@@ -138,18 +142,31 @@ impl ParsedKubernetes {
     }
 }
 
+/// Ascending lists of positions merged into one ascending list.
+fn merged(lists: [&[usize]; 3]) -> Vec<usize> {
+    let mut cursors = [0; 3];
+    let mut positions = Vec::with_capacity(lists.iter().map(|list| list.len()).sum());
+    loop {
+        let next = (0..lists.len())
+            .filter_map(|list| Some((*lists[list].get(cursors[list])?, list)))
+            .min();
+        let Some((position, list)) = next else {
+            return positions;
+        };
+        positions.push(position);
+        cursors[list] += 1;
+    }
+}
+
 /// The major and minor of a version that parses.
 fn minor_of(result: &Result<Version, String>) -> Option<(u64, u64)> {
     result.as_ref().ok().map(|v| (v.major, v.minor))
 }
 
-/// Everything a pool's image decision reads besides the CloudProfile and the instant.
-#[derive(Debug, Hash, PartialEq, Eq)]
-struct ImageKey<S = String> {
-    pool: PoolImage<S>,
-    auto_update: bool,
-    transitions_passed: usize,
-}
+/// Values by pool inputs with more of a key (`K`), by the hash of the key's borrowed form, so that
+/// a run finding its value here reads the pool without copying it; a hash shared by two keys keeps
+/// both.
+type PoolImageMap<K, V> = HashMap<u64, Vec<((PoolImage<String>, K), V)>>;
 
 /// What `FilterMachineImageVersions` and the image searches read of a pool (with its defaulted
 /// architecture): pools that agree on these get the same image versions and targets.
@@ -157,7 +174,7 @@ pub(crate) type PoolImageInputs = PoolImage<String>;
 
 /// [`PoolImageInputs`] with its texts owned (`S = String`) or borrowed from the pool (`&str`). Both
 /// forms hash alike, as `String` hashes as `str`.
-#[derive(Debug, Hash, PartialEq, Eq)]
+#[derive(Debug, Clone, Hash, PartialEq, Eq)]
 pub(crate) struct PoolImage<S> {
     image_name: S,
     version: Option<S>,
@@ -269,7 +286,8 @@ impl RunMemo {
     }
 
     /// The image decision of a pool (with its defaulted architecture), from `decide` the first time
-    /// (given the image's versions parsed, in list order).
+    /// (given the image's versions parsed, in list order, and the positions of those the pool can
+    /// use, from `usable` the first time for a pool of its kind).
     /// It is kept too as the last decision at position `index` of the Shoot, whose pool there is
     /// `pool` (`worker` itself may be a copy with the architecture defaulted), for
     /// [`RunMemo::recent_image_decision`].
@@ -280,7 +298,10 @@ impl RunMemo {
         worker: &Worker,
         (kubelet, auto_update): (&Version, bool),
         now: DateTime<Utc>,
-        decide: impl FnOnce(&[Result<Version, String>]) -> Option<VersionUpdate>,
+        (usable, decide): (
+            impl FnOnce() -> Vec<usize>,
+            impl FnOnce(&[Result<Version, String>], &[usize]) -> Option<VersionUpdate>,
+        ),
     ) -> Option<VersionUpdate> {
         let shoot_image = &worker.machine.image;
         if !self.image_facts.contains_key(&shoot_image.name) {
@@ -302,30 +323,17 @@ impl RunMemo {
             decision: decision.clone(),
         };
         let kubelet_text = facts.kubelet_constrained.then(|| kubelet.to_string());
-        let key = ImageKey {
-            pool: PoolImage::read(worker, kubelet_text.as_deref()),
-            auto_update,
-            transitions_passed: passed,
+        let pool_inputs = || PoolImage::read(worker, kubelet_text.as_deref());
+        let usable_positions = &mut self.usable;
+        let decide = || {
+            // The filter reads the pool's version only for in-place pools.
+            let mut filter = pool_inputs();
+            filter.version = filter.version.filter(|_| filter.in_place);
+            let usable = known_or_new(usable_positions, (filter, ()), || usable().into());
+            decide(&facts.parsed, &usable)
         };
-        let bucket = self.images.entry(hash_of(&key)).or_default();
-        let known = bucket.iter().find(|(known, _)| {
-            known.pool.map(String::as_str) == key.pool
-                && (known.auto_update, known.transitions_passed)
-                    == (key.auto_update, key.transitions_passed)
-        });
-        let decision = match known {
-            Some((_, decision)) => decision.clone(),
-            None => {
-                let decision = decide(&facts.parsed);
-                let owned = ImageKey {
-                    pool: key.pool.map(|text| text.to_string()),
-                    auto_update,
-                    transitions_passed: passed,
-                };
-                bucket.push((owned, decision.clone()));
-                decision
-            }
-        };
+        let key = (pool_inputs(), (auto_update, passed));
+        let decision = known_or_new(&mut self.images, key, decide);
         let recent = recent(&decision);
         if self.recent_images.len() <= index {
             self.recent_images.resize_with(index + 1, || None);
@@ -377,6 +385,25 @@ impl RunMemo {
             .or_insert_with(|| decide(parsed))
             .clone()
     }
+}
+
+/// The value `map` keeps for `key` (found by the hash of its borrowed form, as `String` hashes
+/// as `str`), made by `new` and kept the first time.
+fn known_or_new<K: std::hash::Hash + Eq, V: Clone>(
+    map: &mut PoolImageMap<K, V>,
+    key: (PoolImage<&str>, K),
+    new: impl FnOnce() -> V,
+) -> V {
+    let bucket = map.entry(hash_of(&key)).or_default();
+    let known =
+        |(pool, more): &(PoolImage<String>, K)| *more == key.1 && pool.map(String::as_str) == key.0;
+    if let Some((_, value)) = bucket.iter().find(|(known_key, _)| known(known_key)) {
+        return value.clone();
+    }
+    let value = new();
+    let (pool, more) = key;
+    bucket.push(((pool.map(|text| text.to_string()), more), value.clone()));
+    value
 }
 
 /// Whether a version of `image` constrains the kubelet version, so that the filter reads it.

@@ -452,18 +452,12 @@ pub fn relevant_transitions(
                 .any(|name| image.name.eq_ignore_ascii_case(name))
         })
         .flat_map(|image| image.versions.iter().map(|v| &v.expirable));
-    let mut instants: Vec<DateTime<Utc>> = cloud_profile
-        .spec
-        .kubernetes
-        .versions
-        .iter()
-        .chain(image_versions)
-        .flat_map(ExpirableVersion::transition_instants)
-        .filter(|instant| *instant > now)
-        .collect();
-    crate::sorting::sort(&mut instants);
-    instants.dedup();
-    instants
+    let versions = cloud_profile.spec.kubernetes.versions.iter();
+    crate::lifecycle::ascending_once(
+        (versions.chain(image_versions))
+            .flat_map(ExpirableVersion::transition_instants)
+            .filter(|instant| *instant > now),
+    )
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -517,19 +511,16 @@ fn maintain_machine_images(
             &defaulted
         };
         let kubelet_version = kubelet_version(worker, control_plane)?;
-        let decide = |parsed: &[Result<Version, String>]| {
-            decide_pool_image(
-                profile,
-                (image, parsed),
-                worker,
-                machine_type,
-                &kubelet_version,
-                auto_update,
-                now,
-            )
+        let usable = || {
+            let definitions = &profile.spec.machine_capabilities;
+            usable_versions(image, worker, &kubelet_version, machine_type, definitions)
+        };
+        let decide = |parsed: &[Result<Version, String>], usable: &[usize]| {
+            decide_pool_image((image, parsed, usable), worker, auto_update, now)
         };
         let read = (&kubelet_version, auto_update);
-        let decision = memo.image_decision(image, (index, pool), worker, read, now, decide);
+        let decision =
+            memo.image_decision(image, (index, pool), worker, read, now, (usable, decide));
         apply_image_decision(maintained, index, &decision);
         *result = decision;
     }
@@ -553,25 +544,20 @@ fn apply_image_decision(maintained: &mut Shoot, index: usize, decision: &Option<
     }
 }
 
-/// One pool's part of `maintainMachineImages` once its machine type, image and kubelet version are
-/// known: `None` when nothing is recorded, else the update or its failure (`failed`).
+/// One pool's part of `maintainMachineImages` once the image versions it can use are known (the
+/// positions `usable` of `usable_versions`, whose parsed versions are `parsed`): `None` when
+/// nothing is recorded, else the update or its failure (`failed`).
 fn decide_pool_image(
-    profile: &CloudProfile,
-    (image, parsed): (&super::types::MachineImage, &[Result<Version, String>]),
+    (image, parsed, usable): (
+        &super::types::MachineImage,
+        &[Result<Version, String>],
+        &[usize],
+    ),
     worker: &super::types::Worker,
-    machine_type: &super::types::MachineType,
-    kubelet_version: &Version,
     auto_update: bool,
     now: DateTime<Utc>,
 ) -> Option<VersionUpdate> {
     let shoot_image = &worker.machine.image;
-    let usable = usable_versions(
-        image,
-        worker,
-        kubelet_version,
-        machine_type,
-        &profile.spec.machine_capabilities,
-    );
 
     let strategy = image.effective_update_strategy();
     let current = shoot_image.version.clone().unwrap_or_default();
@@ -598,7 +584,7 @@ fn decide_pool_image(
     };
     let forced = reason == UpdateReason::Force;
     let usable = Parsed::of(
-        (usable.into_iter()).map(|index| (&image.versions[index].expirable, &parsed[index])),
+        (usable.iter()).map(|&index| (&image.versions[index].expirable, &parsed[index])),
     );
     match choose_image_version(shoot_image, image, &usable, forced, now) {
         Err(error) => Some(VersionUpdate {

@@ -427,6 +427,12 @@ spec:
     versions:
     - {version: 2.0.0, kubeletVersionConstraint: '>= 1.31', cri: [{name: containerd}]}
     - {version: 1.0.0, cri: [{name: containerd}]}
+  - name: inplace
+    updateStrategy: minor
+    versions:
+    - {version: 1.2.0, cri: [{name: containerd}], inPlaceUpdates: {supported: true, minVersionForUpdate: 1.1.0}}
+    - {version: 1.1.0, cri: [{name: containerd}], inPlaceUpdates: {supported: true, minVersionForUpdate: 1.0.0}, expirationDate: '2026-03-01T00:00:00Z'}
+    - {version: 1.0.0, cri: [{name: containerd}], inPlaceUpdates: {supported: true}, expirationDate: '2026-01-01T00:00:00Z'}
   machineTypes:
   - {name: small, architecture: amd64}
   - {name: arm, architecture: arm64}
@@ -445,6 +451,8 @@ spec:
     - {name: d, machine: {type: small, image: {name: patchy, version: 1.0.1}}}
     - {name: e, machine: {type: small, image: {name: OS, version: 2.0.0}}, cri: {name: docker}}
     - {name: f, machine: {type: small, image: {name: newest, version: 1.0.0}}}
+    - {name: g, machine: {type: small, image: {name: inplace, version: 1.0.0}}, updateStrategy: AutoInPlaceUpdate}
+    - {name: h, machine: {type: small, image: {name: inplace, version: 1.1.0}}, updateStrategy: AutoInPlaceUpdate}
 ";
 
 /// The steps of a run (what a timeline reads) name the same changed and failed versions as the
