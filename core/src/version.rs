@@ -119,12 +119,15 @@ fn core_numbers(core: &str) -> Result<[u64; 3], CoreError<'_>> {
 /// The numbers of a version without `v`, pre-release or build that is `N[.N[.N]]`, each number
 /// within 64 bits, read in one pass: nearly every version a CloudProfile lists, and a large one
 /// lists thousands. `None` for every other text, which [`Version::parse_in_full`] then reads.
-fn plain_numbers(body: &str) -> Option<[u64; 3]> {
+/// With the numbers, whether `body` is written as [`Version::canonical`] writes them: all three,
+/// none with a leading zero.
+fn plain_numbers(body: &str) -> Option<([u64; 3], bool)> {
     let mut numbers = [0u64; 3];
-    let (mut index, mut digits) = (0, 0);
+    let (mut index, mut digits, mut leading_zero) = (0, 0, false);
     for &byte in body.as_bytes() {
         match byte {
             b'0'..=b'9' => {
+                leading_zero |= digits == 1 && numbers[index] == 0;
                 let number = numbers[index].checked_mul(10)?;
                 numbers[index] = number.checked_add(u64::from(byte - b'0'))?;
                 digits += 1;
@@ -133,7 +136,7 @@ fn plain_numbers(body: &str) -> Option<[u64; 3]> {
             _ => return None,
         }
     }
-    (digits > 0).then_some(numbers)
+    (digits > 0).then_some((numbers, index == 2 && !leading_zero))
 }
 
 impl Version {
@@ -141,15 +144,14 @@ impl Version {
     pub fn parse(text: &str) -> Result<Version, VersionError> {
         let body = text.strip_prefix('v').unwrap_or(text);
         match plain_numbers(body) {
-            Some([major, minor, patch]) => Ok(Version {
+            Some(([major, minor, patch], canonical)) => Ok(Version {
                 major,
                 minor,
                 patch,
                 pre: semver::Prerelease::EMPTY,
                 build: semver::BuildMetadata::EMPTY,
-                spelling: None,
-            }
-            .spelled(text)),
+                spelling: (!canonical || body.len() < text.len()).then(|| text.into()),
+            }),
             None => Version::parse_in_full(text),
         }
     }
@@ -197,30 +199,9 @@ impl Version {
             patch: numbers[2],
             pre,
             build,
-            spelling: None,
-        }
-        .spelled(text))
-    }
-
-    /// This version, remembering `text` as its spelling where that is not the canonical form.
-    fn spelled(mut self, text: &str) -> Version {
-        let canonical = self.pre.is_empty()
-            && self.build.is_empty()
-            && text.len() == self.numbers_len()
-            && text.bytes().filter(|byte| *byte == b'.').count() == 2
-            && !text.starts_with('v');
-        // Three numbers without `v` whose digits add up to the canonical length have no leading
-        // zero, so the text is the canonical form.
-        if !canonical {
-            self.spelling = Some(text.into());
-        }
-        self
-    }
-
-    /// The length of `X.Y.Z`.
-    fn numbers_len(&self) -> usize {
-        let digits = |n: u64| n.checked_ilog10().map_or(1, |log| log as usize + 1);
-        digits(self.major) + digits(self.minor) + digits(self.patch) + 2
+            // The shortcut reads every version spelled canonically.
+            spelling: Some(text.into()),
+        })
     }
 
     /// The string this version was parsed from, as the CloudProfile spells it.
@@ -233,7 +214,7 @@ impl Version {
 
     /// The canonical `X.Y.Z[-pre][+build]` form (Masterminds `Version.String`).
     pub fn canonical(&self) -> String {
-        let mut text = String::with_capacity(self.numbers_len());
+        let mut text = String::new();
         push_number(&mut text, self.major);
         text.push('.');
         push_number(&mut text, self.minor);
@@ -417,7 +398,14 @@ mod tests {
                 assert_eq!(a.original(), text.as_str());
                 assert_eq!(a.to_string(), *text);
             }
-            plain += usize::from(plain_numbers(text.strip_prefix('v').unwrap_or(text)).is_some());
+            let is_plain = plain_numbers(text.strip_prefix('v').unwrap_or(text)).is_some();
+            plain += usize::from(is_plain);
+            if let Ok(version) = &parsed {
+                // Kept where the canonical form would not give it back, and for every text the
+                // shortcut does not read.
+                let kept = !is_plain || version.canonical() != *text;
+                assert_eq!(version.spelling.is_some(), kept, "{text:?}");
+            }
         }
         assert!(plain > 1000, "{plain}");
     }

@@ -111,8 +111,8 @@ pub fn roll_triggers(
                 mode,
                 (old_shoot, &old_pools),
                 (&new_shoot, &new_pools),
-                &digests,
-                Explain::Causes,
+                (&digests, Explain::Causes),
+                None,
             )?;
             (triggers.into_iter())
                 .map(|(pool, trigger)| (pool.to_string(), trigger))
@@ -164,7 +164,14 @@ pub(crate) fn pool_updates(
     let (old_pools, new_pools) = (old_shoot.pools(), new_shoot.pools());
     let old = (&old_shoot.outside, &old_pools);
     let new = (&new_shoot.outside, &new_pools);
-    let triggers = pool_triggers(mode, old, new, digests, Explain::KindOnly).ok()?;
+    // Where both name the same pools in the same order (a maintenance run renames none), each
+    // new pool's partner is the first old pool of its name, found once for both.
+    let same_names = old_shoot.workers.len() == new_shoot.workers.len()
+        && (old_shoot.workers.iter().zip(&new_shoot.workers))
+            .all(|(old, new)| Rc::ptr_eq(old, new) || old.name == new.name);
+    let paired = same_names.then(|| new_shoot.first_of_name());
+    let explain = (digests, Explain::KindOnly);
+    let triggers = pool_triggers(mode, old, new, explain, paired.map(|first| &**first)).ok()?;
     Some(
         (triggers.into_iter())
             .map(|(_, trigger)| trigger.update)
@@ -221,27 +228,29 @@ enum Explain {
 /// each with its pools and the pool sides found so far). Only the pools are read from `pools`,
 /// never from the Shoot: a [`HashView`] keeps them apart. A pool is compared with the first old
 /// pool of its name; where two new pools share a name, a caller keeping one verdict per name
-/// keeps the later one.
+/// keeps the later one. `paired`, where given, is the position of that old pool for each new
+/// pool ([`first_of_name`], for two lists that name the same pools in the same order).
 fn pool_triggers<'n>(
     mode: HashMode,
     (old_shoot, old_pools): (&Shoot, &Pools),
     (new_shoot, new_pools): (&Shoot, &Pools<'n>),
-    digests: &Digests,
-    explain: Explain,
+    (digests, explain): (&Digests, Explain),
+    paired: Option<&[usize]>,
 ) -> Result<Vec<(&'n str, PoolTrigger)>, String> {
     // Where each name is first found among the old pools (a hash table: sorting the names
     // for every change costs a timeline more than the table does).
-    let mut old_positions = rustc_hash::FxHashMap::with_capacity_and_hasher(
-        old_pools.workers.len(),
-        Default::default(),
-    );
-    for (index, old_worker) in old_pools.workers.iter().enumerate() {
-        (old_positions.entry(old_worker.name.as_str())).or_insert(index);
-    }
+    let old_positions = match paired {
+        Some(_) => None,
+        None => Some(first_positions(&old_pools.workers)),
+    };
     let mut workers = Vec::with_capacity(new_pools.workers.len());
     for (index, worker) in new_pools.workers.iter().copied().enumerate() {
-        let old = (old_positions.get(worker.name.as_str()))
-            .map(|&old_index| (old_index, old_pools.workers[old_index]));
+        let old_index = match (paired, &old_positions) {
+            (Some(paired), _) => paired.get(index).copied(),
+            (None, Some(positions)) => positions.get(worker.name.as_str()).copied(),
+            (None, None) => None,
+        };
+        let old = old_index.map(|old_index| (old_index, old_pools.workers[old_index]));
         let verdict = match old {
             Some((old_index, old_worker)) => {
                 // The old side's failure first, as when each side was collected here.
@@ -250,7 +259,7 @@ fn pool_triggers<'n>(
                     .side(old_index, mode, old_shoot, old_worker)?;
                 let new = new_pools.sides.side(index, mode, new_shoot, worker)?;
                 let sides = [(old_shoot, old_worker, old), (new_shoot, worker, new)];
-                pool_trigger(mode, sides, digests, explain)
+                pool_trigger(mode, sides, (digests, explain))
             }
             None => PoolTrigger {
                 update: UpdateKind::None,
@@ -264,6 +273,24 @@ fn pool_triggers<'n>(
         workers.push((worker.name.as_str(), verdict));
     }
     Ok(workers)
+}
+
+/// The position of the first of `pools` with each name.
+fn first_positions<'w>(pools: &[&'w Worker]) -> rustc_hash::FxHashMap<&'w str, usize> {
+    let mut positions =
+        rustc_hash::FxHashMap::with_capacity_and_hasher(pools.len(), Default::default());
+    for (index, pool) in pools.iter().enumerate() {
+        (positions.entry(pool.name.as_str())).or_insert(index);
+    }
+    positions
+}
+
+/// For each of `pools`, the position of the first pool with its name.
+fn first_of_name(pools: &[&Worker]) -> Rc<[usize]> {
+    let first = first_positions(pools);
+    (pools.iter())
+        .map(|pool| first[pool.name.as_str()])
+        .collect()
 }
 
 /// `CalculateWorkerPoolHashForInPlaceUpdate` as gardenlet calls it for a pool (effective Kubernetes
@@ -406,6 +433,9 @@ pub(crate) struct HashView {
     workers: Vec<Rc<Worker>>,
     /// Under the default options' hash mode, the only one [`pool_updates`] uses.
     sides: PoolSides,
+    /// [`first_of_name`] of the pools, found when first needed and taken over by a successor
+    /// whose pools keep their names.
+    first_of_name: std::cell::OnceCell<Rc<[usize]>>,
 }
 
 impl HashView {
@@ -430,7 +460,13 @@ impl HashView {
             outside,
             workers,
             sides,
+            first_of_name: std::cell::OnceCell::new(),
         }
+    }
+
+    /// [`first_of_name`] of the pools.
+    fn first_of_name(&self) -> &Rc<[usize]> {
+        (self.first_of_name).get_or_init(|| first_of_name(&self.pools().workers))
     }
 
     /// The view of a later state of the Shoot this view shows, given as [`HashView::of_parts`]
@@ -442,6 +478,12 @@ impl HashView {
     /// that depend on the version found again.
     pub(crate) fn successor(&self, outside: Shoot, workers: Vec<Rc<Worker>>) -> HashView {
         let mut next = HashView::of_parts(outside, workers);
+        let same_names = (self.workers.len() == next.workers.len())
+            && (self.workers.iter().zip(&next.workers))
+                .all(|(before, after)| Rc::ptr_eq(before, after) || before.name == after.name);
+        if let Some(first) = self.first_of_name.get().filter(|_| same_names) {
+            let _ = next.first_of_name.set(Rc::clone(first));
+        }
         let version_alone = match self.change_outside_pools(&mut next.outside) {
             OutsideChange::None => false,
             OutsideChange::VersionAlone => true,
@@ -756,6 +798,14 @@ impl PoolData {
     /// Whether both give the same [`PoolData::key_parts`]. Where both share their other slots
     /// (two states of a pool apart from the control plane's version, as a timeline compares
     /// them), only the version's slots are compared.
+    /// Whether both have the same slots, the version-independent ones shared: then every
+    /// comparison of the two finds them equal.
+    fn shares_all(&self, other: &PoolData) -> bool {
+        Rc::ptr_eq(&self.facts, &other.facts)
+            && self.major_minor == other.major_minor
+            && self.node_local_dns == other.node_local_dns
+    }
+
     fn same_key_parts(&self, other: &PoolData) -> bool {
         let in_full = || self.key_parts().eq(other.key_parts());
         if Rc::ptr_eq(&self.facts, &other.facts) {
@@ -926,8 +976,44 @@ impl PoolSides {
 fn pool_trigger(
     mode: HashMode,
     [(old_shoot, old_worker, old), (new_shoot, new_worker, new)]: [(&Shoot, &Worker, &PoolSide); 2],
-    digests: &Digests,
-    explain: Explain,
+    (digests, explain): (&Digests, Explain),
+) -> PoolTrigger {
+    // The very same pool with data equal slot for slot: every comparison below finds no
+    // change, and only the kind is asked for. A change of a Shoot leaves most pools so.
+    if explain == Explain::KindOnly
+        && std::ptr::eq(old_worker, new_worker)
+        && old.data.shares_all(&new.data)
+    {
+        let unchanged = PoolTrigger {
+            update: UpdateKind::None,
+            causes: Vec::new(),
+            provider_dependent: false,
+            new_pool: false,
+            old_key: None,
+            new_key: None,
+        };
+        debug_assert_eq!(
+            compared_pool_trigger(
+                mode,
+                [(old_shoot, old_worker, old), (new_shoot, new_worker, new)],
+                (digests, explain)
+            ),
+            unchanged
+        );
+        return unchanged;
+    }
+    compared_pool_trigger(
+        mode,
+        [(old_shoot, old_worker, old), (new_shoot, new_worker, new)],
+        (digests, explain),
+    )
+}
+
+/// [`pool_trigger`] by comparing the two sides.
+fn compared_pool_trigger(
+    mode: HashMode,
+    [(old_shoot, old_worker, old), (new_shoot, new_worker, new)]: [(&Shoot, &Worker, &PoolSide); 2],
+    (digests, explain): (&Digests, Explain),
 ) -> PoolTrigger {
     let (old_data, new_data) = (&old.data, &new.data);
     let provider_config_changed = old_worker.provider_config != new_worker.provider_config;
