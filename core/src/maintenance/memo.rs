@@ -55,6 +55,8 @@ pub(crate) struct ParsedKubernetes {
     /// The positions of the versions that parse, ordered by major and minor, each minor's in
     /// list order.
     by_minor: Vec<usize>,
+    /// The major and minor of each of `by_minor`.
+    minors: Vec<(u64, u64)>,
     /// The positions of the versions that do not parse, ascending.
     unparsable: Vec<usize>,
 }
@@ -62,9 +64,17 @@ pub(crate) struct ParsedKubernetes {
 impl ParsedKubernetes {
     fn of(versions: &[ExpirableVersion]) -> ParsedKubernetes {
         let results = parse_all(versions);
-        let (mut by_minor, unparsable): (Vec<usize>, Vec<usize>) =
-            (0..results.len()).partition(|index| results[*index].is_ok());
-        crate::sorting::sort_by_key(&mut by_minor, |index| minor_of(&results[*index]));
+        let unparsable = (0..results.len())
+            .filter(|index| results[*index].is_err())
+            .collect();
+        let mut keyed: Vec<((u64, u64), usize)> = (results.iter().enumerate())
+            .filter_map(|(index, result)| Some((minor_of(result)?, index)))
+            .collect();
+        // The positions are distinct, so this is the order of a stable sort by minor: the
+        // standard sort on the pairs themselves, several times faster on hundreds of versions
+        // than the crate's index sort.
+        keyed.sort_unstable();
+        let (minors, by_minor) = keyed.into_iter().unzip();
         let normalized = versions.iter().map(|v| parse_normalized(&v.version));
         let (mut by_normalized, mut first_unnormalizable) = (Vec::new(), None);
         for (index, normalized) in normalized.enumerate() {
@@ -73,13 +83,14 @@ impl ParsedKubernetes {
                 None => first_unnormalizable = first_unnormalizable.or(Some(index)),
             }
         }
-        // Stable, so equal versions stay in list order.
-        crate::sorting::sort_by(&mut by_normalized, |(a, _), (b, _)| a.cmp(b));
+        // Equal versions by position, so they stay in list order.
+        by_normalized.sort_unstable();
         ParsedKubernetes {
             by_normalized,
             first_unnormalizable,
             results,
             by_minor,
+            minors,
             unparsable,
         }
     }
@@ -124,9 +135,8 @@ impl ParsedKubernetes {
         };
         let group = |minor: Option<u64>| {
             let Some(minor) = minor else { return &[][..] };
-            let key = |index: &usize| minor_of(&self.results[*index]);
-            let start = (self.by_minor).partition_point(|index| key(index) < Some((major, minor)));
-            let end = (self.by_minor).partition_point(|index| key(index) <= Some((major, minor)));
+            let start = (self.minors).partition_point(|key| *key < (major, minor));
+            let end = (self.minors).partition_point(|key| *key <= (major, minor));
             &self.by_minor[start..end]
         };
         let positions = merged([

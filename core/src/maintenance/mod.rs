@@ -34,7 +34,7 @@ pub(crate) use memo::RunMemo;
 pub use run::{
     relevant_transitions, run, MaintenanceOutcome, UpdateReason, VersionUpdate, WorkerOutcome,
 };
-pub(crate) use run::{run_remembering, run_steps, RunSteps, UpdatedVersion};
+pub(crate) use run::{run_remembering, run_steps, LastMaintenanceRecord, RunSteps, UpdatedVersion};
 pub use selection::{
     determine_version_for_strategy, force_consecutive_minor, force_next_higher_major,
     force_next_higher_minor, latest_minor_for_auto_update, latest_patch_for_auto_update,

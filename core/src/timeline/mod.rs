@@ -206,7 +206,8 @@ pub(crate) fn timeline_remembering<'r>(
             break;
         }
         windows_evaluated += 1;
-        let mut outcome = maintenance::run_steps(cloud_profile, &shoot, begin, memo)?;
+        let skipped = maintenance::LastMaintenanceRecord::Skipped;
+        let mut outcome = maintenance::run_steps(cloud_profile, &shoot, begin, memo, skipped)?;
         debug_assert_eq!(
             images,
             Some(images_of(&shoot)),
