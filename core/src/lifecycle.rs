@@ -199,12 +199,11 @@ impl ExpirableVersion {
 
     /// The instants at which this version's classification may change: lifecycle start times, or the
     /// expiration date when there is no lifecycle.
-    pub fn transition_instants(&self) -> Vec<DateTime<Utc>> {
-        if !self.lifecycle.is_empty() {
-            self.lifecycle.iter().filter_map(|s| s.start_time).collect()
-        } else {
-            self.expiration_date.into_iter().collect()
-        }
+    pub fn transition_instants(&self) -> impl Iterator<Item = DateTime<Utc>> + '_ {
+        // Without a list, nothing allocated: a CloudProfile lists thousands of versions.
+        let stages = self.lifecycle.iter().filter_map(|stage| stage.start_time);
+        let expiration = (self.lifecycle.is_empty()).then_some(self.expiration_date);
+        stages.chain(expiration.flatten())
     }
 }
 

@@ -719,8 +719,8 @@ fn clean_up_fields(shoot: &mut Shoot, old: &Version, new: &Version) -> Vec<Strin
         *old < threshold && *new >= threshold
     };
     // Gardener's `ConstraintK8s*` constraints are written as `1.3x-0` and compare un-normalized.
-    let crossed_strict = |minor: u64| {
-        let floor = Version::parse(&format!("1.{minor}.0-0"));
+    let crossed_strict = |floor: &str| {
+        let floor = Version::parse(floor);
         floor.is_ok_and(|floor| *old < floor && *new >= floor)
     };
     let kubernetes = &mut shoot.spec.kubernetes;
@@ -744,7 +744,7 @@ fn clean_up_fields(shoot: &mut Shoot, old: &Version, new: &Version) -> Vec<Strin
             }
         }
     }
-    if crossed_strict(34)
+    if crossed_strict("1.34.0-0")
         && shoot.spec.secret_binding_name.is_some()
         && shoot.spec.credentials_binding_name.is_none()
     {
@@ -753,7 +753,7 @@ fn clean_up_fields(shoot: &mut Shoot, old: &Version, new: &Version) -> Vec<Strin
         }
         operations.push(".spec.secretBindingName was migrated to .spec.credentialsBindingName. Reason: SecretBinding is deprecated and can no longer be used for Shoot clusters using Kubernetes version 1.34+".to_string());
     }
-    if crossed_strict(35) {
+    if crossed_strict("1.35.0-0") {
         let kubernetes = &mut shoot.spec.kubernetes;
         if let Some(scheduler) = kubernetes.kube_scheduler.as_mut() {
             if remove_field(&mut scheduler.extra, "kubeMaxPDVols") {
