@@ -107,15 +107,22 @@ pub fn roll_triggers(
     let workers = match &old_shoot {
         Some(old_shoot) => {
             let (old_pools, new_pools) = (Pools::of(old_shoot), Pools::of(&new_shoot));
-            let triggers = pool_triggers(
-                mode,
-                (old_shoot, &old_pools),
-                (&new_shoot, &new_pools),
-                (&digests, Explain::Causes),
-                None,
-            )?;
-            (triggers.into_iter())
-                .map(|(pool, trigger)| (pool.to_string(), trigger))
+            let judge = |sides| pool_trigger(mode, sides, &digests);
+            let created = |worker| {
+                Ok(PoolTrigger {
+                    update: UpdateKind::None,
+                    causes: Vec::new(),
+                    provider_dependent: false,
+                    new_pool: true,
+                    old_key: None,
+                    new_key: Some(node_agent_key(mode, &new_shoot, worker, &digests)?),
+                })
+            };
+            let old = (old_shoot, &old_pools);
+            let new = (&new_shoot, &new_pools);
+            let triggers = pool_triggers(mode, old, new, None, (judge, created))?;
+            (new_pools.workers.iter().zip(triggers))
+                .map(|(pool, trigger)| (pool.name.clone(), trigger))
                 .collect_map()
         }
         None => BTreeMap::new(),
@@ -170,13 +177,22 @@ pub(crate) fn pool_updates(
         && (old_shoot.workers.iter().zip(&new_shoot.workers))
             .all(|(old, new)| Rc::ptr_eq(old, new) || old.name == new.name);
     let paired = same_names.then(|| new_shoot.first_of_name());
-    let explain = (digests, Explain::KindOnly);
-    let triggers = pool_triggers(mode, old, new, explain, paired.map(|first| &**first)).ok()?;
-    Some(
-        (triggers.into_iter())
-            .map(|(_, trigger)| trigger.update)
-            .collect(),
-    )
+    let judge = |sides: [(&Shoot, &Worker, &PoolSide); 2]| {
+        let [(_, old_worker, old), (_, new_worker, new)] = sides;
+        // The very same pool with data equal slot for slot: every comparison finds no change.
+        // A change of a Shoot leaves most pools so.
+        if std::ptr::eq(old_worker, new_worker) && old.data.shares_all(&new.data) {
+            debug_assert_eq!(update_of(mode, sides, digests).0, UpdateKind::None);
+            return UpdateKind::None;
+        }
+        update_of(mode, sides, digests).0
+    };
+    // A new pool's key is found for its failure alone, as `roll_triggers` finds it.
+    let created = |worker| {
+        node_agent_key(mode, &new_shoot.outside, worker, digests).map(|_| UpdateKind::None)
+    };
+    let paired = paired.map(|first| &**first);
+    pool_triggers(mode, old, new, paired, (judge, created)).ok()
 }
 
 /// The positions of `pools` ordered by name, keeping only the later of two pools with one name:
@@ -215,28 +231,23 @@ impl ByName {
     }
 }
 
-/// Whether a verdict names the changed fields that caused it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Explain {
-    Causes,
-    /// The update kind only: the hash slots are not traced back to fields, and the keys are
-    /// neither hashed nor returned.
-    KindOnly,
-}
-
 /// The verdict of every pool of the new Shoot, in its order (both Shoots with the hash defaults,
-/// each with its pools and the pool sides found so far). Only the pools are read from `pools`,
+/// each with its pools and the pool sides found so far): by `judge` from the two sides of a pool
+/// the old Shoot has too, by `created` for a pool it lacks. Only the pools are read from `pools`,
 /// never from the Shoot: a [`HashView`] keeps them apart. A pool is compared with the first old
 /// pool of its name; where two new pools share a name, a caller keeping one verdict per name
 /// keeps the later one. `paired`, where given, is the position of that old pool for each new
 /// pool ([`first_of_name`], for two lists that name the same pools in the same order).
-fn pool_triggers<'n>(
+fn pool_triggers<'s, V>(
     mode: HashMode,
-    (old_shoot, old_pools): (&Shoot, &Pools),
-    (new_shoot, new_pools): (&Shoot, &Pools<'n>),
-    (digests, explain): (&Digests, Explain),
+    (old_shoot, old_pools): (&'s Shoot, &'s Pools),
+    (new_shoot, new_pools): (&'s Shoot, &'s Pools),
     paired: Option<&[usize]>,
-) -> Result<Vec<(&'n str, PoolTrigger)>, String> {
+    (judge, created): (
+        impl Fn([(&'s Shoot, &'s Worker, &'s PoolSide); 2]) -> V,
+        impl Fn(&'s Worker) -> Result<V, String>,
+    ),
+) -> Result<Vec<V>, String> {
     // Where each name is first found among the old pools (a hash table: sorting the names
     // for every change costs a timeline more than the table does).
     let old_positions = match paired {
@@ -258,19 +269,11 @@ fn pool_triggers<'n>(
                     .sides
                     .side(old_index, mode, old_shoot, old_worker)?;
                 let new = new_pools.sides.side(index, mode, new_shoot, worker)?;
-                let sides = [(old_shoot, old_worker, old), (new_shoot, worker, new)];
-                pool_trigger(mode, sides, (digests, explain))
+                judge([(old_shoot, old_worker, old), (new_shoot, worker, new)])
             }
-            None => PoolTrigger {
-                update: UpdateKind::None,
-                causes: Vec::new(),
-                provider_dependent: false,
-                new_pool: true,
-                old_key: None,
-                new_key: Some(node_agent_key(mode, new_shoot, worker, digests)?),
-            },
+            None => created(worker)?,
         };
-        workers.push((worker.name.as_str(), verdict));
+        workers.push(verdict);
     }
     Ok(workers)
 }
@@ -972,106 +975,69 @@ impl PoolSides {
     }
 }
 
-/// The verdict for one pool, from its old and its new side.
+/// The verdict for one pool, from its old and its new side, with the fields that caused it.
 fn pool_trigger(
     mode: HashMode,
-    [(old_shoot, old_worker, old), (new_shoot, new_worker, new)]: [(&Shoot, &Worker, &PoolSide); 2],
-    (digests, explain): (&Digests, Explain),
+    sides: [(&Shoot, &Worker, &PoolSide); 2],
+    digests: &Digests,
 ) -> PoolTrigger {
-    // The very same pool with data equal slot for slot: every comparison below finds no
-    // change, and only the kind is asked for. A change of a Shoot leaves most pools so.
-    if explain == Explain::KindOnly
-        && std::ptr::eq(old_worker, new_worker)
-        && old.data.shares_all(&new.data)
-    {
-        let unchanged = PoolTrigger {
-            update: UpdateKind::None,
-            causes: Vec::new(),
-            provider_dependent: false,
-            new_pool: false,
-            old_key: None,
-            new_key: None,
-        };
-        debug_assert_eq!(
-            compared_pool_trigger(
-                mode,
-                [(old_shoot, old_worker, old), (new_shoot, new_worker, new)],
-                (digests, explain)
-            ),
-            unchanged
-        );
-        return unchanged;
+    let [(old_shoot, old_worker, old), (new_shoot, new_worker, new)] = sides;
+    let (update, hashed) = update_of(mode, sides, digests);
+    let causes = match hashed {
+        // The update strategy changed.
+        None if update != UpdateKind::None => vec![format!("{WORKERS}.updateStrategy")],
+        None => Vec::new(),
+        Some(hashed) => CauseContext::new(old_shoot, old_worker, new_shoot, new_worker)
+            .causes(&old.data, &new.data, hashed),
+    };
+    let provider_config_changed = old_worker.provider_config != new_worker.provider_config;
+    PoolTrigger {
+        provider_dependent: update == UpdateKind::None && provider_config_changed,
+        update,
+        causes,
+        new_pool: false,
+        old_key: Some(old.key(mode, old_worker, digests).to_string()),
+        new_key: Some(new.key(mode, new_worker, digests).to_string()),
     }
-    compared_pool_trigger(
-        mode,
-        [(old_shoot, old_worker, old), (new_shoot, new_worker, new)],
-        (digests, explain),
-    )
 }
 
-/// [`pool_trigger`] by comparing the two sides.
-fn compared_pool_trigger(
+/// What happens to a pool's nodes, decided from its old and its new side, with the data list
+/// that decided an update (`None` for no update, and for a changed update strategy).
+fn update_of(
     mode: HashMode,
-    [(old_shoot, old_worker, old), (new_shoot, new_worker, new)]: [(&Shoot, &Worker, &PoolSide); 2],
-    (digests, explain): (&Digests, Explain),
-) -> PoolTrigger {
+    [(_, old_worker, old), (_, new_worker, new)]: [(&Shoot, &Worker, &PoolSide); 2],
+    digests: &Digests,
+) -> (UpdateKind, Option<Hashed>) {
     let (old_data, new_data) = (&old.data, &new.data);
-    let provider_config_changed = old_worker.provider_config != new_worker.provider_config;
-    let causes_of = |hashed: Hashed| match explain {
-        Explain::Causes => CauseContext::new(old_shoot, old_worker, new_shoot, new_worker)
-            .causes(old_data, new_data, hashed),
-        Explain::KindOnly => Vec::new(),
-    };
-
-    let (update, causes) = if old_worker.is_in_place() != new_worker.is_in_place() {
+    if old_worker.is_in_place() != new_worker.is_in_place() {
         // Forbidden by validation, but decided by the key all the same.
         let kind = if new_worker.is_in_place() {
             UpdateKind::InPlace
         } else {
             UpdateKind::Rolling
         };
-        (kind, vec![format!("{WORKERS}.updateStrategy")])
+        (kind, None)
     } else if new_worker.is_in_place() {
-        if !old_data.same_in_place_parts(new_data) {
-            (UpdateKind::InPlace, causes_of(Hashed::InPlace))
-        } else {
-            (UpdateKind::None, Vec::new())
+        match old_data.same_in_place_parts(new_data) {
+            false => (UpdateKind::InPlace, Some(Hashed::InPlace)),
+            true => (UpdateKind::None, None),
         }
     } else if mode.new_worker_pool_hash {
         // Both keys carry the pool's name and the hash of its key data, so they differ where the
         // data differs.
-        if !old_data.same_key_parts(new_data) {
-            (UpdateKind::Rolling, causes_of(Hashed::Key))
-        } else {
-            (UpdateKind::None, Vec::new())
+        match old_data.same_key_parts(new_data) {
+            false => (UpdateKind::Rolling, Some(Hashed::Key)),
+            true => (UpdateKind::None, None),
         }
     } else {
         // Five hex characters collide within reach, so the legacy hashes are compared as such.
         let changed = rolling_fingerprint(mode, old_data, digests)
             != rolling_fingerprint(mode, new_data, digests)
             || old.key(mode, old_worker, digests) != new.key(mode, new_worker, digests);
-        if changed {
-            (UpdateKind::Rolling, causes_of(Hashed::Legacy))
-        } else {
-            (UpdateKind::None, Vec::new())
+        match changed {
+            true => (UpdateKind::Rolling, Some(Hashed::Legacy)),
+            false => (UpdateKind::None, None),
         }
-    };
-
-    let keys = match explain {
-        Explain::Causes => [
-            Some(old.key(mode, old_worker, digests).to_string()),
-            Some(new.key(mode, new_worker, digests).to_string()),
-        ],
-        Explain::KindOnly => [None, None],
-    };
-    let [old_key, new_key] = keys;
-    PoolTrigger {
-        provider_dependent: update == UpdateKind::None && provider_config_changed,
-        update,
-        causes,
-        new_pool: false,
-        old_key,
-        new_key,
     }
 }
 
