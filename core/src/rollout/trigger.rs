@@ -1009,15 +1009,16 @@ fn update_of(
     digests: &Digests,
 ) -> (UpdateKind, Option<Hashed>) {
     let (old_data, new_data) = (&old.data, &new.data);
-    if old_worker.is_in_place() != new_worker.is_in_place() {
+    let in_place = new_worker.is_in_place();
+    if old_worker.is_in_place() != in_place {
         // Forbidden by validation, but decided by the key all the same.
-        let kind = if new_worker.is_in_place() {
+        let kind = if in_place {
             UpdateKind::InPlace
         } else {
             UpdateKind::Rolling
         };
         (kind, None)
-    } else if new_worker.is_in_place() {
+    } else if in_place {
         match old_data.same_in_place_parts(new_data) {
             false => (UpdateKind::InPlace, Some(Hashed::InPlace)),
             true => (UpdateKind::None, None),

@@ -220,7 +220,11 @@ pub(crate) fn timeline_remembering<'r>(
             let before = rollout_view.get_or_insert_with(|| first_view(&mut shoot, read()));
             let previous = before.as_ref().map(|view| (&shoot, view));
             let after = as_rollout(&mut outcome.shoot, previous);
-            let impact = node_impact(before.as_ref(), after.as_ref(), &mut by_name, &digests);
+            let last = events
+                .last()
+                .map(|event: &TimelineEvent| &event.node_impact);
+            let views = (before.as_ref(), after.as_ref());
+            let impact = node_impact(views, &mut by_name, &digests, last);
             let changes = changes(&outcome);
             // Each event of the window gets the impact: a copy, and the last the impact itself.
             let impacts = std::iter::repeat_n(impact, changes.len());
@@ -501,12 +505,14 @@ fn convert<T: crate::decode::FromValue>(value: &impl Serialize) -> Option<T> {
 }
 
 /// The roll triggers between the Shoot before and after a run. `by_name` is the order of the
-/// verdicts ([`crate::rollout::trigger::by_name`]), found at the first change of a timeline.
+/// verdicts ([`crate::rollout::trigger::by_name`]), found at the first change of a timeline;
+/// `last` is the impact of the change before, whose summary is taken over where the same pools
+/// are named (every update of the control plane's minor rolls every pool).
 fn node_impact(
-    before: Option<&HashView>,
-    after: Option<&HashView>,
+    (before, after): (Option<&HashView>, Option<&HashView>),
     by_name: &mut Option<crate::rollout::trigger::ByName>,
     digests: &crate::rollout::hash::Digests,
+    last: Option<&NodeImpact>,
 ) -> NodeImpact {
     let verdict = before
         .zip(after)
@@ -528,7 +534,7 @@ fn node_impact(
             crate::rollout::UpdateKind::None => {}
         }
     }
-    let summary = match (rolling.is_empty(), in_place.is_empty()) {
+    let summary = || match (rolling.is_empty(), in_place.is_empty()) {
         (true, true) => "no node is replaced or updated".to_string(),
         (false, true) => format!("rolling update of {}", rolling.join(", ")),
         (true, false) => format!("in-place update of {}", in_place.join(", ")),
@@ -537,6 +543,20 @@ fn node_impact(
             rolling.join(", "),
             in_place.join(", ")
         ),
+    };
+    let same = |a: &[Arc<str>], b: &[Arc<str>]| {
+        a.len() == b.len() && a.iter().zip(b).all(|(a, b)| Arc::ptr_eq(a, b))
+    };
+    // Only an impact that names a pool was determined, so only such a summary is taken over.
+    let named = !(rolling.is_empty() && in_place.is_empty());
+    let summary = match last
+        .filter(|last| named && same(&last.rolling, &rolling) && same(&last.in_place, &in_place))
+    {
+        Some(last) => {
+            debug_assert_eq!(last.summary, summary());
+            last.summary.clone()
+        }
+        None => summary(),
     };
     NodeImpact {
         rolling,
