@@ -39,6 +39,9 @@ pub(crate) struct RunMemo {
     kubernetes: HashMap<(KubernetesKey, usize), Option<VersionUpdate>>,
     /// By pool position, the image decision made there last ([`RecentImageDecision`]).
     recent_images: Vec<Option<RecentImageDecision>>,
+    /// The image decisions of every pool of the Shoot a run was given last, where none read the
+    /// kubelet version ([`RecentImageDecisions`]).
+    recent_pools: Option<RecentImageDecisions>,
     kubernetes_transitions: Option<Vec<DateTime<Utc>>>,
     kubernetes_parsed: Option<ParsedKubernetes>,
 }
@@ -267,6 +270,18 @@ struct RecentImageDecision {
     decision: Option<VersionUpdate>,
 }
 
+/// The image decisions of all pools of a Shoot, each a [`RecentImageDecision`] that did not read
+/// the kubelet version, with the instants all of them hold for: a timeline's next window, given
+/// the very same pools, finds them in one check instead of one per pool.
+struct RecentImageDecisions {
+    pools: Vec<Arc<Worker>>,
+    auto_update: bool,
+    /// The latest `after` and the earliest `until` of the pools' decisions.
+    after: Option<DateTime<Utc>>,
+    until: Option<DateTime<Utc>>,
+    decisions: Vec<Option<VersionUpdate>>,
+}
+
 struct ImageFacts {
     transitions: Vec<DateTime<Utc>>,
     kubelet_constrained: bool,
@@ -373,6 +388,55 @@ impl RunMemo {
                 None => true,
             };
         same.then(|| recent.decision.clone())
+    }
+
+    /// [`RunMemo::recent_image_decision`] of every one of `pools` at once, where the recent
+    /// decisions were made for these very pools and none read the kubelet version.
+    pub(crate) fn recent_image_decisions(
+        &self,
+        pools: &[Arc<Worker>],
+        auto_update: bool,
+        now: DateTime<Utc>,
+    ) -> Option<&[Option<VersionUpdate>]> {
+        let recent = self.recent_pools.as_ref()?;
+        let same = recent.auto_update == auto_update
+            && recent.after.is_none_or(|after| after < now)
+            && recent.until.is_none_or(|until| now <= until)
+            && recent.pools.len() == pools.len()
+            && (recent.pools.iter().zip(pools)).all(|(recent, pool)| Arc::ptr_eq(recent, pool));
+        same.then_some(recent.decisions.as_slice())
+    }
+
+    /// Keeps the recent image decisions at the first `pools` positions for
+    /// [`RunMemo::recent_image_decisions`], where none read the kubelet version. Each must be the
+    /// decision a run just found for the pool at its position (made or taken over), with
+    /// `auto_update`.
+    pub(crate) fn remember_image_decisions(&mut self, pools: usize, auto_update: bool) {
+        self.recent_pools = None;
+        let mut recent = RecentImageDecisions {
+            pools: Vec::with_capacity(pools),
+            auto_update,
+            after: None,
+            until: None,
+            decisions: Vec::with_capacity(pools),
+        };
+        for index in 0..pools {
+            let Some(Some(decision)) = self.recent_images.get(index) else {
+                return;
+            };
+            debug_assert_eq!(decision.auto_update, auto_update);
+            if decision.kubelet.is_some() {
+                return;
+            }
+            recent.after = recent.after.max(decision.after);
+            recent.until = match (recent.until, decision.until) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+            recent.pools.push(Arc::clone(&decision.pool));
+            recent.decisions.push(decision.decision.clone());
+        }
+        self.recent_pools = Some(recent);
     }
 
     /// A Kubernetes version decision, from `decide` on the parsed `versions` the first time.

@@ -490,6 +490,15 @@ fn maintain_machine_images(
     memo: &mut RunMemo,
 ) -> Result<(), String> {
     let auto_update = maintained.auto_update_machine_image_version();
+    let pools = &maintained.spec.provider.workers;
+    if let Some(decisions) = memo.recent_image_decisions(pools, auto_update, now) {
+        debug_assert_eq!(decisions.len(), results.len());
+        results.clone_from_slice(decisions);
+        for (index, decision) in results.iter().enumerate() {
+            apply_image_decision(maintained, index, decision);
+        }
+        return Ok(());
+    }
     for (index, result) in results.iter_mut().enumerate() {
         let Some(pool) = maintained.spec.provider.workers.get(index) else {
             break;
@@ -540,6 +549,7 @@ fn maintain_machine_images(
         apply_image_decision(maintained, index, &decision);
         *result = decision;
     }
+    memo.remember_image_decisions(results.len(), auto_update);
     Ok(())
 }
 
