@@ -455,6 +455,20 @@ spec:
     - {name: h, machine: {type: small, image: {name: inplace, version: 1.1.0}}, updateStrategy: AutoInPlaceUpdate}
 ";
 
+/// Pools whose images constrain no kubelet version: a run decides for all of them at once when
+/// it is given the very pools of the run before ([`RunMemo`]'s recent decisions).
+const MEMO_SHOOT_UNCONSTRAINED: &str = "
+metadata: {name: u}
+spec:
+  kubernetes: {version: 1.30.9}
+  maintenance: {autoUpdate: {kubernetesVersion: false, machineImageVersion: true}}
+  provider:
+    workers:
+    - {name: d, machine: {type: small, image: {name: patchy, version: 1.0.1}}}
+    - {name: g, machine: {type: small, image: {name: inplace, version: 1.0.0}}, updateStrategy: AutoInPlaceUpdate}
+    - {name: h, machine: {type: small, image: {name: inplace, version: 1.1.0}}, updateStrategy: AutoInPlaceUpdate}
+";
+
 /// The steps of a run (what a timeline reads) name the same changed and failed versions as the
 /// run's outcome.
 fn assert_steps_agree(profile: &CloudProfile, shoot: &Shoot, at: DateTime<Utc>) {
@@ -501,6 +515,7 @@ fn runs_sharing_a_memo_decide_as_runs_without_one() {
         .map(|example| (example.cloud_profile, example.shoot))
         .collect();
     inputs.push((MEMO_PROFILE, MEMO_SHOOT));
+    inputs.push((MEMO_PROFILE, MEMO_SHOOT_UNCONSTRAINED));
     let mut changes = 0;
     for (profile, shoot_text) in inputs {
         let profile: CloudProfile = serde_yaml::from_str(profile).unwrap();
