@@ -514,7 +514,7 @@ impl HashView {
                         data,
                         PoolData::collect(HashMode::CURRENT, &next.outside, after)
                     );
-                    data.map(PoolSide::of)
+                    data.map(|data| PoolSide::of(after, data))
                 }
             };
             // The cell is new and empty, so setting it cannot fail.
@@ -930,14 +930,17 @@ fn pool_in_place_hash(
 #[derive(Debug, Clone)]
 struct PoolSide {
     data: PoolData,
+    /// Whether the pool is updated in place, read once: every change compares it.
+    in_place: bool,
     key: std::cell::OnceCell<Rc<str>>,
 }
 
 impl PoolSide {
-    /// The side with `data`, its key not hashed yet.
-    fn of(data: PoolData) -> PoolSide {
+    /// The side of `worker` with `data`, its key not hashed yet.
+    fn of(worker: &Worker, data: PoolData) -> PoolSide {
         PoolSide {
             data,
+            in_place: worker.is_in_place(),
             key: std::cell::OnceCell::new(),
         }
     }
@@ -967,7 +970,7 @@ impl PoolSides {
         shoot: &Shoot,
         worker: &Worker,
     ) -> Result<&PoolSide, String> {
-        let find = || PoolData::collect(mode, shoot, worker).map(PoolSide::of);
+        let find = || PoolData::collect(mode, shoot, worker).map(|data| PoolSide::of(worker, data));
         match self.0.get(index) {
             Some(cell) => cell.get_or_init(find).as_ref().map_err(Clone::clone),
             None => Err(format!("no pool {index}")),
@@ -1009,8 +1012,12 @@ fn update_of(
     digests: &Digests,
 ) -> (UpdateKind, Option<Hashed>) {
     let (old_data, new_data) = (&old.data, &new.data);
-    let in_place = new_worker.is_in_place();
-    if old_worker.is_in_place() != in_place {
+    debug_assert_eq!(
+        [old.in_place, new.in_place],
+        [old_worker.is_in_place(), new_worker.is_in_place()]
+    );
+    let in_place = new.in_place;
+    if old.in_place != in_place {
         // Forbidden by validation, but decided by the key all the same.
         let kind = if in_place {
             UpdateKind::InPlace
