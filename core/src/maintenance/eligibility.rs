@@ -108,7 +108,7 @@ pub(crate) fn eligible_updates_remembering(
     if shoot.is_workerless() {
         return result;
     }
-    for worker in &shoot.spec.provider.workers {
+    for worker in shoot.spec.provider.workers.iter() {
         let pool = Some(worker.name.clone());
         let image = &worker.machine.image;
         let current = image.version.clone().unwrap_or_default();

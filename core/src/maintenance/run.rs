@@ -23,7 +23,6 @@ use crate::version::{parse_normalized, Version};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::sync::Arc;
 
 /// Annotation that triggers operations (`gardener.cloud/operation`).
 const OPERATION_ANNOTATION: &str = "gardener.cloud/operation";
@@ -390,8 +389,8 @@ pub(crate) fn run_steps(
             )
         });
         if let Some(update) = update.as_ref().filter(|u| !u.failed) {
-            let worker = Arc::make_mut(&mut maintained.spec.provider.workers[index]);
-            if let Some(kubernetes) = worker.kubernetes.as_mut() {
+            let worker = maintained.spec.provider.worker_mut(index);
+            if let Some(kubernetes) = worker.and_then(|worker| worker.kubernetes.as_mut()) {
                 kubernetes.version = Some(update.to.clone());
             }
         }
@@ -564,8 +563,8 @@ fn kubelet_version(pool: &Worker, control_plane: &Version) -> Result<Version, St
 /// Writes an image update that did not fail into the pool at `index`.
 fn apply_image_decision(maintained: &mut Shoot, index: usize, decision: &Option<VersionUpdate>) {
     if let Some(update) = decision.as_ref().filter(|update| !update.failed) {
-        if let Some(worker) = maintained.spec.provider.workers.get_mut(index) {
-            Arc::make_mut(worker).machine.image.version = Some(update.to.clone());
+        if let Some(worker) = maintained.spec.provider.worker_mut(index) {
+            worker.machine.image.version = Some(update.to.clone());
         }
     }
 }
@@ -844,14 +843,16 @@ fn maintain_feature_gates(shoot: &mut Shoot) -> Vec<String> {
             reasons.extend(remove_unsupported_gates(component, &version, path));
         }
     }
-    for (index, worker) in shoot.spec.provider.workers.iter_mut().enumerate() {
+    for index in 0..shoot.spec.provider.workers.len() {
         // A pool is copied (it may be shared with the Shoot before the run) only when it has
         // gates that may go.
+        let worker = &shoot.spec.provider.workers[index];
         let kubelet = worker.kubernetes.as_ref().and_then(|k| k.kubelet.as_ref());
         if kubelet.is_none_or(|kubelet| kubelet.feature_gates.is_none()) {
             continue;
         }
-        let Some(worker_kubernetes) = Arc::make_mut(worker).kubernetes.as_mut() else {
+        let worker = shoot.spec.provider.worker_mut(index);
+        let Some(worker_kubernetes) = worker.and_then(|worker| worker.kubernetes.as_mut()) else {
             continue;
         };
         let kubelet_version = worker_kubernetes

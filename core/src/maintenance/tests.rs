@@ -261,7 +261,7 @@ fn filtered_out_image_version_counts_as_missing_and_unavailable_versions_are_sel
     let (profile, mut shoot) = profile_and_shoot(PROFILE, SHOOT);
     // 1.0.1 is arm64-only, so for an amd64 pool it is "missing" and forced; 1.0.2 is still
     // unavailable (its lifecycle starts later) but maintenance does not exclude it.
-    shoot.spec.provider.workers.truncate(2);
+    shoot.spec.provider.workers_mut().truncate(2);
     let outcome = run(&profile, &shoot, now()).unwrap();
     let follows = &outcome.workers[1].image;
     assert_eq!(follows.reason, UpdateReason::Force);
@@ -375,7 +375,7 @@ fn update_rejections_predict_kubelet_constraint_and_version_skew() {
     let (mut profile, mut shoot) = profile_and_shoot(PROFILE, SHOOT);
     profile.spec.machine_images[0].versions[0].kubelet_version_constraint = Some("< 1.31".into());
     shoot.spec.kubernetes.version = "1.31.2".into();
-    let pool = std::sync::Arc::make_mut(&mut shoot.spec.provider.workers[0])
+    let pool = (shoot.spec.provider.worker_mut(0).unwrap())
         .kubernetes
         .as_mut()
         .unwrap();
@@ -386,7 +386,7 @@ fn update_rejections_predict_kubelet_constraint_and_version_skew() {
     assert!(texts[0].contains("spec.provider.workers[0].kubernetes.version"));
     assert!(texts[0].contains("at most three minor versions behind"));
 
-    std::sync::Arc::make_mut(&mut shoot.spec.provider.workers[0]).kubernetes = None;
+    shoot.spec.provider.worker_mut(0).unwrap().kubernetes = None;
     let errors = admission::update_rejections(&profile, &shoot);
     assert_eq!(errors.len(), 1);
     assert_eq!(errors[0].field, "spec.provider.workers[0].machine.image");

@@ -400,11 +400,25 @@ pub struct AutoUpdate {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Provider {
-    /// Shared between copies of the Shoot until one is changed (`Arc::make_mut`): a timeline
-    /// copies the Shoot for every maintenance run, and a run changes few pools.
-    pub workers: Vec<std::sync::Arc<Worker>>,
+    /// Shared between copies of the Shoot until one is changed ([`Provider::worker_mut`]), as
+    /// a list and pool by pool: a timeline copies the Shoot for every maintenance run, and a run
+    /// changes few pools, most often none.
+    pub workers: std::sync::Arc<Vec<std::sync::Arc<Worker>>>,
     #[serde(flatten)]
     pub extra: Extra,
+}
+
+impl Provider {
+    /// The pool at `index`, copied first where it is shared.
+    pub fn worker_mut(&mut self, index: usize) -> Option<&mut Worker> {
+        let worker = std::sync::Arc::make_mut(&mut self.workers).get_mut(index)?;
+        Some(std::sync::Arc::make_mut(worker))
+    }
+
+    /// The list of pools, copied first where it is shared (its pools stay shared).
+    pub fn workers_mut(&mut self) -> &mut Vec<std::sync::Arc<Worker>> {
+        std::sync::Arc::make_mut(&mut self.workers)
+    }
 }
 
 /// A worker pool.

@@ -258,7 +258,10 @@ fn pool_states() -> Vec<Shoot> {
     };
     let image = |pool: usize, version: &'static str| {
         move |s: &mut Shoot| {
-            std::sync::Arc::make_mut(&mut s.spec.provider.workers[pool])
+            s.spec
+                .provider
+                .worker_mut(pool)
+                .unwrap()
                 .machine
                 .image
                 .version = Some(version.into())
@@ -267,7 +270,11 @@ fn pool_states() -> Vec<Shoot> {
     next(&image(1, "1592.2.0"));
     next(&|s| s.spec.kubernetes.version = "1.33.1".into());
     next(&|s| {
-        let pool = std::sync::Arc::make_mut(&mut s.spec.provider.workers[2])
+        let pool = s
+            .spec
+            .provider
+            .worker_mut(2)
+            .unwrap()
             .kubernetes
             .as_mut()
             .unwrap();
@@ -306,18 +313,15 @@ fn pool_states() -> Vec<Shoot> {
     });
     next(&|s| {
         s.spec.kubernetes.version = "1.34.0".into();
-        std::sync::Arc::make_mut(&mut s.spec.provider.workers[1])
-            .machine
-            .image
-            .version = Some("1592.3.0".into());
+        s.spec.provider.worker_mut(1).unwrap().machine.image.version = Some("1592.3.0".into());
     });
     next(&|s| {
-        let pool = std::sync::Arc::make_mut(&mut s.spec.provider.workers[2]);
+        let pool = s.spec.provider.worker_mut(2).unwrap();
         pool.machine.image.version = Some("24.5".into());
         pool.kubernetes.as_mut().unwrap().version = Some("1.33.0".into());
     });
     next(&|s| {
-        let pool = std::sync::Arc::make_mut(&mut s.spec.provider.workers[2]);
+        let pool = s.spec.provider.worker_mut(2).unwrap();
         let kubernetes = pool.kubernetes.as_mut().unwrap();
         kubernetes.version = Some("1.34.0".into());
         let gates = [("SomeGate".to_string(), true)].into_iter().collect();
