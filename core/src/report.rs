@@ -2200,7 +2200,7 @@ status:
             (event.from.as_str(), event.to.as_str()),
             ("1.30.1", "1.31.0")
         );
-        assert_eq!(event.node_impact.rolling, ["bare".into(), "imaged".into()]);
+        assert_eq!(*event.node_impact.rolling, ["bare".into(), "imaged".into()]);
     }
 
     #[test]

@@ -342,6 +342,12 @@ impl<T: FromValue> FromValue for std::sync::Arc<T> {
     }
 }
 
+impl<T: FromValue> FromValue for std::sync::Arc<[T]> {
+    fn from_value(value: &Value, at: Path<'_>) -> Result<Self, DecodeError> {
+        Vec::<T>::from_value(value, at).map(Into::into)
+    }
+}
+
 impl FromValue for std::sync::Arc<str> {
     fn from_value(value: &Value, at: Path<'_>) -> Result<Self, DecodeError> {
         String::from_value(value, at).map(Into::into)

@@ -92,15 +92,17 @@ pub enum Component {
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct NodeImpact {
-    /// Pools whose machines are replaced. The names are shared: a timeline names the same
-    /// pools in the impact of every change.
+    /// Pools whose machines are replaced. The names and the lists are shared: a timeline names
+    /// the same pools in the impact of every change, and every update of the control plane's
+    /// minor rolls every pool.
     #[cfg_attr(feature = "tsify", tsify(type = "string[]"))]
-    pub rolling: Vec<Arc<str>>,
+    pub rolling: Arc<[Arc<str>]>,
     /// Pools updated in place.
     #[cfg_attr(feature = "tsify", tsify(type = "string[]"))]
-    pub in_place: Vec<Arc<str>>,
+    pub in_place: Arc<[Arc<str>]>,
     /// A plain-language summary.
-    pub summary: String,
+    #[cfg_attr(feature = "tsify", tsify(type = "string"))]
+    pub summary: Arc<str>,
 }
 
 /// An update the maintenance cannot carry out.
@@ -519,21 +521,39 @@ fn node_impact(
         .and_then(|(old, new)| crate::rollout::trigger::pool_updates(old, new, digests));
     let (Some(verdict), Some(after)) = (verdict, after) else {
         return NodeImpact {
-            rolling: Vec::new(),
-            in_place: Vec::new(),
-            summary: "the effect on the nodes could not be determined".to_string(),
+            rolling: Arc::new([]),
+            in_place: Arc::new([]),
+            summary: "the effect on the nodes could not be determined".into(),
         };
     };
     let by_name = by_name.get_or_insert_with(|| crate::rollout::trigger::by_name(after.workers()));
     debug_assert_eq!(*by_name, crate::rollout::trigger::by_name(after.workers()));
-    let (mut rolling, mut in_place) = (Vec::new(), Vec::new());
-    for (pool, update) in by_name.named(&verdict) {
-        match update {
-            crate::rollout::UpdateKind::Rolling => rolling.push(Arc::clone(pool)),
-            crate::rollout::UpdateKind::InPlace => in_place.push(Arc::clone(pool)),
-            crate::rollout::UpdateKind::None => {}
-        }
-    }
+    use crate::rollout::UpdateKind;
+    let of_kind = |kind: UpdateKind| {
+        (by_name.named(&verdict))
+            .filter(move |(_, update)| *update == kind)
+            .map(|(pool, _)| pool)
+    };
+    // The same pools, by their shared names, as `list`.
+    let same = |list: &[Arc<str>], kind: UpdateKind| {
+        let mut pools = of_kind(kind);
+        (list.iter()).all(|named| pools.next().is_some_and(|pool| Arc::ptr_eq(named, pool)))
+            && pools.next().is_none()
+    };
+    let rolling_or_in_place =
+        |impact: &&NodeImpact| !(impact.rolling.is_empty() && impact.in_place.is_empty());
+    // Only an impact that names a pool was determined, so only such an impact is taken over.
+    let taken_over = last.filter(rolling_or_in_place).filter(|last| {
+        same(&last.rolling, UpdateKind::Rolling) && same(&last.in_place, UpdateKind::InPlace)
+    });
+    let rolling: Arc<[Arc<str>]> = match taken_over {
+        Some(last) => Arc::clone(&last.rolling),
+        None => of_kind(UpdateKind::Rolling).cloned().collect(),
+    };
+    let in_place: Arc<[Arc<str>]> = match taken_over {
+        Some(last) => Arc::clone(&last.in_place),
+        None => of_kind(UpdateKind::InPlace).cloned().collect(),
+    };
     let summary = || match (rolling.is_empty(), in_place.is_empty()) {
         (true, true) => "no node is replaced or updated".to_string(),
         (false, true) => format!("rolling update of {}", rolling.join(", ")),
@@ -544,19 +564,12 @@ fn node_impact(
             in_place.join(", ")
         ),
     };
-    let same = |a: &[Arc<str>], b: &[Arc<str>]| {
-        a.len() == b.len() && a.iter().zip(b).all(|(a, b)| Arc::ptr_eq(a, b))
-    };
-    // Only an impact that names a pool was determined, so only such a summary is taken over.
-    let named = !(rolling.is_empty() && in_place.is_empty());
-    let summary = match last
-        .filter(|last| named && same(&last.rolling, &rolling) && same(&last.in_place, &in_place))
-    {
+    let summary = match taken_over {
         Some(last) => {
-            debug_assert_eq!(last.summary, summary());
-            last.summary.clone()
+            debug_assert_eq!(*last.summary, summary());
+            Arc::clone(&last.summary)
         }
-        None => summary(),
+        None => summary().into(),
     };
     NodeImpact {
         rolling,
