@@ -73,10 +73,8 @@ impl ParsedKubernetes {
         let mut keyed: Vec<((u64, u64), usize)> = (results.iter().enumerate())
             .filter_map(|(index, result)| Some((minor_of(result)?, index)))
             .collect();
-        // The positions are distinct, so this is the order of a stable sort by minor: the
-        // standard sort on the pairs themselves, several times faster on hundreds of versions
-        // than the crate's index sort.
-        keyed.sort_unstable();
+        // By minor, then position: each minor's versions in list order.
+        crate::sorting::sort(&mut keyed);
         let (minors, by_minor) = keyed.into_iter().unzip();
         let normalized = versions.iter().map(|v| parse_normalized(&v.version));
         let (mut by_normalized, mut first_unnormalizable) = (Vec::new(), None);
@@ -87,7 +85,7 @@ impl ParsedKubernetes {
             }
         }
         // Equal versions by position, so they stay in list order.
-        by_normalized.sort_unstable();
+        crate::sorting::sort(&mut by_normalized);
         ParsedKubernetes {
             by_normalized,
             first_unnormalizable,
