@@ -491,8 +491,30 @@ fn without_comment(text: &str) -> &str {
 fn plain(text: &str) -> Option<&str> {
     let first = *text.as_bytes().first()?;
     let before_text = text.len() > 1 && text.as_bytes()[1] != b' ';
-    let starts_badly =
-        b"-?:,[]{}#&*!|>'\"%@`".contains(&first) && !(b"-?:".contains(&first) && before_text);
+    // `matches!` rather than a search of a byte string: this runs for every key and value, and a
+    // search of a short string costs a hundred instructions of setup.
+    let indicator = matches!(
+        first,
+        b'-' | b'?'
+            | b':'
+            | b','
+            | b'['
+            | b']'
+            | b'{'
+            | b'}'
+            | b'#'
+            | b'&'
+            | b'*'
+            | b'!'
+            | b'|'
+            | b'>'
+            | b'\''
+            | b'"'
+            | b'%'
+            | b'@'
+            | b'`'
+    );
+    let starts_badly = indicator && !(matches!(first, b'-' | b'?' | b':') && before_text);
     (!starts_badly && !ends_early(text)).then_some(text)
 }
 
@@ -592,7 +614,7 @@ fn plain_characters(text: &str) -> bool {
 fn resolve(text: &str) -> Option<Value> {
     // Numbers start with a digit, a sign or a dot; a word is text unless it is a keyword.
     let first = text.as_bytes().first().copied().unwrap_or(b'~');
-    if first.is_ascii_alphabetic() && !b"tTfFnN".contains(&first) {
+    if first.is_ascii_alphabetic() && !matches!(first, b't' | b'T' | b'f' | b'F' | b'n' | b'N') {
         return Some(Value::String(text.to_string()));
     }
     match text {
