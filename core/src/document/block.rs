@@ -597,9 +597,11 @@ fn only_comment(rest: &str) -> Option<()> {
 /// returns, the byte-order mark and the other line breaks of YAML 1.1 are left to it.
 fn plain_characters(text: &str) -> bool {
     if text.is_ascii() {
-        return text
-            .bytes()
-            .all(|b| b == b'\n' || (b' '..=b'~').contains(&b));
+        // Without an early exit, so that the compiler checks many bytes at a time: every input
+        // passes here whole.
+        let printable = |byte: &u8| *byte == b'\n' || (b' '..=b'~').contains(byte);
+        return (text.as_bytes().chunks(128))
+            .all(|chunk| chunk.iter().fold(true, |all, byte| all & printable(byte)));
     }
     text.chars().all(|c| match c {
         '\n' | ' '..='~' => true,
