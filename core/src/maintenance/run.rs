@@ -314,7 +314,8 @@ pub(crate) fn run_steps(
     let old_version = parse_version(old_control_plane)?;
 
     // 1. Machine images.
-    let mut images: Vec<Option<VersionUpdate>> = vec![None; shoot.spec.provider.workers.len()];
+    let pools = shoot.spec.provider.workers.len();
+    let mut images: Vec<Option<VersionUpdate>> = Vec::with_capacity(pools);
     let mut machine_image_maintenance_error = None;
     if !shoot.is_workerless() {
         if let Err(error) = maintain_machine_images(
@@ -327,6 +328,8 @@ pub(crate) fn run_steps(
             machine_image_maintenance_error = Some(error);
         }
     }
+    // The pools after an abort have no result.
+    images.resize(pools, None);
 
     // 2. Control-plane Kubernetes version.
     let control_plane = memo.kubernetes_decision(
@@ -484,28 +487,27 @@ pub fn relevant_transitions(
 fn maintain_machine_images(
     profile: &CloudProfile,
     maintained: &mut Shoot,
-    results: &mut [Option<VersionUpdate>],
+    results: &mut Vec<Option<VersionUpdate>>,
     (control_plane, now): (&Version, DateTime<Utc>),
     memo: &mut RunMemo,
 ) -> Result<(), String> {
     let auto_update = maintained.auto_update_machine_image_version();
     let pools = &maintained.spec.provider.workers;
     if let Some(decisions) = memo.recent_image_decisions(pools, auto_update, now) {
-        debug_assert_eq!(decisions.len(), results.len());
-        results.clone_from_slice(decisions);
+        results.extend_from_slice(decisions);
         for (index, decision) in results.iter().enumerate() {
             apply_image_decision(maintained, index, decision);
         }
         return Ok(());
     }
-    for (index, result) in results.iter_mut().enumerate() {
+    for index in 0..pools.len() {
         let Some(pool) = maintained.spec.provider.workers.get(index) else {
             break;
         };
         let kubelet = || kubelet_version(pool, control_plane).ok();
         if let Some(decision) = memo.recent_image_decision(index, pool, auto_update, kubelet, now) {
             apply_image_decision(maintained, index, &decision);
-            *result = decision;
+            results.push(decision);
             continue;
         }
         let worker = &**pool;
@@ -546,7 +548,7 @@ fn maintain_machine_images(
         let decision =
             memo.image_decision(image, (index, pool), worker, read, now, (usable, decide));
         apply_image_decision(maintained, index, &decision);
-        *result = decision;
+        results.push(decision);
     }
     memo.remember_image_decisions(results.len(), auto_update);
     Ok(())
