@@ -514,7 +514,7 @@ impl HashView {
                         data,
                         PoolData::collect(HashMode::CURRENT, &next.outside, after)
                     );
-                    data.map(|data| PoolSide::of(after, data))
+                    data.map(|data| side.with_data(data))
                 }
             };
             // The cell is new and empty, so setting it cannot fail.
@@ -941,6 +941,15 @@ impl PoolSide {
         PoolSide {
             data,
             in_place: worker.is_in_place(),
+            key: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The side of the same pool with other `data`, its key not hashed yet.
+    fn with_data(&self, data: PoolData) -> PoolSide {
+        PoolSide {
+            data,
+            in_place: self.in_place,
             key: std::cell::OnceCell::new(),
         }
     }
