@@ -215,11 +215,8 @@ impl Version {
     /// The canonical `X.Y.Z[-pre][+build]` form (Masterminds `Version.String`).
     pub fn canonical(&self) -> String {
         let mut text = String::new();
-        push_number(&mut text, self.major);
-        text.push('.');
-        push_number(&mut text, self.minor);
-        text.push('.');
-        push_number(&mut text, self.patch);
+        // Writing to a `String` cannot fail.
+        let _ = self.write_numbers(&mut text);
         if !self.pre.is_empty() {
             text.push('-');
             text.push_str(self.pre.as_str());
@@ -229,6 +226,15 @@ impl Version {
             text.push_str(self.build.as_str());
         }
         text
+    }
+
+    /// Writes `X.Y.Z`, the numbers of the canonical form.
+    fn write_numbers(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        write_number(out, self.major)?;
+        out.write_char('.')?;
+        write_number(out, self.minor)?;
+        out.write_char('.')?;
+        write_number(out, self.patch)
     }
 
     /// Whether both have the same [`Version::canonical`] form, without writing it: equal in
@@ -271,13 +277,13 @@ impl fmt::Display for Version {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.spelling {
             Some(text) => f.write_str(text),
-            None => write!(f, "{}.{}.{}", self.major, self.minor, self.patch),
+            None => self.write_numbers(f),
         }
     }
 }
 
-/// Appends the decimal digits of `number`, without the formatting machinery.
-fn push_number(text: &mut String, number: u64) {
+/// Writes the decimal digits of `number`, without the formatting machinery.
+fn write_number(out: &mut impl fmt::Write, number: u64) -> fmt::Result {
     let mut digits = [0u8; 20];
     let mut start = digits.len();
     let mut rest = number;
@@ -289,7 +295,7 @@ fn push_number(text: &mut String, number: u64) {
             break;
         }
     }
-    (digits[start..].iter()).for_each(|digit| text.push(char::from(*digit)));
+    (digits[start..].iter()).try_for_each(|digit| out.write_char(char::from(*digit)))
 }
 
 /// Gardener's `versionutils.Normalize`: drops every `v` and cuts at the first `-`, `+` or `~`.

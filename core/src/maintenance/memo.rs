@@ -58,8 +58,6 @@ pub(crate) struct ParsedKubernetes {
     /// The positions of the versions that parse, ordered by major and minor, each minor's in
     /// list order.
     by_minor: Vec<usize>,
-    /// The major and minor of each of `by_minor`.
-    minors: Vec<(u64, u64)>,
     /// The positions of the versions that do not parse, ascending.
     unparsable: Vec<usize>,
 }
@@ -67,15 +65,10 @@ pub(crate) struct ParsedKubernetes {
 impl ParsedKubernetes {
     fn of(versions: &[ExpirableVersion]) -> ParsedKubernetes {
         let results = parse_all(versions);
-        let unparsable = (0..results.len())
-            .filter(|index| results[*index].is_err())
-            .collect();
-        let mut keyed: Vec<((u64, u64), usize)> = (results.iter().enumerate())
-            .filter_map(|(index, result)| Some((minor_of(result)?, index)))
-            .collect();
-        // By minor, then position: each minor's versions in list order.
-        crate::sorting::sort(&mut keyed);
-        let (minors, by_minor) = keyed.into_iter().unzip();
+        let (mut by_minor, unparsable): (Vec<usize>, Vec<usize>) =
+            (0..results.len()).partition(|index| results[*index].is_ok());
+        // Stable, so each minor's versions stay in list order.
+        crate::sorting::sort_by_key(&mut by_minor, |index| minor_of(&results[*index]));
         let normalized = versions.iter().map(|v| parse_normalized(&v.version));
         let (mut by_normalized, mut first_unnormalizable) = (Vec::new(), None);
         for (index, normalized) in normalized.enumerate() {
@@ -91,7 +84,6 @@ impl ParsedKubernetes {
             first_unnormalizable,
             results,
             by_minor,
-            minors,
             unparsable,
         }
     }
@@ -136,8 +128,9 @@ impl ParsedKubernetes {
         };
         let group = |minor: Option<u64>| {
             let Some(minor) = minor else { return &[][..] };
-            let start = (self.minors).partition_point(|key| *key < (major, minor));
-            let end = (self.minors).partition_point(|key| *key <= (major, minor));
+            let key = |index: &usize| minor_of(&self.results[*index]);
+            let start = (self.by_minor).partition_point(|index| key(index) < Some((major, minor)));
+            let end = (self.by_minor).partition_point(|index| key(index) <= Some((major, minor)));
             &self.by_minor[start..end]
         };
         let positions = merged([
@@ -261,11 +254,35 @@ struct RecentImageDecision {
     auto_update: bool,
     /// The kubelet version read, when a version of the image constrains it.
     kubelet: Option<Version>,
-    /// The instants with as many of the image's transitions before them as the decision's:
-    /// after `after`, up to and including `until` (a classification compares `start < now`).
+    /// The instants with as many of the image's transitions before them as the decision's.
+    holds: Holds,
+    decision: Option<VersionUpdate>,
+}
+
+/// The instants a remembered decision holds for: after `after`, up to and including `until` (a
+/// classification compares `start < now`); an absent bound is open.
+#[derive(Clone, Copy, Default)]
+struct Holds {
     after: Option<DateTime<Utc>>,
     until: Option<DateTime<Utc>>,
-    decision: Option<VersionUpdate>,
+}
+
+impl Holds {
+    fn at(self, now: DateTime<Utc>) -> bool {
+        self.after.is_none_or(|after| after < now) && self.until.is_none_or(|until| now <= until)
+    }
+
+    /// The instants both hold for.
+    fn and(self, other: Holds) -> Holds {
+        let until = match (self.until, other.until) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        Holds {
+            after: self.after.max(other.after),
+            until,
+        }
+    }
 }
 
 /// The image decisions of all pools of a Shoot, each a [`RecentImageDecision`] that did not read
@@ -274,9 +291,8 @@ struct RecentImageDecision {
 struct RecentImageDecisions {
     pools: Vec<Arc<Worker>>,
     auto_update: bool,
-    /// The latest `after` and the earliest `until` of the pools' decisions.
-    after: Option<DateTime<Utc>>,
-    until: Option<DateTime<Utc>>,
+    /// The instants every one of the decisions holds for.
+    holds: Holds,
     decisions: Vec<Option<VersionUpdate>>,
 }
 
@@ -341,8 +357,10 @@ impl RunMemo {
             pool: Arc::clone(pool),
             auto_update,
             kubelet: facts.kubelet_constrained.then(|| kubelet.clone()),
-            after: (passed.checked_sub(1)).map(|before| facts.transitions[before]),
-            until: facts.transitions.get(passed).copied(),
+            holds: Holds {
+                after: (passed.checked_sub(1)).map(|before| facts.transitions[before]),
+                until: facts.transitions.get(passed).copied(),
+            },
             decision: decision.clone(),
         };
         let kubelet_text = facts.kubelet_constrained.then(|| kubelet.to_string());
@@ -379,8 +397,7 @@ impl RunMemo {
         let recent = self.recent_images.get(index)?.as_ref()?;
         let same = Arc::ptr_eq(&recent.pool, pool)
             && recent.auto_update == auto_update
-            && recent.after.is_none_or(|after| after < now)
-            && recent.until.is_none_or(|until| now <= until)
+            && recent.holds.at(now)
             && match &recent.kubelet {
                 Some(read) => kubelet().as_ref() == Some(read),
                 None => true,
@@ -398,8 +415,7 @@ impl RunMemo {
     ) -> Option<&[Option<VersionUpdate>]> {
         let recent = self.recent_pools.as_ref()?;
         let same = recent.auto_update == auto_update
-            && recent.after.is_none_or(|after| after < now)
-            && recent.until.is_none_or(|until| now <= until)
+            && recent.holds.at(now)
             && recent.pools.len() == pools.len()
             && (recent.pools.iter().zip(pools)).all(|(recent, pool)| Arc::ptr_eq(recent, pool));
         same.then_some(recent.decisions.as_slice())
@@ -414,8 +430,7 @@ impl RunMemo {
         let mut recent = RecentImageDecisions {
             pools: Vec::with_capacity(pools),
             auto_update,
-            after: None,
-            until: None,
+            holds: Holds::default(),
             decisions: Vec::with_capacity(pools),
         };
         for index in 0..pools {
@@ -426,11 +441,7 @@ impl RunMemo {
             if decision.kubelet.is_some() {
                 return;
             }
-            recent.after = recent.after.max(decision.after);
-            recent.until = match (recent.until, decision.until) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
-            };
+            recent.holds = recent.holds.and(decision.holds);
             recent.pools.push(Arc::clone(&decision.pool));
             recent.decisions.push(decision.decision.clone());
         }

@@ -501,9 +501,7 @@ fn maintain_machine_images(
         return Ok(());
     }
     for index in 0..pools.len() {
-        let Some(pool) = maintained.spec.provider.workers.get(index) else {
-            break;
-        };
+        let pool = &maintained.spec.provider.workers[index];
         let kubelet = || kubelet_version(pool, control_plane).ok();
         if let Some(decision) = memo.recent_image_decision(index, pool, auto_update, kubelet, now) {
             apply_image_decision(maintained, index, &decision);

@@ -173,20 +173,9 @@ pub(crate) fn pool_updates(
     let new = (&new_shoot.outside, &new_pools);
     // Where both name the same pools in the same order (a maintenance run renames none), each
     // new pool's partner is the first old pool of its name, found once for both.
-    let same_names = old_shoot.workers.len() == new_shoot.workers.len()
-        && (old_shoot.workers.iter().zip(&new_shoot.workers))
-            .all(|(old, new)| Rc::ptr_eq(old, new) || old.name == new.name);
-    let paired = same_names.then(|| new_shoot.first_of_name());
-    let judge = |sides: [(&Shoot, &Worker, &PoolSide); 2]| {
-        let [(_, old_worker, old), (_, new_worker, new)] = sides;
-        // The very same pool with data equal slot for slot: every comparison finds no change.
-        // A change of a Shoot leaves most pools so.
-        if std::ptr::eq(old_worker, new_worker) && old.data.shares_all(&new.data) {
-            debug_assert_eq!(update_of(mode, sides, digests).0, UpdateKind::None);
-            return UpdateKind::None;
-        }
-        update_of(mode, sides, digests).0
-    };
+    let paired =
+        same_names(&old_shoot.workers, &new_shoot.workers).then(|| new_shoot.first_of_name());
+    let judge = |sides| update_of(mode, sides, digests).0;
     // A new pool's key is found for its failure alone, as `roll_triggers` finds it.
     let created = |worker| {
         node_agent_key(mode, &new_shoot.outside, worker, digests).map(|_| UpdateKind::None)
@@ -286,6 +275,11 @@ fn first_positions<'w>(pools: &[&'w Worker]) -> rustc_hash::FxHashMap<&'w str, u
         (positions.entry(pool.name.as_str())).or_insert(index);
     }
     positions
+}
+
+/// Whether both lists name the same pools in the same order.
+fn same_names(a: &[Rc<Worker>], b: &[Rc<Worker>]) -> bool {
+    a.len() == b.len() && (a.iter().zip(b)).all(|(a, b)| Rc::ptr_eq(a, b) || a.name == b.name)
 }
 
 /// For each of `pools`, the position of the first pool with its name.
@@ -481,9 +475,7 @@ impl HashView {
     /// that depend on the version found again.
     pub(crate) fn successor(&self, outside: Shoot, workers: Vec<Rc<Worker>>) -> HashView {
         let mut next = HashView::of_parts(outside, workers);
-        let same_names = (self.workers.len() == next.workers.len())
-            && (self.workers.iter().zip(&next.workers))
-                .all(|(before, after)| Rc::ptr_eq(before, after) || before.name == after.name);
+        let same_names = same_names(&self.workers, &next.workers);
         if let Some(first) = self.first_of_name.get().filter(|_| same_names) {
             let _ = next.first_of_name.set(Rc::clone(first));
         }
@@ -801,14 +793,6 @@ impl PoolData {
     /// Whether both give the same [`PoolData::key_parts`]. Where both share their other slots
     /// (two states of a pool apart from the control plane's version, as a timeline compares
     /// them), only the version's slots are compared.
-    /// Whether both have the same slots, the version-independent ones shared: then every
-    /// comparison of the two finds them equal.
-    fn shares_all(&self, other: &PoolData) -> bool {
-        Rc::ptr_eq(&self.facts, &other.facts)
-            && self.major_minor == other.major_minor
-            && self.node_local_dns == other.node_local_dns
-    }
-
     fn same_key_parts(&self, other: &PoolData) -> bool {
         let in_full = || self.key_parts().eq(other.key_parts());
         if Rc::ptr_eq(&self.facts, &other.facts) {

@@ -508,8 +508,8 @@ fn convert<T: crate::decode::FromValue>(value: &impl Serialize) -> Option<T> {
 
 /// The roll triggers between the Shoot before and after a run. `by_name` is the order of the
 /// verdicts ([`crate::rollout::trigger::by_name`]), found at the first change of a timeline;
-/// `last` is the impact of the change before, whose summary is taken over where the same pools
-/// are named (every update of the control plane's minor rolls every pool).
+/// `last` is the impact of the change before, taken over where it names the same pools (every
+/// update of the control plane's minor rolls every pool).
 fn node_impact(
     (before, after): (Option<&HashView>, Option<&HashView>),
     by_name: &mut Option<crate::rollout::trigger::ByName>,
@@ -546,35 +546,31 @@ fn node_impact(
     let taken_over = last.filter(rolling_or_in_place).filter(|last| {
         same(&last.rolling, UpdateKind::Rolling) && same(&last.in_place, UpdateKind::InPlace)
     });
-    let rolling: Arc<[Arc<str>]> = match taken_over {
-        Some(last) => Arc::clone(&last.rolling),
-        None => of_kind(UpdateKind::Rolling).cloned().collect(),
-    };
-    let in_place: Arc<[Arc<str>]> = match taken_over {
-        Some(last) => Arc::clone(&last.in_place),
-        None => of_kind(UpdateKind::InPlace).cloned().collect(),
-    };
-    let summary = || match (rolling.is_empty(), in_place.is_empty()) {
-        (true, true) => "no node is replaced or updated".to_string(),
-        (false, true) => format!("rolling update of {}", rolling.join(", ")),
-        (true, false) => format!("in-place update of {}", in_place.join(", ")),
-        (false, false) => format!(
-            "rolling update of {}; in-place update of {}",
-            rolling.join(", "),
-            in_place.join(", ")
-        ),
-    };
-    let summary = match taken_over {
-        Some(last) => {
-            debug_assert_eq!(*last.summary, summary());
-            Arc::clone(&last.summary)
+    let fresh = || {
+        let rolling: Arc<[Arc<str>]> = of_kind(UpdateKind::Rolling).cloned().collect();
+        let in_place: Arc<[Arc<str>]> = of_kind(UpdateKind::InPlace).cloned().collect();
+        let summary = match (rolling.is_empty(), in_place.is_empty()) {
+            (true, true) => "no node is replaced or updated".to_string(),
+            (false, true) => format!("rolling update of {}", rolling.join(", ")),
+            (true, false) => format!("in-place update of {}", in_place.join(", ")),
+            (false, false) => format!(
+                "rolling update of {}; in-place update of {}",
+                rolling.join(", "),
+                in_place.join(", ")
+            ),
+        };
+        NodeImpact {
+            rolling,
+            in_place,
+            summary: summary.into(),
         }
-        None => summary().into(),
     };
-    NodeImpact {
-        rolling,
-        in_place,
-        summary,
+    match taken_over {
+        Some(last) => {
+            debug_assert_eq!(*last, fresh());
+            last.clone()
+        }
+        None => fresh(),
     }
 }
 
