@@ -14,6 +14,7 @@
 //! resolved: the tree builder reads them as the text they are.
 
 use super::{Limits, Value};
+use std::borrow::Cow;
 
 /// The documents of `text`, or `None` when the text is not block YAML of the kind read here, or
 /// reaches one of the `limits`.
@@ -186,16 +187,16 @@ impl<'t> Reader<'t, '_> {
             }
             let (key, rest) = split_key(line.content)?;
             self.count()?;
-            if entries.contains_key(&key) {
+            let serde_json::map::Entry::Vacant(entry) = entries.entry(key) else {
                 return None;
-            }
+            };
             let value = if rest.is_empty() || rest.starts_with('#') {
                 self.at += 1;
                 self.nested_or_null(indent, depth, true)?
             } else {
                 self.value(rest, indent, depth + 1)?
             };
-            entries.insert(key, value);
+            entry.insert(value);
         }
         Some(Value::Object(entries))
     }
@@ -240,7 +241,7 @@ impl<'t> Reader<'t, '_> {
             _ => {
                 let (value, last) = self.plain_lines(text, indent)?;
                 self.count()?;
-                (resolve(&value)?, last)
+                (resolve(value)?, last)
             }
         };
         while self.lines.get(self.at).is_some_and(|line| line.raw <= last) {
@@ -255,9 +256,11 @@ impl<'t> Reader<'t, '_> {
 
     /// A plain scalar: its text on the current line, folded with the more indented lines that
     /// follow directly (each one joined by a space), and the raw index of its last line.
-    fn plain_lines(&self, text: &str, indent: usize) -> Option<(String, usize)> {
-        let mut value = plain(without_comment(text))?.to_string();
-        let commented = comment_start(text).is_some();
+    fn plain_lines<'a>(&self, text: &'a str, indent: usize) -> Option<(Cow<'a, str>, usize)> {
+        let comment = comment_start(text);
+        let first_line = comment.map_or(text, |start| text[..start].trim_end_matches(' '));
+        let mut value = Cow::Borrowed(plain(first_line)?);
+        let commented = comment.is_some();
         let mut last = self.lines[self.at].raw;
         let mut next = self.at + 1;
         while let Some(line) = self.lines.get(next).filter(|line| line.indent > indent) {
@@ -271,6 +274,7 @@ impl<'t> Reader<'t, '_> {
             {
                 return None;
             }
+            let value = value.to_mut();
             value.push(' ');
             value.push_str(continuation);
             last = line.raw;
@@ -388,11 +392,11 @@ impl<'t> Reader<'t, '_> {
                 } else {
                     let (key, after) = flow_key(rest)?;
                     self.count()?;
-                    if entries.contains_key(&key) {
+                    let serde_json::map::Entry::Vacant(entry) = entries.entry(key) else {
                         return None;
-                    }
+                    };
                     let (value, after) = self.flow_item(after, depth + 1)?;
-                    entries.insert(key, value);
+                    entry.insert(value);
                     rest = after;
                 }
                 let after = rest.trim_start_matches(' ');
@@ -425,8 +429,12 @@ impl<'t> Reader<'t, '_> {
                 Some((Value::String(value), after))
             }
             _ => {
-                let end = text.find([',', ']', '}']).unwrap_or(text.len());
-                let value = resolve(flow_plain(text[..end].trim_end_matches(' '))?)?;
+                let end = (text.bytes())
+                    .position(|byte| matches!(byte, b',' | b']' | b'}'))
+                    .unwrap_or(text.len());
+                let value = resolve(Cow::Borrowed(flow_plain(
+                    text[..end].trim_end_matches(' '),
+                )?))?;
                 self.count()?;
                 Some((value, &text[end..]))
             }
@@ -466,18 +474,20 @@ fn is_entry(content: &str) -> bool {
 }
 
 /// `key: rest` or `key:`: the key, unresolved, and what follows the colon.
-fn split_key(content: &str) -> Option<(String, &str)> {
+fn split_key(content: &str) -> Option<(Cow<'_, str>, &str)> {
     let (key, after) = if content.starts_with(['"', '\'']) {
         let (key, rest) = quoted_at_start(content)?;
         let after = rest.trim_start_matches(' ').strip_prefix(':')?;
-        (key, after)
+        (Cow::Owned(key), after)
     } else {
         let colon = colon_of_key(content)?;
-        let key = plain(content[..colon].trim_end_matches(' '))?;
-        if comment_start(key).is_some() {
+        let key = content[..colon].trim_end_matches(' ');
+        // What `plain` asks of the key, knowing where it was cut: the first `:` before a space
+        // or the end was the colon, so the key ends early exactly when it ends with a `:`.
+        if !starts_plain(key) || key.ends_with(':') || comment_start(key).is_some() {
             return None;
         }
-        (key.to_string(), &content[colon + 1..])
+        (Cow::Borrowed(key), &content[colon + 1..])
     };
     // The library looks no further than 1024 characters for the colon of a key.
     if (!after.is_empty() && !after.starts_with(' ')) || key.len() > 1000 {
@@ -493,19 +503,18 @@ fn colon_of_key(content: &str) -> Option<usize> {
         .find(|&at| bytes[at] == b':' && bytes.get(at + 1).is_none_or(|next| *next == b' '))
 }
 
-/// `text` up to a comment (` #`).
-fn without_comment(text: &str) -> &str {
-    match comment_start(text) {
-        Some(comment) => text[..comment].trim_end_matches(' '),
-        None => text,
-    }
-}
-
 /// `text` when the library would read it as (a line of) one plain scalar in a block: no
 /// indicator first (`-`, `?` and `:` before a non-space are allowed) and no `: ` inside. Flow
 /// characters (`,[]{}`) end a plain scalar only inside a flow collection.
 fn plain(text: &str) -> Option<&str> {
-    let first = *text.as_bytes().first()?;
+    (starts_plain(text) && !ends_early(text)).then_some(text)
+}
+
+/// Something, and no indicator first (`-`, `?` and `:` before a non-space are allowed).
+fn starts_plain(text: &str) -> bool {
+    let Some(&first) = text.as_bytes().first() else {
+        return false;
+    };
     let before_text = text.len() > 1 && text.as_bytes()[1] != b' ';
     // `matches!` rather than a search of a byte string: this runs for every key and value, and a
     // search of a short string costs a hundred instructions of setup.
@@ -530,8 +539,7 @@ fn plain(text: &str) -> Option<&str> {
             | b'@'
             | b'`'
     );
-    let starts_badly = indicator && !(matches!(first, b'-' | b'?' | b':') && before_text);
-    (!starts_badly && !ends_early(text)).then_some(text)
+    !indicator || (matches!(first, b'-' | b'?' | b':') && before_text)
 }
 
 /// A `: ` inside, or a `:` at the end: the scalar would end there (as a key does).
@@ -558,7 +566,8 @@ fn quoted_part(segment: &str, quote: char) -> Option<(String, &str)> {
     let mut value = String::new();
     let mut rest = segment;
     loop {
-        let end = rest.find(quote)?;
+        // Quotes are ASCII, so the first such byte is the first such character.
+        let end = rest.bytes().position(|byte| char::from(byte) == quote)?;
         // No quote in front of `end`: nothing to unescape there.
         value.push_str(&unescaped(&rest[..end], quote)?);
         rest = &rest[end + 1..];
@@ -574,21 +583,29 @@ fn quoted_part(segment: &str, quote: char) -> Option<(String, &str)> {
 
 /// Quoted text without its closing quote: in single quotes `''` is a quote; a backslash in double
 /// quotes is an escape, left to the library.
-fn unescaped(text: &str, quote: char) -> Option<String> {
+fn unescaped(text: &str, quote: char) -> Option<Cow<'_, str>> {
+    let special = if quote == '\'' { b'\'' } else { b'\\' };
+    // Most quoted text has neither: it is taken as it is, without a copy.
+    if !text.bytes().any(|byte| byte == special) {
+        return Some(Cow::Borrowed(text));
+    }
     match quote {
-        '\'' => Some(text.replace("''", "'")),
-        _ => (!text.contains('\\')).then(|| text.to_string()),
+        '\'' => Some(Cow::Owned(text.replace("''", "'"))),
+        _ => None,
     }
 }
 
 /// `key: ` inside a flow mapping: the key, unresolved, and what follows.
-fn flow_key(text: &str) -> Option<(String, &str)> {
+fn flow_key(text: &str) -> Option<(Cow<'_, str>, &str)> {
     let (key, after) = if text.starts_with(['"', '\'']) {
-        quoted_at_start(text)?
+        let (key, after) = quoted_at_start(text)?;
+        (Cow::Owned(key), after)
     } else {
-        let colon = text.find(": ")?;
+        let bytes = text.as_bytes();
+        let colon =
+            (0..bytes.len()).find(|&at| bytes[at] == b':' && bytes.get(at + 1) == Some(&b' '))?;
         let key = flow_plain(text[..colon].trim_end_matches(' '))?;
-        (key.to_string(), &text[colon..])
+        (Cow::Borrowed(key), &text[colon..])
     };
     let after = after.trim_start_matches(' ').strip_prefix(": ")?;
     Some((key, after.trim_start_matches(' ')))
@@ -597,7 +614,10 @@ fn flow_key(text: &str) -> Option<(String, &str)> {
 /// A plain scalar inside a flow collection, as far as it is read here: no `:`, `#`, `?` or
 /// bracket in it (the library's finer rules for those are left to it).
 fn flow_plain(text: &str) -> Option<&str> {
-    if text.contains([':', '#', '?', '[', ']', '{', '}', ',']) {
+    // A byte test rather than a search for any of eight characters, which decodes each one.
+    let indicator =
+        |byte: u8| matches!(byte, b':' | b'#' | b'?' | b'[' | b']' | b'{' | b'}' | b',');
+    if text.bytes().any(indicator) {
         return None;
     }
     plain(text)
@@ -629,35 +649,42 @@ fn plain_characters(text: &str) -> bool {
 
 /// A plain scalar's value, by serde_yaml's rules; `None` for an integer wider than 64 bits, which
 /// the library refuses.
-fn resolve(text: &str) -> Option<Value> {
+fn resolve(text: Cow<'_, str>) -> Option<Value> {
+    let string = |text: Cow<'_, str>| Some(Value::String(text.into_owned()));
     // Numbers start with a digit, a sign or a dot; a word is text unless it is a keyword.
     let first = text.as_bytes().first().copied().unwrap_or(b'~');
     if first.is_ascii_alphabetic() && !matches!(first, b't' | b'T' | b'f' | b'F' | b'n' | b'N') {
-        return Some(Value::String(text.to_string()));
+        return string(text);
     }
-    match text {
+    // No integer has a dot, and no float two: a version such as `1.27.3`, the most common plain
+    // scalar of a CloudProfile, is text without trying every kind of number on it.
+    if text.bytes().filter(|byte| *byte == b'.').nth(1).is_some() {
+        return string(text);
+    }
+    let word: &str = &text;
+    match word {
         "~" | "null" | "Null" | "NULL" => return Some(Value::Null),
         "true" | "True" | "TRUE" => return Some(Value::Bool(true)),
         "false" | "False" | "FALSE" => return Some(Value::Bool(false)),
         _ => {}
     }
-    if let Some(number) = unsigned(text, u64::from_str_radix) {
+    if let Some(number) = unsigned(word, u64::from_str_radix) {
         return Some(Value::from(number));
     }
-    if let Some(number) = negative(text, i64::from_str_radix) {
+    if let Some(number) = negative(word, i64::from_str_radix) {
         return Some(Value::from(number));
     }
-    if unsigned(text, u128::from_str_radix).is_some()
-        || negative(text, i128::from_str_radix).is_some()
+    if unsigned(word, u128::from_str_radix).is_some()
+        || negative(word, i128::from_str_radix).is_some()
     {
         return None;
     }
-    if !leading_zero_digits(text) {
-        if let Some(float) = float(text) {
+    if !leading_zero_digits(word) {
+        if let Some(float) = float(word) {
             return Some(serde_json::Number::from_f64(float).map_or(Value::Null, Value::Number));
         }
     }
-    Some(Value::String(text.to_string()))
+    string(text)
 }
 
 type FromRadix<T> = fn(&str, u32) -> Result<T, std::num::ParseIntError>;
@@ -762,6 +789,34 @@ mod tests {
             "q: 1.27\nr: 1.31.13\ns: 1e3\nt: .inf\nu: -.inf\nv: .nan\nw: +.5\nx: nan\ny: inf\n",
             "z: 18446744073709551615\naa: -9223372036854775808\nab: 0x\nac: 0o8\nad: +-1\n",
         ));
+    }
+
+    #[test]
+    fn scalars_with_two_dots_are_text_and_with_one_may_be_numbers() {
+        // The reader takes a scalar with two dots for text without trying the numbers.
+        same_as_library(concat!(
+            "a: 1.2.3\nb: -1.2.3\nc: +1.2.3\nd: .1.2\ne: 1..2\nf: 1.2e3.4\ng: ..inf\n",
+            "h: 1.2\ni: -.5\nj: 1.\nk: 1.5e3\nl: .Inf\nm: 1.2.3 # comment\n",
+            "n: [1.2.3, 1.2, 0.1.0]\no: 1.2.3\n  continued\n",
+        ));
+    }
+
+    #[test]
+    fn keys_that_end_early_are_left_to_the_library() {
+        // The first `:` before a space ends the key, so a key that ends in `:` had another
+        // before it; the library reads `a:` as the key.
+        gives_up("a:: b\n");
+        gives_up("- a:: b\n");
+        same_as_library("a:b: c\n'd:': e\n");
+    }
+
+    #[test]
+    fn quoted_text_without_escapes_is_taken_as_it_is() {
+        same_as_library(concat!(
+            "a: 'no quotes inside'\nb: 'one''s'\nc: 'back\\slash'\n",
+            "d: [\"x\", 'y''z', '']\ne: {'k''': \"v\"}\n",
+        ));
+        gives_up("a: \"back\\\\slash\"\n");
     }
 
     #[test]
