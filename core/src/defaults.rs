@@ -70,11 +70,12 @@ pub fn default_shoot(shoot: &mut Value) -> Vec<AppliedDefault> {
         let Some(worker) = worker.as_object_mut() else {
             continue;
         };
-        let path = format!("spec.provider.workers[{index}]");
+        // Written only for a default applied: most pools have every field.
+        let path = || format!("spec.provider.workers[{index}]");
         if !worker.contains_key("cri") {
             worker.insert("cri".into(), json!({"name": "containerd"}));
             applied.push(
-                &format!("{path}.cri.name"),
+                format!("{}.cri.name", path()),
                 json!("containerd"),
                 "SetDefaults_Shoot: containerd is the only container runtime",
             );
@@ -82,7 +83,7 @@ pub fn default_shoot(shoot: &mut Value) -> Vec<AppliedDefault> {
         if !worker.contains_key("updateStrategy") {
             worker.insert("updateStrategy".into(), json!("AutoRollingUpdate"));
             applied.push(
-                &format!("{path}.updateStrategy"),
+                format!("{}.updateStrategy", path()),
                 json!("AutoRollingUpdate"),
                 "SetDefaults_Worker: pools roll their machines unless told otherwise",
             );
@@ -101,7 +102,7 @@ pub fn default_shoot(shoot: &mut Value) -> Vec<AppliedDefault> {
             if let Some(value) = value.filter(|_| !worker.contains_key(key)) {
                 worker.insert(key.into(), json!(value));
                 applied.push(
-                    &format!("{path}.{key}"),
+                    format!("{}.{key}", path()),
                     json!(value),
                     &format!("SetDefaults_Worker: the default for {strategy} pools"),
                 );
@@ -115,7 +116,7 @@ pub fn default_shoot(shoot: &mut Value) -> Vec<AppliedDefault> {
                 if !settings.contains_key("disableHealthTimeout") {
                     settings.insert("disableHealthTimeout".into(), json!(true));
                     applied.push(
-                        &format!("{path}.machineControllerManager.disableHealthTimeout"),
+                        format!("{}.machineControllerManager.disableHealthTimeout", path()),
                         json!(true),
                         "SetDefaults_Worker: in-place pools do not replace machines that turn unhealthy",
                     );
@@ -145,7 +146,7 @@ pub fn default_cloud_profile(profile: &mut Value) -> Vec<AppliedDefault> {
         if !image.contains_key("updateStrategy") {
             image.insert("updateStrategy".into(), json!("major"));
             applied.push(
-                &format!("spec.machineImages[{i}].updateStrategy"),
+                format!("spec.machineImages[{i}].updateStrategy"),
                 json!("major"),
                 "SetDefaults_MachineImage: images update to the overall latest version",
             );
@@ -155,11 +156,13 @@ pub fn default_cloud_profile(profile: &mut Value) -> Vec<AppliedDefault> {
             let Some(version) = version.as_object_mut() else {
                 continue;
             };
-            let path = format!("spec.machineImages[{i}].versions[{j}]");
+            // Written only for a default applied: a CloudProfile has thousands of versions,
+            // mostly complete.
+            let path = || format!("spec.machineImages[{i}].versions[{j}]");
             if !version.contains_key("cri") {
                 version.insert("cri".into(), json!([{"name": "containerd"}]));
                 applied.push(
-                    &format!("{path}.cri"),
+                    format!("{}.cri", path()),
                     json!([{"name": "containerd"}]),
                     "SetDefaults_MachineImageVersion: every image supports containerd",
                 );
@@ -167,7 +170,7 @@ pub fn default_cloud_profile(profile: &mut Value) -> Vec<AppliedDefault> {
             if !capabilities && !version.contains_key("architectures") {
                 version.insert("architectures".into(), json!(["amd64"]));
                 applied.push(
-                    &format!("{path}.architectures"),
+                    format!("{}.architectures", path()),
                     json!(["amd64"]),
                     "SetDefaults_MachineImageVersion: amd64 unless stated otherwise",
                 );
@@ -182,7 +185,7 @@ pub fn default_cloud_profile(profile: &mut Value) -> Vec<AppliedDefault> {
         if !capabilities && !machine_type.contains_key("architecture") {
             machine_type.insert("architecture".into(), json!("amd64"));
             applied.push(
-                &format!("spec.machineTypes[{i}].architecture"),
+                format!("spec.machineTypes[{i}].architecture"),
                 json!("amd64"),
                 "SetDefaults_MachineType: amd64 unless stated otherwise",
             );
@@ -190,7 +193,7 @@ pub fn default_cloud_profile(profile: &mut Value) -> Vec<AppliedDefault> {
         if !machine_type.contains_key("usable") {
             machine_type.insert("usable".into(), json!(true));
             applied.push(
-                &format!("spec.machineTypes[{i}].usable"),
+                format!("spec.machineTypes[{i}].usable"),
                 json!(true),
                 "SetDefaults_MachineType: machine types are usable unless stated otherwise",
             );
@@ -212,10 +215,10 @@ impl Applier {
         }
     }
 
-    fn push(&mut self, field: &str, value: Value, reason: &str) {
+    fn push(&mut self, field: impl Into<String>, value: Value, reason: &str) {
         self.applied.push(AppliedDefault {
             object: self.object.to_string(),
-            field: field.to_string(),
+            field: field.into(),
             value,
             reason: reason.to_string(),
         });
