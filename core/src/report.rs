@@ -516,9 +516,10 @@ fn analyze_from(
             }
         }
         if options.wants(Area::Migration) {
-            if let Some(typed) = decode::<crate::scheduling::Shoot>(shoot, &mut report) {
+            let migrating = decode::<crate::scheduling::types::MigratingShoot>(shoot, &mut report);
+            if let Some(typed) = migrating {
                 let seeds = decode_all::<crate::scheduling::Seed>(&inputs.seeds, &mut report);
-                report.migration = crate::migration::migration_readiness(&typed, &seeds);
+                report.migration = crate::migration::migration_readiness(&typed.into(), &seeds);
             }
         }
     }

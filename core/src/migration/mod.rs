@@ -305,6 +305,30 @@ mod tests {
     }
 
     #[test]
+    fn the_migrating_view_reads_what_migration_reads_of_the_whole_shoot() {
+        use crate::decode::from_value;
+        use crate::scheduling::types::MigratingShoot;
+        for spec in [
+            json!({"seedName": "b", "region": "eu", "provider": {"workers": []}}),
+            json!({"seedName": null}),
+            json!({"seedName": 5}),
+            json!({}),
+            json!("not a map"),
+        ] {
+            let object = json!({"metadata": {"name": "s", "labels": {"a": "b"}},
+                "spec": spec, "status": {"seedName": "a"}});
+            let whole: Shoot = from_value(&object).unwrap();
+            let migrating: Shoot = from_value::<MigratingShoot>(&object).unwrap().into();
+            assert_eq!(migrating.spec_seed_name(), whole.spec_seed_name(), "{spec}");
+            assert_eq!(
+                (&migrating.metadata, &migrating.status),
+                (&whole.metadata, &whole.status)
+            );
+            assert_eq!(operation_type(&migrating), operation_type(&whole), "{spec}");
+        }
+    }
+
+    #[test]
     fn migration_wins_over_everything() {
         let s = shoot(
             json!({"metadata": {"deletionTimestamp": "2026-01-01T00:00:00Z"},
