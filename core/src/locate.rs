@@ -3,6 +3,7 @@
 //! key by key and item by item; where the text is flow-style or JSON, the deepest line found so far is
 //! returned. Multi-document streams and `List` items are handled by [`locate_in_document`].
 
+use crate::ascii::AsciiStr;
 use std::borrow::Cow;
 
 #[derive(Debug, PartialEq)]
@@ -38,7 +39,7 @@ pub fn value_at<'v>(value: &'v serde_json::Value, path: &str) -> Option<&'v serd
 }
 
 fn indent(line: &str) -> usize {
-    line.len() - line.trim_start_matches(' ').len()
+    line.len() - line.trim_start_spaces().len()
 }
 
 /// Not blank, not a comment and not a document separator.
@@ -49,11 +50,20 @@ fn is_content(line: &str) -> bool {
 /// [`is_content`] of a line without its indentation. It runs for every line of every search, so
 /// the end of the line is looked at only when the line starts like a separator.
 fn is_content_after_indent(rest: &str) -> bool {
-    let rest = rest.trim_start();
-    match rest.as_bytes().first() {
+    let rest = trim_start(rest);
+    match rest.first_byte() {
         None | Some(b'#') => false,
-        Some(b'-') => rest.trim_end() != "---",
+        Some(b'-') => !(rest.as_bytes().starts_with(b"---") && rest.trim_end() == "---"),
         Some(_) => true,
+    }
+}
+
+/// `text.trim_start()`, without decoding a character where the text starts with a visible ASCII
+/// one, as nearly every line does after its indentation.
+fn trim_start(text: &str) -> &str {
+    match text.first_byte() {
+        Some(byte) if byte.is_ascii_graphic() => text,
+        _ => text.trim_start(),
     }
 }
 
@@ -235,7 +245,7 @@ impl<'a> Lines<'a> {
     }
 
     fn is_item(&self, index: usize) -> bool {
-        self.text[index].trim_start().starts_with('-')
+        trim_start(&self.text[index][self.indent[index]..]).starts_with_byte(b'-')
     }
 
     /// [`search`], with the lines given back as they were.

@@ -14,6 +14,7 @@
 //! resolved: the tree builder reads them as the text they are.
 
 use super::{Limits, Value};
+use crate::ascii::AsciiStr;
 use std::borrow::Cow;
 
 /// The documents of `text`, or `None` when the text is not block YAML of the kind read here, or
@@ -27,14 +28,14 @@ pub(super) fn read(text: &str, limits: &Limits) -> Option<Vec<Value>> {
     let mut raw: Vec<&str> = Vec::new();
     let mut separators = 0;
     for line in lines(text) {
-        if line.starts_with("---") {
-            if line.trim_end_matches(' ') != "---" {
+        if line.as_bytes().starts_with(b"---") {
+            if line.trim_end_spaces() != "---" {
                 return None;
             }
             separators += 1;
             read_document(&raw, false, limits, &mut nodes, &mut documents)?;
             raw.clear();
-        } else if line.starts_with("...") || line.starts_with('%') {
+        } else if line.as_bytes().starts_with(b"...") || line.starts_with_byte(b'%') {
             return None;
         } else {
             raw.push(line);
@@ -42,7 +43,7 @@ pub(super) fn read(text: &str, limits: &Limits) -> Option<Vec<Value>> {
     }
     read_document(&raw, true, limits, &mut nodes, &mut documents)?;
     // The library counts every document, empty ones too, and so at most as many as here.
-    let counted = separators + usize::from(!text.trim_start().starts_with("---"));
+    let counted = separators + usize::from(!text.trim_start().as_bytes().starts_with(b"---"));
     (counted <= limits.max_documents).then_some(documents)
 }
 
@@ -73,10 +74,10 @@ fn read_document(
 ) -> Option<()> {
     let lines: Vec<Line> = (raw.iter().enumerate())
         .filter_map(|(index, text)| {
-            let content = text.trim_start_matches(' ');
+            let content = text.trim_start_spaces();
             let indent = text.len() - content.len();
-            let content = content.trim_end_matches(' ');
-            (!content.is_empty() && !content.starts_with('#')).then_some(Line {
+            let content = content.trim_end_spaces();
+            (!content.is_empty() && !content.starts_with_byte(b'#')).then_some(Line {
                 indent,
                 content,
                 raw: index,
@@ -149,8 +150,8 @@ impl<'t> Reader<'t, '_> {
             if line.indent > indent {
                 return None;
             }
-            let rest = line.content[1..].trim_start_matches(' ');
-            if rest.is_empty() || rest.starts_with('#') {
+            let rest = line.content[1..].trim_start_spaces();
+            if rest.is_empty() || rest.starts_with_byte(b'#') {
                 self.at += 1;
                 items.push(self.nested_or_null(indent, depth, false)?);
                 continue;
@@ -190,7 +191,7 @@ impl<'t> Reader<'t, '_> {
             let serde_json::map::Entry::Vacant(entry) = entries.entry(key) else {
                 return None;
             };
-            let value = if rest.is_empty() || rest.starts_with('#') {
+            let value = if rest.is_empty() || rest.starts_with_byte(b'#') {
                 self.at += 1;
                 self.nested_or_null(indent, depth, true)?
             } else {
@@ -258,7 +259,7 @@ impl<'t> Reader<'t, '_> {
     /// follow directly (each one joined by a space), and the raw index of its last line.
     fn plain_lines<'a>(&self, text: &'a str, indent: usize) -> Option<(Cow<'a, str>, usize)> {
         let comment = comment_start(text);
-        let first_line = comment.map_or(text, |start| text[..start].trim_end_matches(' '));
+        let first_line = comment.map_or(text, |start| text[..start].trim_end_spaces());
         let mut value = Cow::Borrowed(plain(first_line)?);
         let commented = comment.is_some();
         let mut last = self.lines[self.at].raw;
@@ -303,13 +304,13 @@ impl<'t> Reader<'t, '_> {
                 return Some((value, index, rest));
             }
             // The line ends inside the quotes: its trailing spaces go, and the line break folds.
-            let part = unescaped(segment.trim_end_matches(' '), quote)?;
+            let part = unescaped(segment.trim_end_spaces(), quote)?;
             fold(&mut value, breaks, &part);
             breaks = 1;
             loop {
                 index += 1;
                 let line = *self.raw.get(index)?;
-                let content = line.trim_start_matches(' ');
+                let content = line.trim_start_spaces();
                 if content.is_empty() {
                     breaks += 1;
                     continue;
@@ -333,7 +334,7 @@ impl<'t> Reader<'t, '_> {
         only_comment(rest)?;
         let lines = &self.raw[first + 1..];
         let body_indent = lines.iter().find_map(|line| {
-            let content = line.trim_start_matches(' ');
+            let content = line.trim_start_spaces();
             (!content.is_empty()).then_some(line.len() - content.len())
         })?;
         if body_indent <= indent {
@@ -343,7 +344,7 @@ impl<'t> Reader<'t, '_> {
         let mut last_content = None;
         let mut pending_breaks = 0;
         for (offset, line) in lines.iter().enumerate() {
-            let content = line.trim_start_matches(' ');
+            let content = line.trim_start_spaces();
             if content.is_empty() {
                 // A blank line with more spaces than the body keeps them; left to the library.
                 if line.len() > body_indent {
@@ -375,13 +376,13 @@ impl<'t> Reader<'t, '_> {
 
     /// A flow collection that closes on its line, `[a, {b: c}]`, and what follows it.
     fn flow(&mut self, text: &'t str, depth: usize) -> Option<(Value, &'t str)> {
-        let list = text.starts_with('[');
-        let close = if list { ']' } else { '}' };
+        let list = text.starts_with_byte(b'[');
+        let close = if list { b']' } else { b'}' };
         self.enter(depth)?;
         let mut items = Vec::new();
         let mut entries = serde_json::Map::new();
-        let mut rest = text[1..].trim_start_matches(' ');
-        if rest.starts_with(close) {
+        let mut rest = text[1..].trim_start_spaces();
+        if rest.starts_with_byte(close) {
             rest = &rest[1..];
         } else {
             loop {
@@ -399,14 +400,14 @@ impl<'t> Reader<'t, '_> {
                     entry.insert(value);
                     rest = after;
                 }
-                let after = rest.trim_start_matches(' ');
-                if let Some(after) = after.strip_prefix(close) {
+                let after = rest.trim_start_spaces();
+                if let Some(after) = after.strip_byte(close) {
                     rest = after;
                     break;
                 }
                 // A trailing comma, or an empty entry, is left to the library.
-                rest = after.strip_prefix(',')?.trim_start_matches(' ');
-                if rest.is_empty() || rest.starts_with([',', ']', '}']) {
+                rest = after.strip_byte(b',')?.trim_start_spaces();
+                if rest.is_empty() || matches!(rest.first_byte(), Some(b',' | b']' | b'}')) {
                     return None;
                 }
             }
@@ -432,9 +433,7 @@ impl<'t> Reader<'t, '_> {
                 let end = (text.bytes())
                     .position(|byte| matches!(byte, b',' | b']' | b'}'))
                     .unwrap_or(text.len());
-                let value = resolve(Cow::Borrowed(flow_plain(
-                    text[..end].trim_end_matches(' '),
-                )?))?;
+                let value = resolve(Cow::Borrowed(flow_plain(text[..end].trim_end_spaces())?))?;
                 self.count()?;
                 Some((value, &text[end..]))
             }
@@ -470,30 +469,33 @@ fn fold(value: &mut String, breaks: usize, part: &str) {
 
 /// `- item` or a lone `-`: a list entry.
 fn is_entry(content: &str) -> bool {
-    content == "-" || content.starts_with("- ")
+    content == "-" || content.as_bytes().starts_with(b"- ")
 }
 
 /// `key: rest` or `key:`: the key, unresolved, and what follows the colon.
 fn split_key(content: &str) -> Option<(Cow<'_, str>, &str)> {
-    let (key, after) = if content.starts_with(['"', '\'']) {
+    let (key, after) = if matches!(content.first_byte(), Some(b'"' | b'\'')) {
         let (key, rest) = quoted_at_start(content)?;
-        let after = rest.trim_start_matches(' ').strip_prefix(':')?;
+        let after = rest.trim_start_spaces().strip_byte(b':')?;
         (Cow::Owned(key), after)
     } else {
         let colon = colon_of_key(content)?;
-        let key = content[..colon].trim_end_matches(' ');
+        let key = content[..colon].trim_end_spaces();
         // What `plain` asks of the key, knowing where it was cut: the first `:` before a space
         // or the end was the colon, so the key ends early exactly when it ends with a `:`.
-        if !starts_plain(key) || key.ends_with(':') || comment_start(key).is_some() {
+        if !starts_plain(key)
+            || key.as_bytes().last() == Some(&b':')
+            || comment_start(key).is_some()
+        {
             return None;
         }
         (Cow::Borrowed(key), &content[colon + 1..])
     };
     // The library looks no further than 1024 characters for the colon of a key.
-    if (!after.is_empty() && !after.starts_with(' ')) || key.len() > 1000 {
+    if (!after.is_empty() && !after.starts_with_byte(b' ')) || key.len() > 1000 {
         return None;
     }
-    Some((key, after.trim_start_matches(' ')))
+    Some((key, after.trim_start_spaces()))
 }
 
 /// Where the colon that ends a plain key is: the first `:` followed by a space or the end.
@@ -571,7 +573,7 @@ fn quoted_part(segment: &str, quote: char) -> Option<(String, &str)> {
         // No quote in front of `end`: nothing to unescape there.
         value.push_str(&unescaped(&rest[..end], quote)?);
         rest = &rest[end + 1..];
-        match rest.strip_prefix('\'').filter(|_| quote == '\'') {
+        match rest.strip_byte(b'\'').filter(|_| quote == '\'') {
             Some(after) => {
                 value.push('\'');
                 rest = after;
@@ -597,18 +599,18 @@ fn unescaped(text: &str, quote: char) -> Option<Cow<'_, str>> {
 
 /// `key: ` inside a flow mapping: the key, unresolved, and what follows.
 fn flow_key(text: &str) -> Option<(Cow<'_, str>, &str)> {
-    let (key, after) = if text.starts_with(['"', '\'']) {
+    let (key, after) = if matches!(text.first_byte(), Some(b'"' | b'\'')) {
         let (key, after) = quoted_at_start(text)?;
         (Cow::Owned(key), after)
     } else {
         let bytes = text.as_bytes();
         let colon =
             (0..bytes.len()).find(|&at| bytes[at] == b':' && bytes.get(at + 1) == Some(&b' '))?;
-        let key = flow_plain(text[..colon].trim_end_matches(' '))?;
+        let key = flow_plain(text[..colon].trim_end_spaces())?;
         (Cow::Borrowed(key), &text[colon..])
     };
-    let after = after.trim_start_matches(' ').strip_prefix(": ")?;
-    Some((key, after.trim_start_matches(' ')))
+    let after = after.trim_start_spaces().strip_prefix(": ")?;
+    Some((key, after.trim_start_spaces()))
 }
 
 /// A plain scalar inside a flow collection, as far as it is read here: no `:`, `#`, `?` or
@@ -625,8 +627,9 @@ fn flow_plain(text: &str) -> Option<&str> {
 
 /// Nothing, or a comment, after a quoted scalar or a flow collection.
 fn only_comment(rest: &str) -> Option<()> {
-    let trimmed = rest.trim_start_matches(' ');
-    (trimmed.is_empty() || (trimmed.starts_with('#') && trimmed.len() < rest.len())).then_some(())
+    let trimmed = rest.trim_start_spaces();
+    (trimmed.is_empty() || (trimmed.starts_with_byte(b'#') && trimmed.len() < rest.len()))
+        .then_some(())
 }
 
 /// Only characters the library reads as they are: printable ones and `\n`. Tabs, carriage
@@ -691,7 +694,7 @@ type FromRadix<T> = fn(&str, u32) -> Result<T, std::num::ParseIntError>;
 
 /// A non-negative integer: decimal, or after `0x`, `0o`, `0b`, each with an optional `+`.
 fn unsigned<T>(text: &str, from_radix: FromRadix<T>) -> Option<T> {
-    let digits = text.strip_prefix('+').unwrap_or(text);
+    let digits = text.strip_byte(b'+').unwrap_or(text);
     for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] {
         if let Some(rest) = digits.strip_prefix(prefix) {
             if !rest.starts_with(['+', '-']) {
@@ -725,11 +728,13 @@ fn negative<T>(text: &str, from_radix: FromRadix<T>) -> Option<T> {
 /// Digits after a leading zero (signed or not): a string in YAML 1.2, not a number.
 fn leading_zero_digits(text: &str) -> bool {
     let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
-    digits.len() > 1 && digits.starts_with('0') && digits[1..].bytes().all(|b| b.is_ascii_digit())
+    digits.len() > 1
+        && digits.starts_with_byte(b'0')
+        && digits[1..].bytes().all(|b| b.is_ascii_digit())
 }
 
 fn float(text: &str) -> Option<f64> {
-    let unsigned = match text.strip_prefix('+') {
+    let unsigned = match text.strip_byte(b'+') {
         Some(rest) if rest.starts_with(['+', '-']) => return None,
         Some(rest) => rest,
         None => text,
