@@ -12,10 +12,11 @@
 
 use super::images::{determine_machine_image, strategy_searches, usable_versions};
 use super::memo::PoolImageInputs;
-use super::selection::Search;
+use super::selection::{parse_every, Search};
 use super::types::{parse_version, CloudProfile, Shoot, Worker};
 use crate::decode::FromValue;
 use crate::lifecycle::ExpirableVersion;
+use crate::version::Version;
 use chrono::{DateTime, Utc};
 use rustc_hash::FxHashMap as HashMap;
 use serde::{Deserialize, Serialize};
@@ -90,13 +91,17 @@ pub(crate) fn eligible_updates_remembering(
     }
     memo.found.get_or_insert(now);
     let kubernetes_versions = &profile.spec.kubernetes.versions;
+    // Parsed once for every Kubernetes version a list is found for.
+    let kubernetes_parsed = std::cell::OnceCell::new();
     let mut kubernetes = |pool: Option<String>, current: &str| {
         let found = memo
             .kubernetes
             .entry(current.to_string())
             .or_insert_with(|| {
                 let (auto, force) = (Search::LatestPatch, Search::ConsecutiveMinor);
-                entry(None, None, current, kubernetes_versions, &auto, &force, now)
+                let parsed = kubernetes_parsed.get_or_init(|| parse_every(kubernetes_versions));
+                let versions = (kubernetes_versions.as_slice(), parsed);
+                entry(None, None, current, versions, &auto, &force, now)
             });
         EligibleUpdates {
             pool,
@@ -170,7 +175,16 @@ pub(crate) fn eligible_updates_remembering(
             let strategy = profile_image.effective_update_strategy();
             let (auto, force) = strategy_searches(strategy, &image.name, &current);
             let image = Some(image.name.clone());
-            entry(None, image, &current, &versions, &auto, &force, now)
+            let parsed = parse_every(&versions);
+            entry(
+                None,
+                image,
+                &current,
+                (&versions, &parsed),
+                &auto,
+                &force,
+                now,
+            )
         });
         let image_updates = EligibleUpdates {
             pool: pool.clone(),
@@ -188,13 +202,13 @@ fn entry(
     pool: Option<String>,
     image: Option<String>,
     current: &str,
-    versions: &[ExpirableVersion],
+    (versions, parsed): (&[ExpirableVersion], &Result<Vec<Version>, String>),
     auto: &Search,
     force: &Search,
     now: DateTime<Utc>,
 ) -> EligibleUpdates {
-    let (auto, auto_error) = auto.eligible(versions, current, now);
-    let (force, force_error) = force.eligible(versions, current, now);
+    let (auto, auto_error) = auto.eligible_among(versions, parsed, current, now);
+    let (force, force_error) = force.eligible_among(versions, parsed, current, now);
     EligibleUpdates {
         pool,
         image,

@@ -244,11 +244,21 @@ impl Search {
         current: &str,
         now: DateTime<Utc>,
     ) -> Eligible {
-        let parsed: Result<Vec<Version>, String> =
-            versions.iter().map(|v| parse_version(&v.version)).collect();
+        self.eligible_among(versions, &parse_every(versions), current, now)
+    }
+
+    /// [`Search::eligible`] with the versions parsed before by [`parse_every`]: a list searched
+    /// several times is parsed once.
+    pub(crate) fn eligible_among(
+        &self,
+        versions: &[ExpirableVersion],
+        parsed: &Result<Vec<Version>, String>,
+        current: &str,
+        now: DateTime<Utc>,
+    ) -> Eligible {
         let parsed = match parsed {
             Ok(parsed) => parsed,
-            Err(error) => return (Vec::new(), Some(error)),
+            Err(error) => return (Vec::new(), Some(error.clone())),
         };
         if versions.is_empty() {
             return (Vec::new(), None);
@@ -262,7 +272,7 @@ impl Search {
                 Err(error) => return (Vec::new(), Some(error)),
             },
         };
-        let ascending = Ascending::new(versions, &parsed, now);
+        let ascending = Ascending::new(versions, parsed, now);
         let selected = match self {
             Search::LatestPatch => ascending.first_accepted_chain(&patch_chain(&current)),
             Search::LatestMinor => {
@@ -553,6 +563,11 @@ impl<'a, 'r> Parsed<'a, 'r> {
     ) -> impl Iterator<Item = (&'a ExpirableVersion, &'r Result<Version, String>)> + '_ {
         self.entries.iter().copied()
     }
+}
+
+/// Every entry's version parsed, or the first error: what [`Search::eligible`] reads of a list.
+pub(crate) fn parse_every(versions: &[ExpirableVersion]) -> Result<Vec<Version>, String> {
+    versions.iter().map(|v| parse_version(&v.version)).collect()
 }
 
 /// `parse_version` of each entry's version.
