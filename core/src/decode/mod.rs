@@ -367,6 +367,45 @@ mod tests {
         );
     }
 
+    /// Plain fields of a struct with a default, in an order that is not their keys' order.
+    #[derive(Debug, Default, Deserialize, PartialEq, FromValue)]
+    #[serde(default)]
+    struct Ordered {
+        zulu: u8,
+        mike: u8,
+        alpha: u8,
+        kilo: String,
+    }
+
+    #[test]
+    fn of_several_wrong_fields_the_first_declared_is_reported_however_few_are_given() {
+        // Fewer entries than fields, and more: the mapping's own order puts `alpha` first.
+        for extra in [json!({}), json!({"kilo": "k", "mike": 1, "x": 0, "y": 0})] {
+            let mut value = json!({"alpha": "a", "zulu": -1});
+            value
+                .as_object_mut()
+                .unwrap()
+                .extend(extra.as_object().unwrap().clone());
+            assert_eq!(
+                error_of::<Ordered>(value),
+                (
+                    "zulu".to_string(),
+                    "invalid value: integer `-1`, expected u8".to_string()
+                )
+            );
+        }
+        let read: Ordered = from_value(&json!({"kilo": "k", "alpha": 2})).unwrap();
+        assert_eq!(
+            read,
+            Ordered {
+                alpha: 2,
+                kilo: "k".into(),
+                ..Ordered::default()
+            }
+        );
+        agree::<Ordered>(json!({"mike": 4, "unknown": [1]}));
+    }
+
     #[test]
     fn a_struct_given_as_a_list_is_refused_as_go_refuses_it() {
         assert_eq!(

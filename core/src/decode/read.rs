@@ -119,6 +119,21 @@ pub fn assign_all(
     at: Path<'_>,
     slots: &mut [(&'static str, &mut dyn Slot)],
 ) -> Result<(), DecodeError> {
+    // Most mappings name few of their struct's fields. Then each entry finds its field by
+    // comparing names for equality, mostly their lengths, where each field searched the B-tree
+    // with a full comparison per step. An error is looked for again in the fields' order, which
+    // decides the one reported.
+    if object.len() < slots.len() {
+        let read_all = object.iter().all(|(key, value)| {
+            match slots.iter_mut().find(|(name, _)| name == key) {
+                Some((name, slot)) => slot.overwrite(value, Path::Key(&at, name)).is_ok(),
+                None => true,
+            }
+        });
+        if read_all {
+            return Ok(());
+        }
+    }
     for (key, slot) in slots {
         if let Some(value) = object.get(*key) {
             slot.overwrite(value, Path::Key(&at, key))?;
