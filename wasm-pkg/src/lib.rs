@@ -17,11 +17,23 @@ fn js_error(error: impl std::fmt::Display) -> JsError {
 
 /// One object as the caller holds it: pasted YAML/JSON text, or a plain object as the Gardener API
 /// returns it.
-#[derive(Deserialize, Tsify)]
+#[derive(Tsify)]
 #[serde(untagged)]
 pub enum Document {
     Text(String),
     Object(#[tsify(type = "Record<string, unknown>")] serde_json::Value),
+}
+
+// What `#[serde(untagged)]` derives, read in one pass: a string is the text, anything else the
+// object. The derived form copies every value into serde's buffer first and tries each variant
+// on it, two copies of each Shoot of a fleet.
+impl<'de> Deserialize<'de> for Document {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Ok(match serde_json::Value::deserialize(deserializer)? {
+            serde_json::Value::String(text) => Document::Text(text),
+            other => Document::Object(other),
+        })
+    }
 }
 
 impl Document {

@@ -56,6 +56,26 @@ pub fn input_errors_are_data_and_misuse_throws() {
     assert!(bad_now.is_err());
 }
 
+pub fn a_document_is_its_text_when_a_string_and_an_object_otherwise() {
+    use shoot_policy_wasm::Document;
+    let read = |value: JsValue| serde_wasm_bindgen::from_value::<Document>(value).unwrap();
+    assert!(matches!(read("kind: Shoot".into()), Document::Text(text) if text == "kind: Shoot"));
+    let object = js_sys::JSON::parse(r#"{"kind": "Shoot", "spec": {"seedName": "a", "n": [1]}}"#);
+    assert!(matches!(
+        read(object.unwrap()),
+        Document::Object(value)
+            if value == serde_json::json!({"kind": "Shoot", "spec": {"seedName": "a", "n": [1]}})
+    ));
+    // Any other value is an object to the core, as it was to the untagged enum.
+    assert!(matches!(read(5.into()), Document::Object(value) if value == serde_json::json!(5)));
+    let list = js_sys::JSON::parse(r#"["kind: Seed", {"kind": "Project"}]"#).unwrap();
+    let documents: shoot_policy_wasm::Documents = serde_wasm_bindgen::from_value(list).unwrap();
+    assert!(
+        matches!(&documents, shoot_policy_wasm::Documents::Many(many)
+        if matches!(&many[..], [Document::Text(_), Document::Object(_)]))
+    );
+}
+
 /// The first `count` hibernation schedule events (instant, location) of a Shoot with these
 /// `schedules` (YAML flow mappings), analysed at `now`.
 fn schedule_events(schedules: &[&str], now: &str, count: u32) -> Vec<(String, String)> {

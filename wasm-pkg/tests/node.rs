@@ -23,3 +23,8 @@ fn hibernation_schedules_follow_daylight_saving_time() {
 fn offsets_of_two_zones_asked_in_turn() {
     common::offsets_of_two_zones_asked_in_turn();
 }
+
+#[wasm_bindgen_test]
+fn a_document_is_its_text_when_a_string_and_an_object_otherwise() {
+    common::a_document_is_its_text_when_a_string_and_an_object_otherwise();
+}
