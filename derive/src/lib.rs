@@ -1,5 +1,6 @@
-//! `#[derive(FromValue)]`: reads a document tree into a view type with one straight-line lookup per
-//! field, in the same shape serde's `Deserialize` derive accepts.
+//! `#[derive(FromValue)]`: reads a document tree into a view type, finding the fields' values in
+//! the mapping first and then reading them one after the other, in the same shape serde's
+//! `Deserialize` derive accepts.
 //!
 //! The derive reads the `#[serde(...)]` attributes the type already carries (`rename_all`,
 //! `rename`, `default`, `flatten`, `skip`, `deserialize_with`, `try_from`, `from`) so one set of
@@ -187,10 +188,10 @@ fn struct_impl(
                 flush(&mut slots, &mut statements);
                 statements.push(if attributes.flatten {
                     quote!(out.#ident = #flatten_read;)
-                } else if let Some(read) = with_own_default(&key, attributes) {
+                } else if let Some(read) = with_own_default(&key, &lookup(&key), attributes) {
                     quote!(out.#ident = #read;)
                 } else {
-                    let read = present(&key, attributes);
+                    let read = present(&key, &lookup(&key), attributes);
                     quote!(if let ::core::option::Option::Some(read) = #read { out.#ident = read; })
                 });
             }
@@ -203,7 +204,14 @@ fn struct_impl(
             }
         }
         None => {
+            // Every field's value is found first, in one pass where the mapping is small, and
+            // then read in declaration order, which decides the error reported.
+            let keys: Vec<String> = (plain.iter().chain(&flattened))
+                .filter(|(_, attributes)| !attributes.skip && !attributes.flatten)
+                .map(|(field, attributes)| key_of(field, attributes, container))
+                .collect();
             let mut reads = Vec::new();
+            let mut looked_up = 0usize;
             for (field, attributes) in plain.iter().chain(&flattened) {
                 let ident = field.ident.as_ref().expect("named field");
                 let read = if attributes.skip {
@@ -212,21 +220,27 @@ fn struct_impl(
                     flatten_read.clone()
                 } else {
                     let key = key_of(field, attributes, container);
-                    if let Some(read) = with_own_default(&key, attributes) {
+                    let found = quote!(found[#looked_up]);
+                    looked_up += 1;
+                    if let Some(read) = with_own_default(&key, &found, attributes) {
                         read
                     } else if attributes.deserialize_with.is_some() {
-                        let read = present(&key, attributes);
+                        let read = present(&key, &found, attributes);
                         quote!(match #read {
                             ::core::option::Option::Some(read) => read,
                             ::core::option::Option::None => return ::core::result::Result::Err(d::missing(#key, at)),
                         })
                     } else {
-                        quote!(d::required(object, #key, at)?)
+                        quote!(d::required(#found, #key, at)?)
                     }
                 };
                 reads.push(quote!(#ident: #read));
             }
-            quote!(::core::result::Result::Ok(Self { #(#reads),* }))
+            quote! {
+                #[allow(unused_variables)]
+                let found = d::fields(object, [#(#keys),*]);
+                ::core::result::Result::Ok(Self { #(#reads),* })
+            }
         }
     };
     let expected = format!("struct {}", name.ident);
@@ -258,8 +272,13 @@ fn struct_impl(
     })
 }
 
-/// A field that may be absent, as an `Option`.
-fn present(key: &str, attributes: &FieldAttributes) -> Tokens {
+/// The value of the field `key` in the mapping being read, looked up on its own.
+fn lookup(key: &str) -> Tokens {
+    quote!(d::field(object, #key))
+}
+
+/// A field that may be absent, as an `Option`; `found` is its value in the mapping, if any.
+fn present(key: &str, found: &Tokens, attributes: &FieldAttributes) -> Tokens {
     match &attributes.deserialize_with {
         Some(path)
             if path
@@ -267,16 +286,16 @@ fn present(key: &str, attributes: &FieldAttributes) -> Tokens {
                 .last()
                 .is_some_and(|s| s.ident == "null_as_default") =>
         {
-            quote!(d::optional_null_as_default(object, #key, at)?)
+            quote!(d::optional_null_as_default(#found, #key, at)?)
         }
-        Some(path) => quote!(d::optional_with(object, #key, at, |node| #path(node))?),
-        None => quote!(d::optional(object, #key, at)?),
+        Some(path) => quote!(d::optional_with(#found, #key, at, |node| #path(node))?),
+        None => quote!(d::optional(#found, #key, at)?),
     }
 }
 
 /// A field with a default of its own, which serde prefers to the container's.
-fn with_own_default(key: &str, attributes: &FieldAttributes) -> Option<Tokens> {
-    let present = present(key, attributes);
+fn with_own_default(key: &str, found: &Tokens, attributes: &FieldAttributes) -> Option<Tokens> {
+    let present = present(key, found, attributes);
     match attributes.default.as_ref()? {
         Default::Trait => Some(quote!(#present.unwrap_or_default())),
         Default::Path(path) => Some(quote!(#present.unwrap_or_else(#path))),

@@ -19,9 +19,9 @@ mod read;
 
 pub use node::Node;
 pub use read::{
-    assign_all, custom, flattened, missing, object, optional, optional_null_as_default,
-    optional_with, required, unnamed_fields, variant, via_serde, Flatten, FromObject, FromValue,
-    Named, Slot,
+    assign_all, custom, field, fields, flattened, missing, object, optional,
+    optional_null_as_default, optional_with, required, unnamed_fields, variant, via_serde, Flatten,
+    FromObject, FromValue, Named, Slot,
 };
 /// `#[derive(FromValue)]`, documented in the `shoot-policy-derive` crate.
 pub use shoot_policy_derive::FromValue;
@@ -404,6 +404,25 @@ mod tests {
             }
         );
         agree::<Ordered>(json!({"mike": 4, "unknown": [1]}));
+    }
+
+    #[test]
+    fn fields_are_found_as_a_search_per_key_finds_them() {
+        let objects = [
+            json!({}),
+            json!({"b": 1}),
+            json!({"a": 1, "c": [2]}),
+            json!({"a": 1, "b": 2, "c": 3, "d": 4, "e": 5}),
+        ];
+        for object in objects {
+            let object = object.as_object().unwrap();
+            let keys = ["c", "a", "x", "a"];
+            assert_eq!(
+                fields(object, keys),
+                keys.map(|key| object.get(key)),
+                "{object:?}"
+            );
+        }
     }
 
     #[test]

@@ -89,13 +89,46 @@ pub fn object<'v>(
     }
 }
 
-/// A field without a default: absent is an error, except for an `Option`.
+/// Whether a small mapping is read entry by entry ([`fields`], [`assign_all`]) rather than by a
+/// search per field. Not in the size-optimised wasm build: iterating a B-tree is a chain of calls
+/// there, and reading `large` took 8 % longer in Node that way.
+const ENTRY_BY_ENTRY: bool = !cfg!(target_arch = "wasm32");
+
+/// The value of the field `key`, if the mapping has it.
+pub fn field<'v>(object: &'v Map, key: &str) -> Option<&'v Value> {
+    object.get(key)
+}
+
+/// The values of the fields `keys`, where the mapping has them. A mapping with no more entries than
+/// there are keys (most mappings name few of their struct's fields) is read entry by entry,
+/// comparing names for equality, mostly their lengths, where each key searched the B-tree with a
+/// full comparison at every step.
+pub fn fields<'v, const N: usize>(object: &'v Map, keys: [&str; N]) -> [Option<&'v Value>; N] {
+    let mut found = [None; N];
+    if object.len() > N || !ENTRY_BY_ENTRY {
+        for (slot, key) in found.iter_mut().zip(keys) {
+            *slot = object.get(key);
+        }
+        return found;
+    }
+    for (key, value) in object {
+        for (slot, name) in found.iter_mut().zip(keys) {
+            if name == key {
+                *slot = Some(value);
+            }
+        }
+    }
+    found
+}
+
+/// A field without a default, given its value if the mapping has one: absent is an error, except
+/// for an `Option`.
 pub fn required<T: FromValue>(
-    object: &Map,
+    found: Option<&Value>,
     key: &'static str,
     at: Path<'_>,
 ) -> Result<T, DecodeError> {
-    match object.get(key) {
+    match found {
         Some(value) => T::from_value(value, Path::Key(&at, key)),
         None => T::when_missing(key, at),
     }
@@ -123,7 +156,7 @@ pub fn assign_all(
     // comparing names for equality, mostly their lengths, where each field searched the B-tree
     // with a full comparison per step. An error is looked for again in the fields' order, which
     // decides the one reported.
-    if object.len() < slots.len() {
+    if object.len() < slots.len() && ENTRY_BY_ENTRY {
         let read_all = object.iter().all(|(key, value)| {
             match slots.iter_mut().find(|(name, _)| name == key) {
                 Some((name, slot)) => slot.overwrite(value, Path::Key(&at, name)).is_ok(),
@@ -144,11 +177,11 @@ pub fn assign_all(
 
 /// A field that has a default of its own: `None` when absent.
 pub fn optional<T: FromValue>(
-    object: &Map,
+    found: Option<&Value>,
     key: &'static str,
     at: Path<'_>,
 ) -> Result<Option<T>, DecodeError> {
-    match object.get(key) {
+    match found {
         Some(value) => T::from_value(value, Path::Key(&at, key)).map(Some),
         None => Ok(None),
     }
@@ -157,11 +190,11 @@ pub fn optional<T: FromValue>(
 /// A field read with `golang::null_as_default`: `null` reads as the type's default, as Go's
 /// decoder leaves a field it finds `null`.
 pub fn optional_null_as_default<T: FromValue + Default>(
-    object: &Map,
+    found: Option<&Value>,
     key: &'static str,
     at: Path<'_>,
 ) -> Result<Option<T>, DecodeError> {
-    match object.get(key) {
+    match found {
         Some(Value::Null) => Ok(Some(T::default())),
         Some(value) => T::from_value(value, Path::Key(&at, key)).map(Some),
         None => Ok(None),
@@ -170,12 +203,12 @@ pub fn optional_null_as_default<T: FromValue + Default>(
 
 /// A field read by a `deserialize_with` function, through serde.
 pub fn optional_with<T>(
-    object: &Map,
+    found: Option<&Value>,
     key: &'static str,
     at: Path<'_>,
     read: impl for<'v, 'p> FnOnce(Node<'v, 'p>) -> Result<T, DecodeError>,
 ) -> Result<Option<T>, DecodeError> {
-    match object.get(key) {
+    match found {
         Some(value) => {
             let here = Path::Key(&at, key);
             read(Node::new(value, here))
