@@ -274,7 +274,7 @@ fn struct_impl(
 
 /// The value of the field `key` in the mapping being read, looked up on its own.
 fn lookup(key: &str) -> Tokens {
-    quote!(d::field(object, #key))
+    quote!(object.get(#key))
 }
 
 /// A field that may be absent, as an `Option`; `found` is its value in the mapping, if any.

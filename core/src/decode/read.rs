@@ -94,11 +94,6 @@ pub fn object<'v>(
 /// there, and reading `large` took 8 % longer in Node that way.
 const ENTRY_BY_ENTRY: bool = !cfg!(target_arch = "wasm32");
 
-/// The value of the field `key`, if the mapping has it.
-pub fn field<'v>(object: &'v Map, key: &str) -> Option<&'v Value> {
-    object.get(key)
-}
-
 /// The values of the fields `keys`, where the mapping has them. A mapping with no more entries than
 /// there are keys (most mappings name few of their struct's fields) is read entry by entry,
 /// comparing names for equality, mostly their lengths, where each key searched the B-tree with a
