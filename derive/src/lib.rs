@@ -206,12 +206,8 @@ fn struct_impl(
         None => {
             // Every field's value is found first, in one pass where the mapping is small, and
             // then read in declaration order, which decides the error reported.
-            let keys: Vec<String> = (plain.iter().chain(&flattened))
-                .filter(|(_, attributes)| !attributes.skip && !attributes.flatten)
-                .map(|(field, attributes)| key_of(field, attributes, container))
-                .collect();
+            let mut keys = Vec::new();
             let mut reads = Vec::new();
-            let mut looked_up = 0usize;
             for (field, attributes) in plain.iter().chain(&flattened) {
                 let ident = field.ident.as_ref().expect("named field");
                 let read = if attributes.skip {
@@ -220,8 +216,9 @@ fn struct_impl(
                     flatten_read.clone()
                 } else {
                     let key = key_of(field, attributes, container);
-                    let found = quote!(found[#looked_up]);
-                    looked_up += 1;
+                    let index = keys.len();
+                    let found = quote!(found[#index]);
+                    keys.push(key.clone());
                     if let Some(read) = with_own_default(&key, &found, attributes) {
                         read
                     } else if attributes.deserialize_with.is_some() {
