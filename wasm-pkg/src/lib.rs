@@ -10,6 +10,8 @@ use shoot_policy::report::{self, AnalyzeOptions, Area, Source, SourceRole};
 use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
+mod to_js;
+
 /// Turns any displayable error into a JavaScript `Error`.
 fn js_error(error: impl std::fmt::Display) -> JsError {
     JsError::new(&error.to_string())
@@ -216,10 +218,10 @@ fn argument<T: serde::de::DeserializeOwned>(value: JsValue, name: &str) -> Resul
     serde_wasm_bindgen::from_value(value).map_err(|e| js_error(format!("{name}: {e}")))
 }
 
-/// Converts a core DTO into a plain JavaScript object (maps become objects, not `Map`s).
+/// Converts a core DTO into a plain JavaScript object (maps become objects, not `Map`s): see
+/// [`to_js`].
 fn result(value: &impl serde::Serialize) -> Result<JsValue, JsError> {
-    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-    value.serialize(&serializer).map_err(js_error)
+    to_js::to_js(value).map_err(js_error)
 }
 
 /// Runs the core's `analyze` for the given areas (`None`: all of them).
