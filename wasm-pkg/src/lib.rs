@@ -23,38 +23,68 @@ fn js_error(error: impl std::fmt::Display) -> JsError {
 #[serde(untagged)]
 pub enum Document {
     Text(String),
-    Object(#[tsify(type = "Record<string, unknown>")] serde_json::Value),
-}
-
-// What `#[serde(untagged)]` derives, read in one pass: a string is the text, anything else the
-// object. The derived form copies every value into serde's buffer first and tries each variant
-// on it, two copies of each Shoot of a fleet.
-impl<'de> Deserialize<'de> for Document {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Ok(match serde_json::Value::deserialize(deserializer)? {
-            serde_json::Value::String(text) => Document::Text(text),
-            other => Document::Object(other),
-        })
-    }
+    /// The object's JSON, which is YAML to the core.
+    Object(#[tsify(type = "Record<string, unknown>")] String),
 }
 
 impl Document {
+    /// A string is the text; any other value is an object, written as JSON by the engine's
+    /// `JSON.stringify`. Converting the object to Rust values and writing those as JSON took a fifth
+    /// of the time of a fleet of Shoot objects. `name` says where the value was, for the error.
+    fn from_js(value: &JsValue, name: &str) -> Result<Document, JsError> {
+        if let Some(text) = value.as_string() {
+            return Ok(Document::Text(text));
+        }
+        let json = js_sys::JSON::stringify(value).map_err(|thrown| {
+            let reason = thrown
+                .dyn_ref::<js_sys::Error>()
+                .map(|error| String::from(error.to_string()))
+                .unwrap_or_else(|| "JSON.stringify refused it".to_string());
+            js_error(format!("{name}: {reason}"))
+        })?;
+        // `undefined` (in a list), a function or a symbol has no JSON: the core reads `null`.
+        Ok(Document::Object(
+            json.as_string().unwrap_or_else(|| "null".to_string()),
+        ))
+    }
+
+    /// [`Document::from_js`], where `null` and `undefined` mean no document.
+    fn optional(value: &JsValue, name: &str) -> Result<Option<Document>, JsError> {
+        if value.is_null() || value.is_undefined() {
+            return Ok(None);
+        }
+        Document::from_js(value, name).map(Some)
+    }
+
     fn into_text(self) -> String {
         match self {
-            Document::Text(text) => text,
-            // JSON is YAML, so an object travels to the core as its JSON text.
-            Document::Object(value) => value.to_string(),
+            Document::Text(text) | Document::Object(text) => text,
         }
     }
 }
 
 /// `objects`: one document (a text may hold several, as the app's "Other objects" editor does) or a
 /// list of them, as `shoot-policy/embed` takes it too.
-#[derive(Deserialize, Tsify)]
+#[derive(Tsify)]
 #[serde(untagged)]
 pub enum Documents {
     Many(Vec<Document>),
     One(Document),
+}
+
+impl Documents {
+    /// An array is a list of documents; any other value one document.
+    fn from_js(value: &JsValue, name: &str) -> Result<Documents, JsError> {
+        if !js_sys::Array::is_array(value) {
+            return Document::from_js(value, name).map(Documents::One);
+        }
+        js_sys::Array::from(value)
+            .iter()
+            .enumerate()
+            .map(|(index, item)| Document::from_js(&item, &format!("{name}[{index}]")))
+            .collect::<Result<_, _>>()
+            .map(Documents::Many)
+    }
 }
 
 /// The inputs of [`analyze`], named like the app's editors.
@@ -65,14 +95,18 @@ pub struct AnalyzeInput {
     #[tsify(optional, type = "Document")]
     #[serde(default, with = "serde_wasm_bindgen::preserve")]
     pub cloud_profile: JsValue,
-    #[tsify(optional)]
-    pub shoot: Option<Document>,
+    // The documents are kept as the caller's values too, and read by `Document::from_js`.
+    #[tsify(optional, type = "Document")]
+    #[serde(default, with = "serde_wasm_bindgen::preserve")]
+    pub shoot: JsValue,
     /// The Shoot before a change, for roll triggers.
-    #[tsify(optional)]
-    pub previous_shoot: Option<Document>,
+    #[tsify(optional, type = "Document")]
+    #[serde(default, with = "serde_wasm_bindgen::preserve")]
+    pub previous_shoot: JsValue,
     /// Webhook configurations, Seeds, a Project: any number of documents or `List`s.
-    #[tsify(optional)]
-    pub objects: Option<Documents>,
+    #[tsify(optional, type = "Documents")]
+    #[serde(default, with = "serde_wasm_bindgen::preserve")]
+    pub objects: JsValue,
 }
 
 impl AnalyzeInput {
@@ -87,19 +121,26 @@ impl AnalyzeInput {
                 });
             }
         };
-        let text = |document: Option<Document>| document.map(Document::into_text);
+        let text = |value: &JsValue, name: &str| {
+            Document::optional(value, name).map(|document| document.map(Document::into_text))
+        };
         add(
             "CloudProfile",
             SourceRole::Auto,
             cloud_profile_text(self.cloud_profile)?,
         );
-        add("Shoot", SourceRole::Auto, text(self.shoot));
+        add("Shoot", SourceRole::Auto, text(&self.shoot, "input.shoot")?);
         add(
             "Previous Shoot",
             SourceRole::PreviousShoot,
-            text(self.previous_shoot),
+            text(&self.previous_shoot, "input.previousShoot")?,
         );
-        match self.objects {
+        let objects = if self.objects.is_null() || self.objects.is_undefined() {
+            None
+        } else {
+            Some(Documents::from_js(&self.objects, "input.objects")?)
+        };
+        match objects {
             None => {}
             Some(Documents::One(document)) => add(
                 "Other objects",
@@ -138,8 +179,7 @@ fn cloud_profile_text(value: JsValue) -> Result<Option<String>, JsError> {
             }
         }));
     }
-    let document: Option<Document> = argument(value, "input")?;
-    Ok(document.map(Document::into_text))
+    Ok(Document::optional(&value, "input.cloudProfile")?.map(Document::into_text))
 }
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -250,8 +290,13 @@ thread_local! {
 #[derive(Deserialize, Tsify)]
 #[serde(rename_all = "camelCase")]
 pub struct FleetInput {
-    pub cloud_profile: Document,
-    pub shoots: Vec<Document>,
+    // Both kept as the caller's values and read by `Document::from_js`.
+    #[tsify(type = "Document")]
+    #[serde(with = "serde_wasm_bindgen::preserve")]
+    pub cloud_profile: JsValue,
+    #[tsify(type = "Document[]")]
+    #[serde(with = "serde_wasm_bindgen::preserve")]
+    pub shoots: JsValue,
 }
 
 /// Analyses many Shoots against one CloudProfile, which is read once: for each Shoot (an entry of
@@ -266,13 +311,22 @@ pub fn analyze_fleet(
     shoot_policy_intl_zones::install();
     let input: FleetInput = argument(input, "input")?;
     let options = read_options(options)?;
-    let profile = Source::auto("CloudProfile", input.cloud_profile.into_text());
-    let shoots: Vec<Source> = input
-        .shoots
-        .into_iter()
+    let profile = Document::from_js(&input.cloud_profile, "input.cloudProfile")?;
+    let profile = Source::auto("CloudProfile", profile.into_text());
+    if !js_sys::Array::is_array(&input.shoots) {
+        return Err(js_error("input.shoots: expected an array of documents"));
+    }
+    let shoots = js_sys::Array::from(&input.shoots)
+        .iter()
         .enumerate()
-        .map(|(index, shoot)| Source::auto(format!("Shoot #{}", index + 1), shoot.into_text()))
-        .collect();
+        .map(|(index, shoot)| {
+            let shoot = Document::from_js(&shoot, &format!("input.shoots[{index}]"))?;
+            Ok(Source::auto(
+                format!("Shoot #{}", index + 1),
+                shoot.into_text(),
+            ))
+        })
+        .collect::<Result<Vec<Source>, JsError>>()?;
     result(&shoot_policy::fleet::analyze_fleet(
         profile, &shoots, &options,
     ))

@@ -27,6 +27,6 @@ fn offsets_of_two_zones_asked_in_turn() {
 }
 
 #[wasm_bindgen_test]
-fn a_document_is_its_text_when_a_string_and_an_object_otherwise() {
-    common::a_document_is_its_text_when_a_string_and_an_object_otherwise();
+fn an_object_is_read_as_its_json_and_a_string_as_its_text() {
+    common::an_object_is_read_as_its_json_and_a_string_as_its_text();
 }

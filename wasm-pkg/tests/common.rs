@@ -56,24 +56,78 @@ pub fn input_errors_are_data_and_misuse_throws() {
     assert!(bad_now.is_err());
 }
 
-pub fn a_document_is_its_text_when_a_string_and_an_object_otherwise() {
-    use shoot_policy_wasm::Document;
-    let read = |value: JsValue| serde_wasm_bindgen::from_value::<Document>(value).unwrap();
-    assert!(matches!(read("kind: Shoot".into()), Document::Text(text) if text == "kind: Shoot"));
-    let object = js_sys::JSON::parse(r#"{"kind": "Shoot", "spec": {"seedName": "a", "n": [1]}}"#);
-    assert!(matches!(
-        read(object.unwrap()),
-        Document::Object(value)
-            if value == serde_json::json!({"kind": "Shoot", "spec": {"seedName": "a", "n": [1]}})
-    ));
-    // Any other value is an object to the core, as it was to the untagged enum.
-    assert!(matches!(read(5.into()), Document::Object(value) if value == serde_json::json!(5)));
-    let list = js_sys::JSON::parse(r#"["kind: Seed", {"kind": "Project"}]"#).unwrap();
-    let documents: shoot_policy_wasm::Documents = serde_wasm_bindgen::from_value(list).unwrap();
+/// The message of what an API call threw.
+fn thrown(error: wasm_bindgen::JsError) -> String {
+    let error: js_sys::Error = JsValue::from(error).unchecked_into();
+    error.message().into()
+}
+
+fn analyze_shoot(shoot: &JsValue) -> Result<JsValue, wasm_bindgen::JsError> {
+    let input = input_with_profile();
+    Reflect::set(&input, &"shoot".into(), shoot).unwrap();
+    shoot_policy_wasm::analyze(input, &options("2026-01-01T00:00:00Z".into()))
+}
+
+fn json(value: &JsValue) -> String {
+    js_sys::JSON::stringify(value).unwrap().into()
+}
+
+pub fn an_object_is_read_as_its_json_and_a_string_as_its_text() {
+    let object = js_sys::JSON::parse(
+        r#"{"kind": "Shoot", "metadata": {"name": "s", "namespace": "garden-t"},
+            "spec": {"region": "r", "kubernetes": {"version": "1.30.1"}}}"#,
+    )
+    .unwrap();
+    let by_object = analyze_shoot(&object).unwrap();
+    let by_json = analyze_shoot(&js_sys::JSON::stringify(&object).unwrap().into()).unwrap();
+    assert_eq!(json(&by_object), json(&by_json));
+    let yaml = "kind: Shoot\nmetadata: {name: s, namespace: garden-t}\nspec:\n  region: r\n  kubernetes: {version: 1.30.1}\n";
+    let by_yaml = analyze_shoot(&yaml.into()).unwrap();
+    for part in [
+        "versions",
+        "maintenanceNow",
+        "timeline",
+        "status",
+        "validation",
+    ] {
+        assert!(!get(&by_object, part).is_undefined(), "{part}");
+        assert_eq!(
+            json(&get(&by_object, part)),
+            json(&get(&by_yaml, part)),
+            "{part}"
+        );
+    }
+
+    // Each document of a list is a source of its own, whatever its form.
+    let input = input_with_profile();
+    let objects = js_sys::JSON::parse(r#"["kind: [", 5, null]"#).unwrap();
+    Reflect::set(&input, &"objects".into(), &objects).unwrap();
+    let report =
+        shoot_policy_wasm::analyze(input, &options("2026-01-01T00:00:00Z".into())).unwrap();
+    let sources: Vec<String> = js_sys::Array::from(&get(&report, "diagnostics"))
+        .iter()
+        .map(|diagnostic| get(&diagnostic, "source").as_string().unwrap())
+        .collect();
     assert!(
-        matches!(&documents, shoot_policy_wasm::Documents::Many(many)
-        if matches!(&many[..], [Document::Text(_), Document::Object(_)]))
+        sources.iter().any(|source| source == "Other objects #1"),
+        "{sources:?}"
     );
+    assert!(
+        sources.iter().any(|source| source == "Other objects #2"),
+        "{sources:?}"
+    );
+
+    // A value without JSON is misuse, and the error names where it was.
+    let cyclic = Object::new();
+    Reflect::set(&cyclic, &"self".into(), &cyclic).unwrap();
+    let message = thrown(analyze_shoot(&cyclic.into()).unwrap_err());
+    assert!(message.starts_with("input.shoot: TypeError"), "{message}");
+    let fleet = Object::new();
+    Reflect::set(&fleet, &"cloudProfile".into(), &PROFILE.into()).unwrap();
+    Reflect::set(&fleet, &"shoots".into(), &"kind: Shoot".into()).unwrap();
+    let options = options("2026-01-01T00:00:00Z".into());
+    let message = thrown(shoot_policy_wasm::analyze_fleet(fleet.into(), &options).unwrap_err());
+    assert_eq!(message, "input.shoots: expected an array of documents");
 }
 
 /// The first `count` hibernation schedule events (instant, location) of a Shoot with these
