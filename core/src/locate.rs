@@ -223,19 +223,11 @@ impl<'a> Lines<'a> {
             rewritten: Vec::new(),
             searched: Default::default(),
         };
-        // One pass over the bytes: `split('\n')` costs a searcher call per line, several times
-        // the line's own bytes for the short lines of YAML.
-        let mut start = 0;
-        for (end, byte) in text.bytes().enumerate().chain([(text.len(), b'\n')]) {
-            if byte != b'\n' {
-                continue;
-            }
-            let line = &text[start..end];
+        for line in crate::ascii::lines(text) {
             let spaces = indent(line);
             lines.text.push(Cow::Borrowed(line));
             lines.indent.push(spaces);
             lines.content.push(is_content_after_indent(&line[spaces..]));
-            start = end + 1;
         }
         lines
     }

@@ -27,7 +27,7 @@ pub(super) fn read(text: &str, limits: &Limits) -> Option<Vec<Value>> {
     let mut nodes = 0;
     let mut raw: Vec<&str> = Vec::new();
     let mut separators = 0;
-    for line in lines(text) {
+    for line in crate::ascii::lines(text) {
         if line.as_bytes().starts_with(b"---") {
             if line.trim_end_spaces() != "---" {
                 return None;
@@ -45,22 +45,6 @@ pub(super) fn read(text: &str, limits: &Limits) -> Option<Vec<Value>> {
     // The library counts every document, empty ones too, and so at most as many as here.
     let counted = separators + usize::from(!text.trim_start().as_bytes().starts_with(b"---"));
     (counted <= limits.max_documents).then_some(documents)
-}
-
-/// `text.split('\n')`, found by a plain loop: lines of YAML are short, and `split` sets up a
-/// word-at-a-time search for each, a hundred instructions before the first byte.
-fn lines(text: &str) -> impl Iterator<Item = &str> {
-    let mut rest = Some(text);
-    std::iter::from_fn(move || {
-        let text = rest?;
-        match text.bytes().position(|byte| byte == b'\n') {
-            Some(end) => {
-                rest = Some(&text[end + 1..]);
-                Some(&text[..end])
-            }
-            None => rest.take(),
-        }
-    })
 }
 
 /// Reads one document's lines; a document without content is skipped. `last` says the lines end
@@ -840,16 +824,6 @@ mod tests {
             "a: \"x: y # not a comment\"\nb: 'it''s'\nc: ''\nd: \"\" # comment\n",
             "e: '1.27'\nf: \"true\"\n\"quoted key\": 1\n'single' : 2\n",
         ));
-    }
-
-    #[test]
-    fn lines_are_the_pieces_between_line_breaks() {
-        for text in ["", "\n", "a", "a\n", "a\nb", "\n\na\n\nb\n", "é\nü"] {
-            assert_eq!(
-                super::lines(text).collect::<Vec<_>>(),
-                text.split('\n').collect::<Vec<_>>()
-            );
-        }
     }
 
     #[test]
