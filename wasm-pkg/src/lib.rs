@@ -42,10 +42,16 @@ impl Document {
                 .unwrap_or_else(|| "JSON.stringify refused it".to_string());
             js_error(format!("{name}: {reason}"))
         })?;
-        // `undefined` (in a list), a function or a symbol has no JSON: the core reads `null`.
-        Ok(Document::Object(
-            json.as_string().unwrap_or_else(|| "null".to_string()),
-        ))
+        match json.as_string() {
+            Some(text) => Ok(Document::Object(text)),
+            // `undefined` in a list is an absent document, as `JSON.stringify` writes it there.
+            None if value.is_undefined() => Ok(Document::Object("null".to_string())),
+            // A function or a symbol has no JSON at all: the caller passed the wrong value.
+            None => Err(js_error(format!(
+                "{name}: invalid type: {}, expected YAML or JSON text or a plain object",
+                value.js_typeof().as_string().unwrap_or_default()
+            ))),
+        }
     }
 
     /// [`Document::from_js`], where `null` and `undefined` mean no document.

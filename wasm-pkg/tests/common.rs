@@ -122,6 +122,12 @@ pub fn an_object_is_read_as_its_json_and_a_string_as_its_text() {
     Reflect::set(&cyclic, &"self".into(), &cyclic).unwrap();
     let message = thrown(analyze_shoot(&cyclic.into()).unwrap_err());
     assert!(message.starts_with("input.shoot: TypeError"), "{message}");
+    let function = js_sys::Function::new_no_args("return 1");
+    let message = thrown(analyze_shoot(&function.into()).unwrap_err());
+    assert_eq!(
+        message,
+        "input.shoot: invalid type: function, expected YAML or JSON text or a plain object"
+    );
     let fleet = Object::new();
     Reflect::set(&fleet, &"cloudProfile".into(), &PROFILE.into()).unwrap();
     Reflect::set(&fleet, &"shoots".into(), &"kind: Shoot".into()).unwrap();

@@ -31,12 +31,12 @@ test("a CloudProfile passed again, edited, or as an object is read for what it h
   };
   assert.deepEqual(versions(analyze({ cloudProfile: asObject }, { now })), ["1.33.0"]);
   assert.deepEqual(versions(analyze({ cloudProfile: null, shoot: shootObject }, { now })), []);
-  // Any other JSON value is read as its JSON text; what is not JSON is API misuse.
+  // Any other JSON value is read as its JSON text; what is not JSON is API misuse, named by its place.
   const fromNumber = analyze({ cloudProfile: 42 }, { now });
   assert.deepEqual(fromNumber.diagnostics.map((d) => [d.source, d.field]), [["CloudProfile", "kind"]]);
   assert.throws(() => analyze({ cloudProfile: Symbol("profile") }, { now }), {
     name: "Error",
-    message: /^input: .*invalid type/,
+    message: /^input\.cloudProfile: invalid type: symbol/,
   });
 });
 
