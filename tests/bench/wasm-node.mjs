@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 
 const [packageDir, inputsDir, exampleProfilePath, exampleShootPath] = process.argv.slice(2);
 const require = createRequire(import.meta.url);
-const { analyze, analyzeFleet, timeline } = require(`${packageDir}/node/shoot_policy.js`);
+const { analyze, analyzeFleet, timeline, benchParseOnly } = require(`${packageDir}/node/shoot_policy.js`);
 const now = "2026-11-22T00:00:00Z";
 
 function median(runs, work) {
@@ -46,8 +46,13 @@ const warmUpUntil = performance.now() + 1000;
 while (performance.now() < warmUpUntil) analyze(changedProfile(example), { now });
 record("example", 51, () => analyze(example, { now }));
 record("example-profile-changed", 51, () => analyze(changedProfile(example), { now }));
+// The floor: each input read into the engine's documents and nothing else, the string's crossing
+// into wasm included, as `analyze` pays it for every text it is given.
+const parseOnly = (input) => () => Object.values(input).forEach((text) => benchParseOnly(text));
+record("parse-only-example", 51, parseOnly(example));
 record("large", 5, () => analyze(large, { now }));
 record("large-profile-changed", 5, () => analyze(changedProfile(large), { now }));
+record("parse-only-large", 11, parseOnly(large));
 record("timeline-10y", 3, () => timeline(large, { now, until: "2036-11-22T00:00:00Z" }));
 record("timeline-10y-profile-changed", 3, () => timeline(changedProfile(large), { now, until: "2036-11-22T00:00:00Z" }));
 let forced = 0;
@@ -55,8 +60,17 @@ record("fleet-10k", 1, () => {
   forced = analyzeFleet({ cloudProfile: example.cloudProfile, shoots: fleet }, { now }).summary.facingForcedUpdate;
 });
 console.log(`fleet-10k summary: ${forced} of ${fleet.length} Shoots face a forced update`);
+// Everything read on every call, as `parse-only` reads it: the issue's ratios, in wasm.
+for (const [name, floor] of [
+  ["example-profile-changed", "parse-only-example"],
+  ["large-profile-changed", "parse-only-large"],
+]) {
+  console.log(`ratio ${name}/${floor} wasm-node ${(figures[name] / figures[floor]).toFixed(1)}`);
+}
 // The native figures read every input on every call, as the `-profile-changed` ones do.
 for (const [name, nativeName] of [
+  ["parse-only-example", "parse-only-example"],
+  ["parse-only-large", "parse-only-large"],
   ["example-profile-changed", "example"],
   ["large-profile-changed", "large"],
   ["timeline-10y-profile-changed", "timeline-10y"],

@@ -405,6 +405,17 @@ pub fn maintenance(
     analyze_areas(input, options, Some(&[Area::Versions, Area::Maintenance]))
 }
 
+/// How many documents `text` holds, read as `analyze` reads each input and then dropped: the floor
+/// that `cargo xtask bench` compares `analyze` with in wasm (`parse-only-*`). Not part of the
+/// package's API, so it has no TypeScript declaration.
+#[doc(hidden)]
+#[wasm_bindgen(js_name = benchParseOnly, skip_typescript)]
+pub fn bench_parse_only(text: &str) -> Result<usize, JsError> {
+    shoot_policy::document::parse_documents(text, &Default::default())
+        .map(|documents| documents.len())
+        .map_err(js_error)
+}
+
 /// The package version (from Cargo).
 #[wasm_bindgen]
 pub fn version() -> String {

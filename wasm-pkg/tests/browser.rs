@@ -30,3 +30,8 @@ fn offsets_of_two_zones_asked_in_turn() {
 fn an_object_is_read_as_its_json_and_a_string_as_its_text() {
     common::an_object_is_read_as_its_json_and_a_string_as_its_text();
 }
+
+#[wasm_bindgen_test]
+fn bench_parse_only_counts_documents_and_fails_on_broken_text() {
+    common::bench_parse_only_counts_documents_and_fails_on_broken_text();
+}

@@ -192,3 +192,15 @@ pub fn offsets_of_two_zones_asked_in_turn() {
         ])
     );
 }
+
+/// The benchmarks' floor reads every document as `analyze` does, and fails where it does.
+pub fn bench_parse_only_counts_documents_and_fails_on_broken_text() {
+    let stream = "kind: A\n---\n# only a comment\n---\nkind: B\nspec: {a: [1, 2]}\n";
+    assert_eq!(shoot_policy_wasm::bench_parse_only(stream).unwrap(), 2);
+    assert_eq!(
+        shoot_policy_wasm::bench_parse_only("{\"kind\": \"C\"}").unwrap(),
+        1
+    );
+    let message = thrown(shoot_policy_wasm::bench_parse_only("kind: A\nspec: [1,\n").unwrap_err());
+    assert!(message.contains("(line "), "{message}");
+}
