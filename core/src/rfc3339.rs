@@ -90,30 +90,36 @@ impl Serialize for Rfc3339<'_> {
 /// `YYYY-MM-DDTHH:MM:SS.nnnnnnnnnZ`.
 const LONGEST: usize = 30;
 
+/// Go's `time.Time.String()` of a UTC instant with whole seconds, as Gardener prints a `metav1.Time`
+/// (the API server keeps no fraction): `2026-01-01 00:00:00 +0000 UTC`. Written as chrono's
+/// `%Y-%m-%d %H:%M:%S +0000 UTC` wrote it, so the wasm builds carry no strftime machinery.
+pub fn go_string(instant: &DateTime<Utc>) -> String {
+    let mut buffer = [0; LONGEST];
+    let mut text = Text {
+        buffer: &mut buffer,
+        length: 0,
+    };
+    let mut written = match text.date_and_time(instant, b' ') {
+        Some(_) => text.as_str().to_string(),
+        // A year outside 0..=9999 never comes from RFC 3339 text; chrono signs it.
+        None => {
+            let mut rest = [0; LONGEST];
+            let mut time = Text {
+                buffer: &mut rest,
+                length: 0,
+            };
+            time.month_to_second(instant, b' ');
+            format!("{:+05}{}", instant.year(), time.as_str())
+        }
+    };
+    written.push_str(" +0000 UTC");
+    written
+}
+
 /// The text of `instant` in `buffer`; `None` for a year outside 0..=9999.
 fn write<'b>(instant: &DateTime<Utc>, buffer: &'b mut [u8; LONGEST]) -> Option<&'b str> {
-    let year = instant.year();
-    if !(0..=9999).contains(&year) {
-        return None;
-    }
-    let (mut second, mut nano) = (instant.second(), instant.nanosecond());
-    // A leap second is held as a nanosecond count of a second or more past :59.
-    if nano >= 1_000_000_000 {
-        second += 1;
-        nano -= 1_000_000_000;
-    }
     let mut text = Text { buffer, length: 0 };
-    text.digits(year as u32, 4);
-    text.byte(b'-');
-    text.digits(instant.month(), 2);
-    text.byte(b'-');
-    text.digits(instant.day(), 2);
-    text.byte(b'T');
-    text.digits(instant.hour(), 2);
-    text.byte(b':');
-    text.digits(instant.minute(), 2);
-    text.byte(b':');
-    text.digits(second, 2);
+    let nano = text.date_and_time(instant, b'T')?;
     // chrono's `SecondsFormat::AutoSi`: the shortest of milli-, micro- and nanoseconds.
     if nano != 0 {
         text.byte(b'.');
@@ -136,6 +142,43 @@ struct Text<'a> {
 }
 
 impl Text<'_> {
+    /// `YYYY-MM-DD`, `between`, `HH:MM:SS`; gives the nanoseconds left after the second (a leap
+    /// second written as :60), or `None` with nothing written for a year outside 0..=9999.
+    fn date_and_time(&mut self, instant: &DateTime<Utc>, between: u8) -> Option<u32> {
+        let year = instant.year();
+        if !(0..=9999).contains(&year) {
+            return None;
+        }
+        self.digits(year as u32, 4);
+        Some(self.month_to_second(instant, between))
+    }
+
+    /// `-MM-DD`, `between`, `HH:MM:SS`: [`Text::date_and_time`] after the year.
+    fn month_to_second(&mut self, instant: &DateTime<Utc>, between: u8) -> u32 {
+        let (mut second, mut nano) = (instant.second(), instant.nanosecond());
+        // A leap second is held as a nanosecond count of a second or more past :59.
+        if nano >= 1_000_000_000 {
+            second += 1;
+            nano -= 1_000_000_000;
+        }
+        self.byte(b'-');
+        self.digits(instant.month(), 2);
+        self.byte(b'-');
+        self.digits(instant.day(), 2);
+        self.byte(between);
+        self.digits(instant.hour(), 2);
+        self.byte(b':');
+        self.digits(instant.minute(), 2);
+        self.byte(b':');
+        self.digits(second, 2);
+        nano
+    }
+
+    fn as_str(&self) -> &str {
+        // Only ASCII digits and separators are written.
+        std::str::from_utf8(&self.buffer[..self.length]).unwrap_or_default()
+    }
+
     fn byte(&mut self, byte: u8) {
         self.buffer[self.length] = byte;
         self.length += 1;
@@ -230,8 +273,9 @@ mod tests {
         assert!(utc_seconds("2026-11-22T22:00:00+00:00").is_none());
     }
 
-    #[test]
-    fn instants_are_written_as_chrono_writes_them() {
+    /// 20 000 instants over the years 0 to 9999, each kind of fraction in turn: none, milli-,
+    /// micro- and nanoseconds.
+    fn random_instants() -> impl Iterator<Item = DateTime<Utc>> {
         let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
         let mut next = move || {
             seed ^= seed << 13;
@@ -244,19 +288,53 @@ mod tests {
             .and_hms_opt(0, 0, 0)
             .unwrap();
         let span_seconds = 10_000 * 366 * 86_400;
-        for case in 0..20_000 {
+        (0..20_000).map(move |case| {
             let seconds = (next() % span_seconds) as i64;
-            // Each kind of fraction: none, milli-, micro-, nanoseconds.
             let nanos = match case % 4 {
                 0 => 0,
                 1 => (next() % 1_000) as i64 * 1_000_000,
                 2 => (next() % 1_000_000) as i64 * 1_000,
                 _ => (next() % 1_000_000_000) as i64,
             };
-            let naive = start + TimeDelta::seconds(seconds) + TimeDelta::nanoseconds(nanos);
-            let instant = naive.and_utc();
-            assert_eq!(our_text(&instant), chrono_text(&instant), "{naive:?}");
+            (start + TimeDelta::seconds(seconds) + TimeDelta::nanoseconds(nanos)).and_utc()
+        })
+    }
+
+    #[test]
+    fn instants_are_written_as_chrono_writes_them() {
+        for instant in random_instants() {
+            assert_eq!(our_text(&instant), chrono_text(&instant), "{instant:?}");
         }
+    }
+
+    #[test]
+    fn go_strings_are_chronos_strftime() {
+        let leap_second = NaiveDate::from_ymd_opt(2016, 12, 31)
+            .unwrap()
+            .and_hms_nano_opt(23, 59, 59, 1_500_000_000)
+            .unwrap()
+            .and_utc();
+        let signed_years = [-1, 10_000].map(|year| {
+            NaiveDate::from_ymd_opt(year, 2, 3)
+                .unwrap()
+                .and_hms_opt(4, 5, 6)
+                .unwrap()
+                .and_utc()
+        });
+        let extremes = [
+            DateTime::<Utc>::MIN_UTC,
+            DateTime::<Utc>::MAX_UTC,
+            leap_second,
+        ];
+        for instant in random_instants().chain(extremes).chain(signed_years) {
+            let chrono = instant.format("%Y-%m-%d %H:%M:%S +0000 UTC").to_string();
+            assert_eq!(go_string(&instant), chrono, "{instant:?}");
+        }
+        assert_eq!(go_string(&leap_second), "2016-12-31 23:59:60 +0000 UTC");
+        assert_eq!(
+            go_string(&signed_years[1]),
+            "+10000-02-03 04:05:06 +0000 UTC"
+        );
     }
 
     #[test]

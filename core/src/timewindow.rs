@@ -92,20 +92,28 @@ impl MaintenanceTime {
     }
 
     /// This time of day on the UTC date of `day`.
-    fn on_date_of(self, day: DateTime<Utc>) -> DateTime<Utc> {
+    pub(crate) fn on_date_of(self, day: DateTime<Utc>) -> DateTime<Utc> {
         day.date_naive().and_time(self.naive()).and_utc()
     }
 
     /// The `HHMMSS+0000` form Gardener writes.
     pub fn formatted(self) -> String {
-        format!("{}+0000", self.naive().format("%H%M%S"))
+        let (hour, minute, second) = self.clock();
+        format!("{hour:02}{minute:02}{second:02}+0000")
+    }
+
+    /// Hour, minute and second, as a clock shows them.
+    fn clock(self) -> (u32, u32, u32) {
+        let seconds = self.seconds_of_day;
+        (seconds / 3600, seconds / 60 % 60, seconds % 60)
     }
 }
 
 impl fmt::Display for MaintenanceTime {
     /// `HH:MM:SS`, as Gardener prints a maintenance time.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.naive().format("%H:%M:%S"))
+        let (hour, minute, second) = self.clock();
+        write!(f, "{hour:02}:{minute:02}:{second:02}")
     }
 }
 

@@ -103,7 +103,13 @@ pub fn check_ca_validities(
     }
     let entries: Vec<String> = expiring
         .iter()
-        .map(|(name, until)| format!("{} (expiring at {})", go_quote(name), go_time(*until)))
+        .map(|(name, until)| {
+            format!(
+                "{} (expiring at {})",
+                go_quote(name),
+                crate::rfc3339::go_string(until)
+            )
+        })
         .collect();
     Ok(CaValidityResult {
         status: "False".to_string(),
@@ -134,11 +140,6 @@ fn parse_go_int64(text: &str) -> Result<i64, &'static str> {
         return Err("invalid syntax");
     }
     text.parse::<i64>().map_err(|_| "value out of range")
-}
-
-/// Go's `time.Time.String()` for a UTC instant with whole seconds.
-fn go_time(instant: DateTime<Utc>) -> String {
-    instant.format("%Y-%m-%d %H:%M:%S +0000 UTC").to_string()
 }
 
 #[cfg(test)]

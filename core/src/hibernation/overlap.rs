@@ -6,8 +6,8 @@
 
 use super::schedule::{parse_schedules, HibernationSchedule, Operation};
 use super::Shoot;
-use crate::timewindow::{MaintenanceTime, MaintenanceTimeWindow};
-use chrono::{DateTime, Days, NaiveTime, Utc};
+use crate::timewindow::MaintenanceTimeWindow;
+use chrono::{DateTime, Days, Utc};
 
 /// `IsShootHibernatedDuringNextMaintenanceWindow`: could the Shoot be hibernated at some point of its
 /// next maintenance window? Only the very next hibernation and wake-up after `now` are considered.
@@ -74,15 +74,11 @@ fn next_window(
     window: &MaintenanceTimeWindow,
     now: DateTime<Utc>,
 ) -> Option<(DateTime<Utc>, DateTime<Utc>)> {
-    let on_today = |time: MaintenanceTime| -> Option<DateTime<Utc>> {
-        let time = NaiveTime::parse_from_str(&time.to_string(), "%H:%M:%S").ok()?;
-        Some(now.date_naive().and_time(time).and_utc())
-    };
-    let mut begin = on_today(window.begin)?;
+    let mut begin = window.begin.on_date_of(now);
     if begin <= now {
         begin = begin.checked_add_days(Days::new(1))?;
     }
-    let mut end = on_today(window.end)?;
+    let mut end = window.end.on_date_of(now);
     if window.end <= window.begin {
         end = end.checked_add_days(Days::new(1))?;
     }

@@ -65,13 +65,6 @@ impl Digests {
     }
 }
 
-/// Go's `time.Time.String()` of a `metav1.Time` read from JSON by a process running in UTC
-/// (gardenlet): `2026-01-01 00:00:00 +0000 UTC`. The API server stores `metav1.Time` with whole
-/// seconds, so sub-second parts never reach the hash and are dropped here.
-pub fn go_time_string(instant: &DateTime<Utc>) -> String {
-    instant.format("%Y-%m-%d %H:%M:%S +0000 UTC").to_string()
-}
-
 /// Parses a `metav1.Time` JSON value (RFC 3339).
 pub fn parse_time(text: &str) -> Result<DateTime<Utc>, String> {
     DateTime::parse_from_rfc3339(text)
@@ -207,6 +200,9 @@ mod tests {
     #[test]
     fn go_time_rendering() {
         let t = parse_time("2026-01-01T01:30:00+01:00").unwrap();
-        assert_eq!(go_time_string(&t), "2026-01-01 00:30:00 +0000 UTC");
+        assert_eq!(
+            crate::rfc3339::go_string(&t),
+            "2026-01-01 00:30:00 +0000 UTC"
+        );
     }
 }

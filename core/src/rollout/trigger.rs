@@ -8,7 +8,7 @@
 //! both exactly and names the changed fields in the notation of
 //! `docs/usage/shoot-operations/shoot_updates.md`.
 
-use super::hash::{go_time_string, hash_of_hashes, parse_time, Digests};
+use super::hash::{hash_of_hashes, parse_time, Digests};
 use super::kubelet::{effective_kubelet, kubelet_data, KubeletData, KubeletSource, ParsedReserved};
 use super::types::{
     is_in_place, PendingWorkerUpdates, RotationStatus, Shoot, Worker, WorkerResource,
@@ -638,7 +638,7 @@ fn rotation_times(shoot: &Shoot, pool: &str) -> Result<[Option<String>; 2], Stri
             .as_ref()
             .and_then(|status| pool_initiation_time(status, pool))
         {
-            Some(text) => Ok(Some(go_time_string(&parse_time(text)?))),
+            Some(text) => Ok(Some(crate::rfc3339::go_string(&parse_time(text)?))),
             None => Ok(None),
         }
     };
