@@ -449,12 +449,14 @@ fn summarize_fixes(fixes: &[WebhookFix]) -> String {
     }
 }
 
+/// `text` with its first letter in upper case: a fix's description, which starts with an English
+/// verb (`set`, `add`), so ASCII is all there is to raise.
 fn capitalize(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
+    let mut capitalized = text.to_string();
+    if let Some(first) = capitalized.get_mut(..1) {
+        first.make_ascii_uppercase();
     }
+    capitalized
 }
 
 fn describe_timeout(timeout: Option<i64>) -> String {

@@ -456,11 +456,23 @@ fn stepped_bits(start: u64, end: u64, step: u64) -> u64 {
 
 /// `parseIntOrName`: a month or weekday name (any case) or a number.
 fn int_or_name(text: &str, bounds: &Bounds) -> Result<u64, String> {
-    let lower = text.to_lowercase();
-    if let Some((_, value)) = bounds.names.iter().find(|(name, _)| *name == lower) {
+    if let Some((_, value)) = (bounds.names.iter()).find(|(name, _)| lowers_to(text, name)) {
         return Ok(*value);
     }
     non_negative_int(text)
+}
+
+/// Whether Go's `strings.ToLower(text)` is `name`, an ASCII name. Go lowers rune by rune with the
+/// simple case mapping, under which only two runes beyond ASCII become ASCII letters: `İ` (U+0130)
+/// becomes `i` and the Kelvin sign `K` (U+212A) `k`. Rust's `to_lowercase` maps `İ` to two
+/// characters, so it would refuse `FRİ`, which robfig/cron reads as Friday.
+fn lowers_to(text: &str, name: &str) -> bool {
+    let lowered = text.chars().map(|c| match c {
+        '\u{130}' => 'i',
+        '\u{212a}' => 'k',
+        c => c.to_ascii_lowercase(),
+    });
+    lowered.eq(name.chars())
 }
 
 /// `mustParseInt`: Go's `strconv.Atoi`, then negatives rejected.
@@ -612,6 +624,19 @@ mod tests {
         ] {
             assert_eq!(parse_standard(spec).unwrap_err(), message, "{spec:?}");
         }
+    }
+
+    #[test]
+    fn names_are_lowered_as_go_lowers_them() {
+        let friday = |text: &str| int_or_name(text, &DAYS_OF_WEEK);
+        assert_eq!(friday("fri"), Ok(5));
+        assert_eq!(friday("FrI"), Ok(5));
+        // Go's simple mapping takes U+0130 to `i`.
+        assert_eq!(friday("FR\u{130}"), Ok(5));
+        // No other rune lowers to an ASCII letter: the long s stays itself, a dotless i too.
+        assert!(int_or_name("\u{17f}un", &DAYS_OF_WEEK).is_err());
+        assert!(friday("fr\u{131}").is_err());
+        assert!(friday("frii").is_err() && friday("fr").is_err());
     }
 
     #[test]
