@@ -7,7 +7,7 @@ use shoot_policy::report::Report;
 
 /// The element id of an editor's textarea.
 pub fn editor_id(label: &str) -> String {
-    format!("editor-{}", label.to_lowercase().replace(' ', "-"))
+    format!("editor-{}", label.to_ascii_lowercase().replace(' ', "-"))
 }
 
 /// The start and end of 1-based `line` in UTF-16 code units (what a textarea's selection counts);

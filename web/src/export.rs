@@ -145,7 +145,7 @@ pub fn markdown(
 
 /// The timeline's events as an iCalendar file (RFC 5545), one hour per event.
 pub fn ical(timeline: &Timeline, stamp: DateTime<Utc>) -> String {
-    let time = |t: DateTime<Utc>| t.format("%Y%m%dT%H%M%SZ").to_string();
+    let time = format::ical_utc;
     let mut out = String::from(
         "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//shoot-policy//timeline//EN\r\nCALSCALE:GREGORIAN\r\n",
     );

@@ -1,22 +1,65 @@
 //! Text formatting shared by the cards and the exports.
 
-use chrono::{DateTime, Utc};
+//!
+//! Instants are written field by field rather than through chrono's strftime, which with
+//! Unicode's case tables would otherwise be in the app's module for these few texts alone (the
+//! core writes its own). The texts are chrono's, which a test holds them to.
 
+use chrono::{DateTime, Datelike, Timelike, Utc};
+
+/// `2026-11-22 21:00 UTC` (chrono's `%Y-%m-%d %H:%M UTC`).
 pub fn date_time(t: DateTime<Utc>) -> String {
-    t.format("%Y-%m-%d %H:%M UTC").to_string()
+    format!("{} {:02}:{:02} UTC", date(t), t.hour(), t.minute())
 }
 
+/// `2026-11-22` (chrono's `%Y-%m-%d`).
 pub fn date(t: DateTime<Utc>) -> String {
-    t.format("%Y-%m-%d").to_string()
+    format!("{}-{:02}-{:02}", year(t), t.month(), t.day())
 }
 
-/// The text with its first letter in upper case.
-pub fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
+/// `2026-11-22T21:00`, what an `<input type="datetime-local">` holds (chrono's `%Y-%m-%dT%H:%M`).
+pub fn local_input(t: DateTime<Utc>) -> String {
+    format!("{}T{:02}:{:02}", date(t), t.hour(), t.minute())
+}
+
+/// `Nov 2026`, a month on the timeline's axis (chrono's `%b %Y`).
+pub fn month_and_year(t: DateTime<Utc>) -> String {
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    format!("{} {}", MONTHS[t.month0() as usize], year(t))
+}
+
+/// `20261122T210000Z`, an iCalendar date-time in UTC (RFC 5545; chrono's `%Y%m%dT%H%M%SZ`).
+pub fn ical_utc(t: DateTime<Utc>) -> String {
+    format!(
+        "{}{:02}{:02}T{:02}{:02}{:02}Z",
+        year(t),
+        t.month(),
+        t.day(),
+        t.hour(),
+        t.minute(),
+        // chrono holds a leap second as :59 and a second's worth of nanoseconds.
+        t.second() + t.nanosecond() / 1_000_000_000
+    )
+}
+
+/// chrono's `%Y`: four digits, and a sign outside 0 to 9999.
+fn year(t: DateTime<Utc>) -> String {
+    match t.year() {
+        year @ 0..=9999 => format!("{year:04}"),
+        year => format!("{year:+05}"),
     }
+}
+
+/// The text with its first letter in upper case: the core's English texts, which start with an
+/// ASCII letter.
+pub fn capitalized(text: &str) -> String {
+    let mut capitalized = text.to_string();
+    if let Some(first) = capitalized.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    capitalized
 }
 
 /// "in 3 days 4 hours", "in 25 minutes", "now", "2 days ago": the two largest units.
@@ -58,6 +101,34 @@ mod tests {
 
     fn at(text: &str) -> DateTime<Utc> {
         text.parse().unwrap()
+    }
+
+    #[test]
+    fn instants_are_written_as_chronos_strftime_writes_them() {
+        let mut instants: Vec<DateTime<Utc>> = (0..2_000)
+            .map(|step: i64| {
+                // Every month and hour over two centuries, minutes and seconds varying.
+                at("1950-01-01T00:00:00Z")
+                    + chrono::TimeDelta::seconds(step * 3_155_761 + step % 61)
+            })
+            .collect();
+        instants.extend(
+            [
+                "0000-01-01T00:00:00Z",
+                "9999-12-31T23:59:59Z",
+                "2016-12-31T23:59:60Z",
+            ]
+            .map(at),
+        );
+        instants.push(DateTime::<Utc>::MAX_UTC);
+        instants.push(DateTime::<Utc>::MIN_UTC);
+        for t in instants {
+            assert_eq!(date_time(t), t.format("%Y-%m-%d %H:%M UTC").to_string());
+            assert_eq!(date(t), t.format("%Y-%m-%d").to_string());
+            assert_eq!(local_input(t), t.format("%Y-%m-%dT%H:%M").to_string());
+            assert_eq!(month_and_year(t), t.format("%b %Y").to_string());
+            assert_eq!(ical_utc(t), t.format("%Y%m%dT%H%M%SZ").to_string());
+        }
     }
 
     #[test]

@@ -309,7 +309,7 @@ fn MaintenanceWindow(report: Memo<Report>) -> impl IntoView {
                     <h2>"Maintenance window"</h2>
                     <p>{format!("Effective window {}–{} UTC{}", window.begin, window.end,
                         if window.always { " (no window configured: any time)" } else { "" })}</p>
-                    <p>{format!("Next window: {} to {}", window.next_begin.format("%Y-%m-%d %H:%M UTC"), window.next_end.format("%Y-%m-%d %H:%M UTC"))}</p>
+                    <p>{format!("Next window: {} to {}", crate::format::date_time(window.next_begin), crate::format::date_time(window.next_end))}</p>
                 </section>
             }
         })

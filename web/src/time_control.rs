@@ -33,7 +33,7 @@ pub fn TimeControl(inputs: RwSignal<Inputs>, now: Memo<DateTime<Utc>>) -> impl I
             <div class="time-buttons">
                 <label class="inline">"Pick (UTC) "
                     <input type="datetime-local" aria-label="Pick evaluation time (UTC)"
-                        prop:value=move || now.get().format("%Y-%m-%dT%H:%M").to_string()
+                        prop:value=move || format::local_input(now.get())
                         on:change=move |ev| {
                             let text = event_target_value(&ev);
                             if let Some(time) = crate::inputs::parse_time(&text) {

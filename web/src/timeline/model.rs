@@ -169,7 +169,7 @@ pub fn layout(timeline: &Timeline, width: f64) -> Layout {
             .into_iter()
             .map(|t| Tick {
                 x: x(t),
-                label: t.format("%b %Y").to_string(),
+                label: crate::format::month_and_year(t),
             })
             .collect(),
         today_x: inside.then(|| x(timeline.today)),
