@@ -101,7 +101,8 @@ pub fn go_string(instant: &DateTime<Utc>) -> String {
     };
     let mut written = match text.date_and_time(instant, b' ') {
         Some(_) => text.as_str().to_string(),
-        // A year outside 0..=9999 never comes from RFC 3339 text; chrono signs it.
+        // RFC 3339 text never has a year outside 0..=9999, but a certificate valid until
+        // `DateTime::MAX_UTC` does; chrono signs such a year.
         None => {
             let mut rest = [0; LONGEST];
             let mut time = Text {
