@@ -308,48 +308,16 @@ mod tests {
         }
     }
 
-    #[test]
-    fn go_strings_are_chronos_strftime() {
-        let leap_second = NaiveDate::from_ymd_opt(2016, 12, 31)
-            .unwrap()
-            .and_hms_nano_opt(23, 59, 59, 1_500_000_000)
-            .unwrap()
-            .and_utc();
-        let signed_years = [-1, 10_000].map(|year| {
-            NaiveDate::from_ymd_opt(year, 2, 3)
+    /// A leap second with a fraction and without, both ends of the years written without a sign,
+    /// the years just past them, and chrono's extremes.
+    fn edge_instants() -> [DateTime<Utc>; 8] {
+        let leap = |nanos| {
+            NaiveDate::from_ymd_opt(2016, 12, 31)
                 .unwrap()
-                .and_hms_opt(4, 5, 6)
+                .and_hms_nano_opt(23, 59, 59, nanos)
                 .unwrap()
                 .and_utc()
-        });
-        let extremes = [
-            DateTime::<Utc>::MIN_UTC,
-            DateTime::<Utc>::MAX_UTC,
-            leap_second,
-        ];
-        for instant in random_instants().chain(extremes).chain(signed_years) {
-            let chrono = instant.format("%Y-%m-%d %H:%M:%S +0000 UTC").to_string();
-            assert_eq!(go_string(&instant), chrono, "{instant:?}");
-        }
-        assert_eq!(go_string(&leap_second), "2016-12-31 23:59:60 +0000 UTC");
-        assert_eq!(
-            go_string(&signed_years[1]),
-            "+10000-02-03 04:05:06 +0000 UTC"
-        );
-    }
-
-    #[test]
-    fn edges_leap_seconds_and_signed_years() {
-        let leap = NaiveDate::from_ymd_opt(2016, 12, 31)
-            .unwrap()
-            .and_hms_nano_opt(23, 59, 59, 1_500_000_000)
-            .unwrap()
-            .and_utc();
-        let whole_leap = NaiveDate::from_ymd_opt(2016, 12, 31)
-            .unwrap()
-            .and_hms_milli_opt(23, 59, 59, 1_000)
-            .unwrap()
-            .and_utc();
+        };
         let at = |y, mo, d| {
             NaiveDate::from_ymd_opt(y, mo, d)
                 .unwrap()
@@ -357,20 +325,37 @@ mod tests {
                 .unwrap()
                 .and_utc()
         };
-        for instant in [
-            leap,
-            whole_leap,
+        [
+            leap(1_500_000_000),
+            leap(1_000_000_000),
             at(0, 1, 1),
             at(9999, 12, 31) + TimeDelta::nanoseconds(86_399_999_999_999),
             at(-1, 12, 31),
             at(10_000, 1, 1),
             DateTime::<Utc>::MIN_UTC,
             DateTime::<Utc>::MAX_UTC,
-        ] {
+        ]
+    }
+
+    #[test]
+    fn edges_leap_seconds_and_signed_years() {
+        let edges = edge_instants();
+        for instant in edges {
             assert_eq!(our_text(&instant), chrono_text(&instant));
         }
-        assert_eq!(our_text(&leap), "\"2016-12-31T23:59:60.500Z\"");
-        assert_eq!(our_text(&at(10_000, 1, 1)), "\"+10000-01-01T00:00:00Z\"");
+        assert_eq!(our_text(&edges[0]), "\"2016-12-31T23:59:60.500Z\"");
+        assert_eq!(our_text(&edges[5]), "\"+10000-01-01T00:00:00Z\"");
+    }
+
+    #[test]
+    fn go_strings_are_chronos_strftime() {
+        for instant in random_instants().chain(edge_instants()) {
+            let chrono = instant.format("%Y-%m-%d %H:%M:%S +0000 UTC").to_string();
+            assert_eq!(go_string(&instant), chrono, "{instant:?}");
+        }
+        let edges = edge_instants();
+        assert_eq!(go_string(&edges[0]), "2016-12-31 23:59:60 +0000 UTC");
+        assert_eq!(go_string(&edges[5]), "+10000-01-01 00:00:00 +0000 UTC");
     }
 
     #[test]
