@@ -95,26 +95,18 @@ const LONGEST: usize = 30;
 /// `%Y-%m-%d %H:%M:%S +0000 UTC` wrote it, so the wasm builds carry no strftime machinery.
 pub fn go_string(instant: &DateTime<Utc>) -> String {
     let mut buffer = [0; LONGEST];
-    let mut text = Text {
+    let mut rest = Text {
         buffer: &mut buffer,
         length: 0,
     };
-    let mut written = match text.date_and_time(instant, b' ') {
-        Some(_) => text.as_str().to_string(),
-        // RFC 3339 text never has a year outside 0..=9999, but a certificate valid until
-        // `DateTime::MAX_UTC` does; chrono signs such a year.
-        None => {
-            let mut rest = [0; LONGEST];
-            let mut time = Text {
-                buffer: &mut rest,
-                length: 0,
-            };
-            time.month_to_second(instant, b' ');
-            format!("{:+05}{}", instant.year(), time.as_str())
-        }
+    rest.month_to_second(instant, b' ');
+    // RFC 3339 text never has a year outside 0..=9999, but a certificate valid until
+    // `DateTime::MAX_UTC` does; chrono signs such a year.
+    let year = match instant.year() {
+        year @ 0..=9999 => format!("{year:04}"),
+        year => format!("{year:+05}"),
     };
-    written.push_str(" +0000 UTC");
-    written
+    format!("{year}{} +0000 UTC", rest.as_str())
 }
 
 /// The text of `instant` in `buffer`; `None` for a year outside 0..=9999.

@@ -1,5 +1,4 @@
 //! Text formatting shared by the cards and the exports.
-
 //!
 //! Instants are written field by field rather than through chrono's strftime, which with
 //! Unicode's case tables would otherwise be in the app's module for these few texts alone (the
