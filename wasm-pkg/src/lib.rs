@@ -10,6 +10,7 @@ use shoot_policy::report::{self, AnalyzeOptions, Area, Source, SourceRole};
 use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
+mod text;
 mod to_js;
 
 /// Turns any displayable error into a JavaScript `Error`.
@@ -32,7 +33,7 @@ impl Document {
     /// `JSON.stringify`. Converting the object to Rust values and writing those as JSON took a fifth
     /// of the time of a fleet of Shoot objects. `name` says where the value was, for the error.
     fn from_js(value: &JsValue, name: &str) -> Result<Document, JsError> {
-        if let Some(text) = value.as_string() {
+        if let Some(text) = text::string_of(value) {
             return Ok(Document::Text(text));
         }
         let json = js_sys::JSON::stringify(value).map_err(|thrown| {
@@ -42,7 +43,7 @@ impl Document {
                 .unwrap_or_else(|| "JSON.stringify refused it".to_string());
             js_error(format!("{name}: {reason}"))
         })?;
-        match json.as_string() {
+        match text::string_of(&json) {
             Some(text) => Ok(Document::Object(text)),
             // `undefined` in a list is an absent document, as `JSON.stringify` writes it there.
             None if value.is_undefined() => Ok(Document::Object("null".to_string())),
@@ -179,7 +180,7 @@ fn cloud_profile_text(value: JsValue) -> Result<Option<String>, JsError> {
         return Ok(LAST.with_borrow_mut(|last| match last {
             Some((string, text)) if *string == value => Some(text.clone()),
             _ => {
-                let text = value.as_string().unwrap_or_default();
+                let text = text::string_of(&value).unwrap_or_default();
                 *last = Some((value, text.clone()));
                 Some(text)
             }
@@ -405,13 +406,13 @@ pub fn maintenance(
     analyze_areas(input, options, Some(&[Area::Versions, Area::Maintenance]))
 }
 
-/// How many documents `text` holds, read as `analyze` reads each input and then dropped: the floor
-/// that `cargo xtask bench` compares `analyze` with in wasm (`parse-only-*`). Not part of the
-/// package's API, so it has no TypeScript declaration.
+/// How many documents `text` holds, brought into wasm and read as `analyze` brings and reads each
+/// input, and then dropped: the floor that `cargo xtask bench` compares `analyze` with in wasm
+/// (`parse-only-*`). Not part of the package's API, so it has no TypeScript declaration.
 #[doc(hidden)]
 #[wasm_bindgen(js_name = benchParseOnly, skip_typescript)]
-pub fn bench_parse_only(text: &str) -> Result<usize, JsError> {
-    shoot_policy::document::parse_documents(text, &Default::default())
+pub fn bench_parse_only(text: &js_sys::JsString) -> Result<usize, JsError> {
+    shoot_policy::document::parse_documents(&text::text_of(text), &Default::default())
         .map(|documents| documents.len())
         .map_err(js_error)
 }

@@ -196,11 +196,42 @@ pub fn offsets_of_two_zones_asked_in_turn() {
 /// The benchmarks' floor reads every document as `analyze` does, and fails where it does.
 pub fn bench_parse_only_counts_documents_and_fails_on_broken_text() {
     let stream = "kind: A\n---\n# only a comment\n---\nkind: B\nspec: {a: [1, 2]}\n";
-    assert_eq!(shoot_policy_wasm::bench_parse_only(stream).unwrap(), 2);
-    assert_eq!(
-        shoot_policy_wasm::bench_parse_only("{\"kind\": \"C\"}").unwrap(),
-        1
-    );
-    let message = thrown(shoot_policy_wasm::bench_parse_only("kind: A\nspec: [1,\n").unwrap_err());
+    let parse_only = |text: &str| shoot_policy_wasm::bench_parse_only(&text.into());
+    assert_eq!(parse_only(stream).unwrap(), 2);
+    assert_eq!(parse_only("{\"kind\": \"C\"}").unwrap(), 1);
+    let message = thrown(parse_only("kind: A\nspec: [1,\n").unwrap_err());
     assert!(message.contains("(line "), "{message}");
+}
+
+/// A text crosses into wasm whole, whatever its characters and wherever they are: the pool name
+/// comes back as it went in, with a lone surrogate as U+FFFD, as `TextEncoder` writes it.
+pub fn texts_cross_into_wasm_whole() {
+    let lone_surrogate = js_sys::JsString::from_char_code1(0xD800);
+    let long_ascii = "a".repeat(5000);
+    for (name, expected) in [
+        (
+            js_sys::JsString::from("pool-ascii"),
+            "pool-ascii".to_string(),
+        ),
+        ("pööl-€-😀".into(), "pööl-€-😀".to_string()),
+        ("😀".into(), "😀".to_string()),
+        (
+            js_sys::JsString::from(format!("{long_ascii}-€")),
+            format!("{long_ascii}-€"),
+        ),
+        (
+            js_sys::JsString::from("x-").concat(&lone_surrogate),
+            "x-\u{FFFD}".to_string(),
+        ),
+    ] {
+        let shoot = js_sys::JsString::from(
+            "kind: Shoot\nmetadata: {name: s, namespace: garden-t}\nspec:\n  region: r\n  kubernetes: {version: 1.30.1}\n  provider:\n    type: aws\n    workers:\n    - name: \"",
+        )
+        .concat(&name)
+        .concat(&"\"\n      machine: {type: m, image: {name: gl, version: 1.0.0}}\n".into());
+        let report = analyze_shoot(&shoot.into()).unwrap();
+        let workers = get(&get(&report, "maintenanceNow"), "workers");
+        let first = Reflect::get_u32(&workers, 0).unwrap();
+        assert_eq!(get(&first, "name").as_string().unwrap(), expected);
+    }
 }

@@ -33,3 +33,8 @@ fn an_object_is_read_as_its_json_and_a_string_as_its_text() {
 fn bench_parse_only_counts_documents_and_fails_on_broken_text() {
     common::bench_parse_only_counts_documents_and_fails_on_broken_text();
 }
+
+#[wasm_bindgen_test]
+fn texts_cross_into_wasm_whole() {
+    common::texts_cross_into_wasm_whole();
+}
