@@ -636,7 +636,7 @@ fn plain_characters(text: &str) -> bool {
 
 /// A plain scalar's value, by serde_yaml's rules; `None` for an integer wider than 64 bits, which
 /// the library refuses.
-fn resolve(text: Cow<'_, str>) -> Option<Value> {
+pub(super) fn resolve(text: Cow<'_, str>) -> Option<Value> {
     let string = |text: Cow<'_, str>| Some(Value::String(text.into_owned()));
     // Numbers start with a digit, a sign or a dot; a word is text unless it is a keyword.
     let first = text.as_bytes().first().copied().unwrap_or(b'~');
@@ -710,7 +710,7 @@ fn negative<T>(text: &str, from_radix: FromRadix<T>) -> Option<T> {
 }
 
 /// Digits after a leading zero (signed or not): a string in YAML 1.2, not a number.
-fn leading_zero_digits(text: &str) -> bool {
+pub(super) fn leading_zero_digits(text: &str) -> bool {
     let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
     digits.len() > 1
         && digits.starts_with_byte(b'0')

@@ -11,6 +11,7 @@
 //! that names the limit, in time and memory proportional to the limit, never a crash.
 
 mod block;
+mod emit;
 
 use crate::decode::FromValue;
 use serde::de::{self, DeserializeOwned, DeserializeSeed, MapAccess, SeqAccess, Visitor};
@@ -146,10 +147,10 @@ pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, ParseError> {
     serde_yaml::from_str(text).map_err(|e| yaml_error(e, text))
 }
 
-/// Renders a value as YAML text, as a user would paste it back into a file.
+/// Renders a value as YAML text, as a user would paste it back into a file: as serde_yaml writes
+/// it, for the structs, sequences, strings, integers and options [`emit`] writes.
 pub fn to_yaml<T: serde::Serialize>(value: &T) -> String {
-    // The values given here have string keys only, which YAML always represents.
-    serde_yaml::to_string(value).unwrap_or_default()
+    emit::to_yaml(value).unwrap_or_default()
 }
 
 fn at_end(stream: &mut serde_json::Deserializer<serde_json::de::StrRead<'_>>) -> bool {
