@@ -1,8 +1,10 @@
 //! Reading pasted text (YAML or JSON, one or many documents) into document trees, within limits.
 //!
 //! This is the one module that knows the YAML library; everything else sees `serde_json::Value`.
-//! Swapping serde_yaml for serde_norway is a change to this file alone. Plain block YAML, what
-//! kubectl and editors write, is read by `block` without the library, which reads the rest.
+//! Swapping serde_yaml for serde_norway is a change to this module alone. Plain block YAML, what
+//! kubectl and editors write, is read by `block` without the library, which reads the rest; the
+//! YAML the engine writes (the webhook fixes' patches) is written by `emit` as the library would,
+//! which its tests hold it to.
 //!
 //! Text whose first non-blank character is `{` is read as a stream of JSON objects, strictly (a
 //! trailing comma is an error), as Kubernetes' `YAMLOrJSONDecoder` does; anything else is YAML.
