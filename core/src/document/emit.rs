@@ -12,8 +12,8 @@ use serde::ser::{self, Serialize};
 use std::borrow::Cow;
 
 /// `value` as `serde_yaml::to_string` writes it. `None` for what this writer leaves out, as no
-/// patch holds it: maps (serde_yaml reads a one-entry map as a possible tag), floats, and enum
-/// variants with data.
+/// patch holds it: maps (serde_yaml reads a one-entry map as a possible tag), floats, tuple
+/// structs, and enum variants with data.
 pub fn to_yaml<T: Serialize + ?Sized>(value: &T) -> Option<String> {
     let node = value.serialize(ToNode).ok()?;
     let mut emitter = Emitter::default();
@@ -239,32 +239,25 @@ impl Emitter {
         if !self.whitespace && !text.is_empty() {
             self.put(' ');
         }
-        let mut breaks = false;
-        for c in text.chars() {
-            if c == ' ' {
-                self.put(c);
-            } else if is_break(c) {
-                if !breaks && c == '\n' {
-                    self.put_break();
-                }
-                self.write_break(c);
-                self.indention = true;
-                breaks = true;
-            } else {
-                if breaks {
-                    self.write_indent();
-                }
-                self.put(c);
-                self.indention = false;
-                breaks = false;
-            }
-        }
+        self.write_lines(text, None);
         self.whitespace = false;
         self.indention = false;
     }
 
     fn write_single_quoted(&mut self, text: &str) {
         self.write_indicator("'", true, false, false);
+        if self.write_lines(text, Some('\'')) {
+            self.write_indent();
+        }
+        self.write_indicator("'", false, false, false);
+        self.whitespace = false;
+        self.indention = false;
+    }
+
+    /// The characters of a plain or single-quoted scalar: a line feed twice, as YAML folds a single
+    /// one into a space, each later line indented, and `doubled` (the single quote) twice. Whether
+    /// the text ends in a line break.
+    fn write_lines(&mut self, text: &str, doubled: Option<char>) -> bool {
         let mut breaks = false;
         for c in text.chars() {
             if c == ' ' {
@@ -280,20 +273,15 @@ impl Emitter {
                 if breaks {
                     self.write_indent();
                 }
-                if c == '\'' {
-                    self.put('\'');
+                if Some(c) == doubled {
+                    self.put(c);
                 }
                 self.put(c);
                 self.indention = false;
                 breaks = false;
             }
         }
-        if breaks {
-            self.write_indent();
-        }
-        self.write_indicator("'", false, false, false);
-        self.whitespace = false;
-        self.indention = false;
+        breaks
     }
 
     fn write_double_quoted(&mut self, text: &str) {
@@ -546,7 +534,7 @@ impl ser::Serializer for ToNode {
     type Error = Unsupported;
     type SerializeSeq = Items;
     type SerializeTuple = Items;
-    type SerializeTupleStruct = Items;
+    type SerializeTupleStruct = ser::Impossible<Node, Unsupported>;
     type SerializeTupleVariant = ser::Impossible<Node, Unsupported>;
     type SerializeMap = ser::Impossible<Node, Unsupported>;
     type SerializeStruct = Fields;
@@ -650,8 +638,8 @@ impl ser::Serializer for ToNode {
         self,
         _name: &'static str,
         _len: usize,
-    ) -> Result<Items, Unsupported> {
-        Ok(Items(Vec::new()))
+    ) -> Result<Self::SerializeTupleStruct, Unsupported> {
+        Err(Unsupported)
     }
     fn serialize_tuple_variant(
         self,
@@ -681,45 +669,24 @@ impl ser::Serializer for ToNode {
 
 struct Items(Vec<Node>);
 
-impl Items {
-    fn push<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unsupported> {
-        self.0.push(value.serialize(ToNode)?);
-        Ok(())
-    }
+/// serde's traits for a sequence and for a tuple (an array), which differ only in name.
+macro_rules! sequence_of_items {
+    ($($serialize:ident),*) => {$(
+        impl ser::$serialize for Items {
+            type Ok = Node;
+            type Error = Unsupported;
+            fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unsupported> {
+                self.0.push(value.serialize(ToNode)?);
+                Ok(())
+            }
+            fn end(self) -> Written {
+                Ok(Node::Sequence(self.0))
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeSeq for Items {
-    type Ok = Node;
-    type Error = Unsupported;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unsupported> {
-        self.push(value)
-    }
-    fn end(self) -> Written {
-        Ok(Node::Sequence(self.0))
-    }
-}
-
-impl ser::SerializeTuple for Items {
-    type Ok = Node;
-    type Error = Unsupported;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unsupported> {
-        self.push(value)
-    }
-    fn end(self) -> Written {
-        Ok(Node::Sequence(self.0))
-    }
-}
-
-impl ser::SerializeTupleStruct for Items {
-    type Ok = Node;
-    type Error = Unsupported;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unsupported> {
-        self.push(value)
-    }
-    fn end(self) -> Written {
-        Ok(Node::Sequence(self.0))
-    }
-}
+sequence_of_items!(SerializeSeq, SerializeTuple);
 
 struct Fields(Vec<(Scalar, Node)>);
 
