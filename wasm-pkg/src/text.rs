@@ -38,11 +38,21 @@ pub(crate) fn text_of(string: &JsString) -> String {
 /// UTF-16 units read.
 fn encode_into_spare(source: &JsString, bytes: &mut Vec<u8>) -> usize {
     let spare = bytes.spare_capacity_mut();
-    // SAFETY: the view covers the vector's spare capacity and lives only for `encodeInto`, which
-    // allocates nothing in wasm memory, so the memory cannot grow under the view.
-    let destination =
-        unsafe { Uint8Array::view_mut_raw(spare.as_mut_ptr().cast::<u8>(), spare.len()) };
-    let progress = ENCODER.with(|encoder| encoder.encode_into(source, &destination));
+    let progress = ENCODER.with(|encoder| {
+        // Holding the view in a slot of wasm-bindgen's table for JavaScript values may allocate,
+        // and so grow the memory, which detaches every view made before (its length reads 0):
+        // made again until it holds, it is the last thing made before `encodeInto`, and nothing
+        // runs in wasm while `encodeInto` writes.
+        let destination = loop {
+            // SAFETY: the view covers the vector's spare capacity and is used only by this call.
+            let view =
+                unsafe { Uint8Array::view_mut_raw(spare.as_mut_ptr().cast::<u8>(), spare.len()) };
+            if view.length() as usize == spare.len() {
+                break view;
+            }
+        };
+        encoder.encode_into(source, &destination)
+    });
     // SAFETY: `encodeInto` wrote `written` bytes, whole code points, at the start of the spare
     // capacity, and never more than the view holds.
     unsafe { bytes.set_len(bytes.len() + progress.written() as usize) };

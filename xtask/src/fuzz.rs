@@ -7,7 +7,14 @@
 use crate::{exec, root, Result};
 use std::process::Command;
 
-const TARGETS: &[&str] = &["document", "analyze", "roll_triggers", "cron", "version", "emit"];
+const TARGETS: &[&str] = &[
+    "document",
+    "analyze",
+    "roll_triggers",
+    "cron",
+    "version",
+    "emit",
+];
 
 pub fn run(args: &[String]) -> Result {
     let seconds = args

@@ -163,9 +163,19 @@ pub fn emit(data: &[u8]) {
         values: vec![text],
     };
     for written in [
-        (shoot_policy::document::to_yaml(&patch), serde_yaml::to_string(&patch)),
-        (shoot_policy::document::to_yaml(&text), serde_yaml::to_string(&text)),
+        (
+            shoot_policy::document::to_yaml(&patch),
+            serde_yaml::to_string(&patch),
+        ),
+        (
+            shoot_policy::document::to_yaml(&text),
+            serde_yaml::to_string(&text),
+        ),
     ] {
-        assert_eq!(written.0, written.1.expect("serde_yaml writes a string"), "{text:?}");
+        assert_eq!(
+            written.0,
+            written.1.expect("serde_yaml writes a string"),
+            "{text:?}"
+        );
     }
 }
