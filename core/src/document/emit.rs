@@ -33,10 +33,10 @@ struct Scalar {
     requested: Requested,
 }
 
-/// The style serde_yaml asks libyaml for; libyaml may write another one.
+/// The style serde_yaml asks libyaml for; libyaml may write another one. (serde_yaml's "any" for
+/// a string and "plain" for a number differ only for tagged scalars, which it writes none of.)
 #[derive(Clone, Copy, PartialEq)]
 enum Requested {
-    Any,
     Plain,
     SingleQuoted,
     Literal,
@@ -59,7 +59,7 @@ impl Scalar {
         let requested = if text.contains('\n') {
             Requested::Literal
         } else if reads_back_as_text(text) {
-            Requested::Any
+            Requested::Plain
         } else {
             Requested::SingleQuoted
         };
@@ -111,32 +111,21 @@ impl Default for Emitter {
     }
 }
 
-/// Where a node stands: a mapping's key or value, or elsewhere.
-#[derive(Clone, Copy)]
-struct Context {
-    mapping: bool,
-    simple_key: bool,
-}
-
-const ELSEWHERE: Context = Context {
-    mapping: false,
-    simple_key: false,
-};
-
 impl Emitter {
     /// The root node and the document's end. serde_yaml ends no stream, so a literal block that
     /// keeps its final line breaks is not followed by libyaml's `...`.
     fn document(&mut self, root: &Node) {
-        self.node(root, ELSEWHERE);
+        self.node(root, false);
         self.write_indent();
     }
 
-    fn node(&mut self, node: &Node, context: Context) {
+    /// A value; `mapping_value` when it is a mapping's (a key is written by `block_mapping`).
+    fn node(&mut self, node: &Node, mapping_value: bool) {
         match node {
-            Node::Scalar(scalar) => self.scalar(scalar, context),
+            Node::Scalar(scalar) => self.scalar(scalar, &Analysis::of(&scalar.text), false),
             Node::Sequence(items) if items.is_empty() => self.empty_flow("[", "]"),
             Node::Mapping(entries) if entries.is_empty() => self.empty_flow("{", "}"),
-            Node::Sequence(items) => self.block_sequence(items, context),
+            Node::Sequence(items) => self.block_sequence(items, mapping_value),
             Node::Mapping(entries) => self.block_mapping(entries),
         }
     }
@@ -146,48 +135,39 @@ impl Emitter {
         self.write_indicator(close, false, false, false);
     }
 
-    fn block_sequence(&mut self, items: &[Node], context: Context) {
+    fn block_sequence(&mut self, items: &[Node], mapping_value: bool) {
         // A sequence that is a mapping's value starts at the mapping's indentation.
-        let saved = self.increase_indent(false, context.mapping && !self.indention);
+        let saved = self.increase_indent(false, mapping_value && !self.indention);
         for item in items {
             self.write_indent();
             self.write_indicator("-", true, false, true);
-            self.node(item, ELSEWHERE);
+            self.node(item, false);
         }
         self.indent = saved;
     }
 
     fn block_mapping(&mut self, entries: &[(Scalar, Node)]) {
         let saved = self.increase_indent(false, false);
-        let value = Context {
-            mapping: true,
-            simple_key: false,
-        };
         for (key, item) in entries {
             self.write_indent();
             let analysis = Analysis::of(&key.text);
             if !analysis.multiline && key.text.len() <= 128 {
-                let simple_key = Context {
-                    mapping: true,
-                    simple_key: true,
-                };
-                self.scalar(key, simple_key);
+                self.scalar(key, &analysis, true);
                 self.write_indicator(":", false, false, false);
             } else {
                 self.write_indicator("?", true, false, true);
-                self.scalar(key, value);
+                self.scalar(key, &analysis, false);
                 self.write_indent();
                 self.write_indicator(":", true, false, true);
             }
-            self.node(item, value);
+            self.node(item, true);
         }
         self.indent = saved;
     }
 
-    fn scalar(&mut self, scalar: &Scalar, context: Context) {
-        let analysis = Analysis::of(&scalar.text);
+    fn scalar(&mut self, scalar: &Scalar, analysis: &Analysis, simple_key: bool) {
         let saved = self.increase_indent(true, false);
-        match analysis.style(scalar.requested, context.simple_key) {
+        match analysis.style(scalar.requested, simple_key) {
             Style::Plain => self.write_plain(&scalar.text),
             Style::SingleQuoted => self.write_single_quoted(&scalar.text),
             Style::DoubleQuoted => self.write_double_quoted(&scalar.text),
@@ -469,7 +449,7 @@ impl Analysis {
             return Style::DoubleQuoted;
         }
         let mut style = match requested {
-            Requested::Any | Requested::Plain => Style::Plain,
+            Requested::Plain => Style::Plain,
             Requested::SingleQuoted => Style::SingleQuoted,
             Requested::Literal => Style::Literal,
         };
