@@ -100,13 +100,16 @@ pub fn go_string(instant: &DateTime<Utc>) -> String {
         length: 0,
     };
     rest.month_to_second(instant, b' ');
-    // RFC 3339 text never has a year outside 0..=9999, but a certificate valid until
-    // `DateTime::MAX_UTC` does; chrono signs such a year.
-    let year = match instant.year() {
+    format!("{}{} +0000 UTC", year(instant), rest.as_str())
+}
+
+/// The year as chrono's `%Y` writes it: four digits, and a sign outside 0 to 9999. RFC 3339 text
+/// never has such a year, but a certificate valid until `DateTime::MAX_UTC` does.
+pub fn year(instant: &DateTime<Utc>) -> String {
+    match instant.year() {
         year @ 0..=9999 => format!("{year:04}"),
         year => format!("{year:+05}"),
-    };
-    format!("{year}{} +0000 UTC", rest.as_str())
+    }
 }
 
 /// The text of `instant` in `buffer`; `None` for a year outside 0..=9999.

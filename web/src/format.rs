@@ -43,12 +43,9 @@ pub fn ical_utc(t: DateTime<Utc>) -> String {
     )
 }
 
-/// chrono's `%Y`: four digits, and a sign outside 0 to 9999.
+/// chrono's `%Y`, as the core writes it.
 fn year(t: DateTime<Utc>) -> String {
-    match t.year() {
-        year @ 0..=9999 => format!("{year:04}"),
-        year => format!("{year:+05}"),
-    }
+    shoot_policy::rfc3339::year(&t)
 }
 
 /// The text with its first letter in upper case: the core's English texts, which start with an
