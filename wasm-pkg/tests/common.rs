@@ -4,6 +4,30 @@
 use js_sys::{Object, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 
+/// Every assertion below as a `#[wasm_bindgen_test]` of the binary that includes this module
+/// (`node.rs`, `browser.rs`), so each runs in both places from this one list.
+// Unused where Cargo builds this file as a test binary of its own.
+#[allow(unused_macros)]
+macro_rules! every_common_test {
+    () => {
+        every_common_test!(
+            classifies_versions_given_a_date,
+            input_errors_are_data_and_misuse_throws,
+            hibernation_schedules_follow_daylight_saving_time,
+            offsets_of_two_zones_asked_in_turn,
+            an_object_is_read_as_its_json_and_a_string_as_its_text,
+            bench_parse_only_counts_documents_and_fails_on_broken_text,
+            texts_cross_into_wasm_whole,
+        );
+    };
+    ($($name:ident),* $(,)?) => {$(
+        #[wasm_bindgen_test::wasm_bindgen_test]
+        fn $name() {
+            common::$name();
+        }
+    )*};
+}
+
 const PROFILE: &str = "kind: CloudProfile\nmetadata: {name: p}\nspec:\n  kubernetes:\n    versions:\n    - {version: 1.30.1, expirationDate: '2025-06-01T00:00:00Z'}\n    - {version: 1.31.0}\n";
 
 fn get(value: &JsValue, key: &str) -> JsValue {
