@@ -1,5 +1,6 @@
 //! Byte-level forms of the `str` methods the text readers call for every line with an ASCII
-//! pattern (`trim_start_matches(' ')`, `starts_with('#')`, ...), and `split('\n')` for the lines.
+//! pattern (`trim_start_matches(' ')`, `starts_with('#')`, ...), `split('\n')` for the lines, and
+//! [`capitalized`], the one of them the app calls too.
 //!
 //! The standard methods take a `char` pattern. In the size-optimised wasm builds they stay calls
 //! that encode the pattern and decode the text a character at a time: a tenth of reading a large
@@ -46,6 +47,17 @@ impl AsciiStr for str {
     }
 }
 
+/// `text` with its first letter in upper case, where that letter is ASCII (the engine's English
+/// texts and a fix's description start with one; any other first character is left as it is).
+/// Without Unicode's case tables, which the wasm modules would carry for this alone.
+pub fn capitalized(text: &str) -> String {
+    let mut capitalized = text.to_string();
+    if let Some(first) = capitalized.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    capitalized
+}
+
 /// `text.split('\n')`, found by a plain loop: lines of YAML are short, and `split` sets up a
 /// word-at-a-time search for each, a hundred instructions before the first byte.
 pub(crate) fn lines(text: &str) -> impl Iterator<Item = &str> {
@@ -89,6 +101,14 @@ mod tests {
             }
             assert_eq!(text.first_byte(), text.bytes().next());
         }
+    }
+
+    #[test]
+    fn the_first_ascii_letter_is_raised_and_nothing_else() {
+        assert_eq!(super::capitalized("set a timeout"), "Set a timeout");
+        assert_eq!(super::capitalized("Already"), "Already");
+        assert_eq!(super::capitalized("élan"), "élan");
+        assert_eq!(super::capitalized(""), "");
     }
 
     #[test]

@@ -7,7 +7,7 @@
 // The derive names `::shoot_policy::decode`, which inside this crate needs this alias.
 extern crate self as shoot_policy;
 
-mod ascii;
+pub mod ascii;
 pub mod certificate;
 pub mod conformance;
 pub mod decode;

@@ -50,13 +50,7 @@ fn year(t: DateTime<Utc>) -> String {
 
 /// The text with its first letter in upper case: the core's English texts, which start with an
 /// ASCII letter.
-pub fn capitalized(text: &str) -> String {
-    let mut capitalized = text.to_string();
-    if let Some(first) = capitalized.get_mut(..1) {
-        first.make_ascii_uppercase();
-    }
-    capitalized
-}
+pub use shoot_policy::ascii::capitalized;
 
 /// "in 3 days 4 hours", "in 25 minutes", "now", "2 days ago": the two largest units.
 pub fn countdown(now: DateTime<Utc>, at: DateTime<Utc>) -> String {

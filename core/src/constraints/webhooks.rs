@@ -441,22 +441,13 @@ fn summarize_fixes(fixes: &[WebhookFix]) -> String {
     let mut parts: Vec<&str> = fixes.iter().map(|f| f.description.as_str()).collect();
     match parts.len() {
         0 => "Remove the critical resources from the webhook's rules.".to_string(),
-        1 => format!("{}.", capitalize(parts[0])),
+        // A fix's description starts with an English verb (`set`, `add`).
+        1 => format!("{}.", crate::ascii::capitalized(parts[0])),
         _ => {
             let last = parts.pop().unwrap_or_default();
             format!("Either {}, or {last}.", parts.join(", or "))
         }
     }
-}
-
-/// `text` with its first letter in upper case: a fix's description, which starts with an English
-/// verb (`set`, `add`), so ASCII is all there is to raise.
-fn capitalize(text: &str) -> String {
-    let mut capitalized = text.to_string();
-    if let Some(first) = capitalized.get_mut(..1) {
-        first.make_ascii_uppercase();
-    }
-    capitalized
 }
 
 fn describe_timeout(timeout: Option<i64>) -> String {

@@ -150,7 +150,7 @@ pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, ParseError> {
 }
 
 /// Renders a value as YAML text, as a user would paste it back into a file: as serde_yaml writes
-/// it, for the structs, sequences, strings, integers and options [`emit`] writes.
+/// it, for the structs, sequences, strings, integers and options that `emit` writes.
 pub fn to_yaml<T: serde::Serialize>(value: &T) -> String {
     emit::to_yaml(value).unwrap_or_default()
 }
