@@ -12,27 +12,49 @@ use crate::report::{analyze_each_shoot, AnalyzeOptions, PreparedProfile, Report,
 use crate::timeline::Component;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use std::borrow::Borrow;
 use std::collections::BTreeMap;
+use std::convert::Infallible;
 
 /// Analyses every Shoot of the sources against the CloudProfile source: a source may hold one Shoot
 /// or several (a `List`, as `kubectl get shoots -o yaml` prints a project's Shoots).
 pub fn analyze_fleet(profile: Source, shoots: &[Source], options: &AnalyzeOptions) -> FleetReport {
-    let prepared = PreparedProfile::new(profile, options.limits);
-    let reports: Vec<FleetEntry> = shoots
-        .iter()
-        .flat_map(|source| {
-            analyze_each_shoot(&prepared, source, options)
-                .into_iter()
-                .map(|report| FleetEntry {
-                    shoot: report
-                        .shoot_name()
-                        .map_or_else(|| source.name.clone(), str::to_string),
-                    report,
-                })
-        })
-        .collect();
-    let summary = FleetSummary::of(&reports);
+    let mut reports = Vec::new();
+    let shoots = shoots.iter().map(Ok::<_, Infallible>);
+    let Ok(summary) = each_report(profile, shoots, options, |entry| {
+        reports.push(entry);
+        Ok(())
+    });
     FleetReport { reports, summary }
+}
+
+/// [`analyze_fleet`]'s reports handed to `take` one at a time, in input order, and its summary.
+///
+/// A caller that writes each report out (into JavaScript, or a file) and reads each Shoot as it
+/// comes to it holds one Shoot and one report at a time, not the fleet's: 10 000 Shoots' reports
+/// fill hundreds of megabytes, which a wasm module's memory keeps after the call. The first error,
+/// of a Shoot or of `take`, stops the fleet and is returned.
+pub fn each_report<S: Borrow<Source>, E>(
+    profile: Source,
+    shoots: impl IntoIterator<Item = Result<S, E>>,
+    options: &AnalyzeOptions,
+    mut take: impl FnMut(FleetEntry) -> Result<(), E>,
+) -> Result<FleetSummary, E> {
+    let prepared = PreparedProfile::new(profile, options.limits);
+    let mut summary = FleetSummary::default();
+    for source in shoots {
+        let source = source?;
+        let source = source.borrow();
+        for report in analyze_each_shoot(&prepared, source, options) {
+            let shoot = report
+                .shoot_name()
+                .map_or_else(|| source.name.clone(), str::to_string);
+            let entry = FleetEntry { shoot, report };
+            summary.count(&entry);
+            take(entry)?;
+        }
+    }
+    Ok(summary)
 }
 
 /// A report per Shoot, in input order, and what they add up to.
@@ -94,40 +116,36 @@ pub struct FleetUpdate {
 }
 
 impl FleetSummary {
-    fn of(entries: &[FleetEntry]) -> FleetSummary {
-        let mut summary = FleetSummary {
-            shoots: entries.len(),
-            ..FleetSummary::default()
-        };
-        for FleetEntry { shoot, report } in entries {
-            let first_forced = report.forced_updates().next();
-            if let Some(event) = first_forced {
-                summary.facing_forced_update += 1;
-                let earlier = summary
-                    .next_forced_update
-                    .as_ref()
-                    .is_none_or(|next| event.window_begin < next.window_begin);
-                if earlier {
-                    summary.next_forced_update = Some(FleetUpdate {
-                        shoot: shoot.clone(),
-                        window_begin: event.window_begin,
-                        component: event.component.clone(),
-                        from: event.from.clone(),
-                        to: event.to.clone(),
-                    });
-                }
-            }
-            summary.hibernation_blocked += usize::from(report.hibernation_blocked());
-            summary.with_input_errors += usize::from(report.first_input_error().is_some());
-            summary.with_validation_problems += usize::from(!report.validation.problems.is_empty());
-            if let Some(status) = &report.status {
-                *summary
-                    .status_labels
-                    .entry(status.label.label.as_str().to_string())
-                    .or_default() += 1;
+    /// Adds one Shoot's report; a forced update replaces the earliest so far only when it is earlier,
+    /// so among Shoots with the same first window the first in input order is named.
+    fn count(&mut self, entry: &FleetEntry) {
+        let FleetEntry { shoot, report } = entry;
+        self.shoots += 1;
+        if let Some(event) = report.forced_updates().next() {
+            self.facing_forced_update += 1;
+            let earlier = self
+                .next_forced_update
+                .as_ref()
+                .is_none_or(|next| event.window_begin < next.window_begin);
+            if earlier {
+                self.next_forced_update = Some(FleetUpdate {
+                    shoot: shoot.clone(),
+                    window_begin: event.window_begin,
+                    component: event.component.clone(),
+                    from: event.from.clone(),
+                    to: event.to.clone(),
+                });
             }
         }
-        summary
+        self.hibernation_blocked += usize::from(report.hibernation_blocked());
+        self.with_input_errors += usize::from(report.first_input_error().is_some());
+        self.with_validation_problems += usize::from(!report.validation.problems.is_empty());
+        if let Some(status) = &report.status {
+            *self
+                .status_labels
+                .entry(status.label.label.as_str().to_string())
+                .or_default() += 1;
+        }
     }
 }
 
@@ -211,6 +229,43 @@ mod tests {
             }
         }
         assert!(timelines > 20, "{timelines} timelines with events");
+    }
+
+    #[test]
+    fn each_report_hands_out_the_reports_and_stops_at_the_first_error() {
+        let options = AnalyzeOptions::at("2026-11-22T00:00:00Z".parse().unwrap());
+        let profile = source("CloudProfile", examples::DEFAULT.cloud_profile);
+        let shoots = fleet();
+        let whole = analyze_fleet(profile.clone(), &shoots, &options);
+
+        let mut taken = Vec::new();
+        let summary = each_report(profile.clone(), shoots.iter().map(Ok), &options, |entry| {
+            taken.push(entry.shoot);
+            Ok::<(), &str>(())
+        });
+        assert_eq!(summary.as_ref(), Ok(&whole.summary));
+        assert_eq!(taken, names(&whole));
+
+        taken.clear();
+        let full = each_report(profile.clone(), shoots.iter().map(Ok), &options, |entry| {
+            taken.push(entry.shoot);
+            if taken.len() == 2 {
+                Err("full")
+            } else {
+                Ok(())
+            }
+        });
+        assert_eq!(full, Err("full"));
+        assert_eq!(taken, ["payments", "invoices"]);
+
+        taken.clear();
+        let read = [Ok(&shoots[0]), Err("unreadable"), Ok(&shoots[1])];
+        let unreadable = each_report(profile, read, &options, |entry| {
+            taken.push(entry.shoot);
+            Ok(())
+        });
+        assert_eq!(unreadable, Err("unreadable"));
+        assert_eq!(taken, ["payments"]);
     }
 
     fn names(fleet_report: &FleetReport) -> Vec<&str> {

@@ -323,20 +323,29 @@ pub fn analyze_fleet(
     if !js_sys::Array::is_array(&input.shoots) {
         return Err(js_error("input.shoots: expected an array of documents"));
     }
-    let shoots = js_sys::Array::from(&input.shoots)
+    // Each Shoot is read from JavaScript when its turn comes, and its report written into
+    // JavaScript as soon as it is made and then dropped: the module's memory, which a wasm module
+    // never gives back, holds one Shoot and one report at a time, not the fleet's.
+    let shoots = js_sys::Array::from(&input.shoots);
+    let shoots = shoots
         .iter()
         .enumerate()
-        .map(|(index, shoot)| {
+        .map(|(index, shoot)| -> Result<Source, JsError> {
             let shoot = Document::from_js(&shoot, &format!("input.shoots[{index}]"))?;
             Ok(Source::auto(
                 format!("Shoot #{}", index + 1),
                 shoot.into_text(),
             ))
-        })
-        .collect::<Result<Vec<Source>, JsError>>()?;
-    result(&shoot_policy::fleet::analyze_fleet(
-        profile, &shoots, &options,
-    ))
+        });
+    let writer = to_js::Writer::default();
+    let reports = js_sys::Array::new();
+    let summary = shoot_policy::fleet::each_report(profile, shoots, &options, |entry| {
+        reports.push(&writer.write(&entry).map_err(js_error)?);
+        Ok(())
+    })?;
+    let summary = writer.write(&summary).map_err(js_error)?;
+    // The fields of `FleetReport`, in its order.
+    Ok(writer.object_of([("reports", reports.into()), ("summary", summary)]))
 }
 
 /// Analyses a CloudProfile, a Shoot and related objects: everything Gardener will do and why.

@@ -18,7 +18,7 @@ use wasm_bindgen::JsCast;
 
 /// `value` as a plain JavaScript value.
 pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, Error> {
-    value.serialize(&Writer::default())
+    Writer::default().write(value)
 }
 
 /// Why a value has no JavaScript form: an integer beyond the safe range, or a map key that is not
@@ -51,14 +51,32 @@ extern "C" {
 }
 
 /// The strings of one call: the texts of the value, and the names (fields and variants), which are
-/// `'static` and so found by their address without reading them.
+/// `'static` and so found by their address without reading them. A call that writes its result in
+/// parts, as they are made, writes them all with one `Writer`, so the parts share their strings.
 #[derive(Default)]
-struct Writer {
+pub(crate) struct Writer {
     texts: RefCell<FxHashMap<Box<str>, JsValue>>,
     names: RefCell<FxHashMap<(usize, usize), JsValue>>,
 }
 
 impl Writer {
+    /// `value` as a plain JavaScript value.
+    pub(crate) fn write<T: Serialize + ?Sized>(&self, value: &T) -> Result<JsValue, Error> {
+        value.serialize(self)
+    }
+
+    /// A plain object of values already written, in the order given (as a struct is written).
+    pub(crate) fn object_of(
+        &self,
+        fields: impl IntoIterator<Item = (&'static str, JsValue)>,
+    ) -> JsValue {
+        let object: PlainObject = Object::new().unchecked_into();
+        for (name, value) in fields {
+            self.with_name(name, |name| object.set(name, value));
+        }
+        object.into()
+    }
+
     fn text(&self, text: &str) -> JsValue {
         let mut texts = self.texts.borrow_mut();
         if let Some(made) = texts.get(text) {
@@ -285,7 +303,7 @@ impl<'w> ser::Serializer for &'w Writer {
 }
 
 /// An array being written.
-struct Items<'w> {
+pub(crate) struct Items<'w> {
     writer: &'w Writer,
     target: Array,
 }
@@ -338,7 +356,7 @@ impl ser::SerializeTupleStruct for Items<'_> {
 
 /// An object being written: a struct's fields or a map's entries. A map's key waits in `key`
 /// for its value.
-struct Fields<'w> {
+pub(crate) struct Fields<'w> {
     writer: &'w Writer,
     target: PlainObject,
     key: Option<JsValue>,
@@ -395,7 +413,7 @@ impl ser::SerializeMap for Fields<'_> {
 }
 
 /// A tuple or struct variant being written, wrapped as `{ variant: payload }` at the end.
-struct Variant<Inner> {
+pub(crate) struct Variant<Inner> {
     variant: &'static str,
     inner: Inner,
 }

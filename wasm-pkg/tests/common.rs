@@ -18,6 +18,7 @@ macro_rules! every_common_test {
             an_object_is_read_as_its_json_and_a_string_as_its_text,
             bench_parse_only_counts_documents_and_fails_on_broken_text,
             texts_cross_into_wasm_whole,
+            a_fleet_written_report_by_report_is_the_fleet_report,
         );
     };
     ($($name:ident),* $(,)?) => {$(
@@ -258,4 +259,37 @@ pub fn texts_cross_into_wasm_whole() {
         let first = Reflect::get_u32(&workers, 0).unwrap();
         assert_eq!(get(&first, "name").as_string().unwrap(), expected);
     }
+}
+
+/// `analyzeFleet` writes each report into JavaScript as it is made; the result must be the core's
+/// whole `FleetReport`, field for field, names, order and summary included.
+pub fn a_fleet_written_report_by_report_is_the_fleet_report() {
+    use shoot_policy::examples::GALLERY;
+    use shoot_policy::report::{AnalyzeOptions, Source};
+    let now = "2026-11-22T00:00:00Z";
+    let profile = GALLERY[0].cloud_profile;
+    let mut shoots: Vec<&str> = GALLERY.iter().map(|example| example.shoot).collect();
+    shoots.push("spec: [");
+    let input = Object::new();
+    Reflect::set(&input, &"cloudProfile".into(), &profile.into()).unwrap();
+    let array = js_sys::Array::new();
+    for shoot in &shoots {
+        array.push(&(*shoot).into());
+    }
+    Reflect::set(&input, &"shoots".into(), &array).unwrap();
+    let written = shoot_policy_wasm::analyze_fleet(input.into(), &options(now.into())).unwrap();
+    let written: String = js_sys::JSON::stringify(&written).unwrap().into();
+
+    let sources: Vec<Source> = (shoots.iter().enumerate())
+        .map(|(index, shoot)| Source::auto(format!("Shoot #{}", index + 1), *shoot))
+        .collect();
+    let whole = shoot_policy::fleet::analyze_fleet(
+        Source::auto("CloudProfile", profile),
+        &sources,
+        &AnalyzeOptions::at(now.parse().unwrap()),
+    );
+    assert_eq!(whole.reports.len(), shoots.len());
+    assert_eq!(whole.summary.with_input_errors, 1);
+    // As text, so that the order of every object's fields is compared too.
+    assert_eq!(written, serde_json::to_string(&whole).unwrap());
 }
