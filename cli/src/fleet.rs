@@ -1,9 +1,13 @@
 //! `shoot-policy fleet`: a project's Shoots against one CloudProfile, through the core's fleet
 //! entry (the CloudProfile is read once), as a line per Shoot and a summary, or as JSON.
 
-use crate::inputs;
-use shoot_policy::fleet::{analyze_fleet, FleetEntry, FleetReport};
-use shoot_policy::report::{AnalyzeOptions, SourceRole};
+use crate::{colour, inputs};
+use serde::ser::{Error as _, SerializeSeq, SerializeStruct};
+use serde::Serialize;
+use shoot_policy::fleet::{each_report, FleetEntry, FleetSummary};
+use shoot_policy::report::{AnalyzeOptions, Source, SourceRole};
+use std::cell::{Cell, RefCell};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -29,27 +33,33 @@ enum Format {
 }
 
 /// Exit 2 when a file cannot be read or a Shoot's input is unreadable (its line says why), else 0.
+///
+/// Each Shoot's report is written out as soon as it is made and then dropped, so a landscape of
+/// tens of thousands of Shoots needs the memory of one report, not of all of them.
 pub fn run(args: Args) -> ExitCode {
-    let fleet = match read_and_analyze(&args) {
-        Ok(fleet) => fleet,
+    let (profile, shoots, options) = match read(&args) {
+        Ok(inputs) => inputs,
         Err(error) => return inputs::fail(error),
     };
-    match args.format {
-        Format::Json => {
-            if let Err(error) = inputs::print_json(&fleet) {
-                return inputs::fail(error);
-            }
-        }
-        Format::Text => crate::colour::print(&text(&fleet)),
-    }
-    if fleet.summary.with_input_errors > 0 {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let written = match args.format {
+        Format::Json => write_json(&mut out, profile, &shoots, &options),
+        Format::Text => write_text(&mut out, profile, &shoots, &options, colour::wanted()),
+    };
+    let summary = match written.and_then(|summary| out.flush().map(|()| summary)) {
+        Ok(summary) => summary,
+        Err(error) => return inputs::fail(error),
+    };
+    if summary.with_input_errors > 0 {
         ExitCode::from(2)
     } else {
         ExitCode::SUCCESS
     }
 }
 
-fn read_and_analyze(args: &Args) -> Result<FleetReport, String> {
+/// The CloudProfile, the Shoots' sources and the options; the first file that cannot be read
+/// stops the command before anything is written.
+fn read(args: &Args) -> Result<(Source, Vec<Source>, AnalyzeOptions), String> {
     let (now, until) = args.times.read()?;
     let profile = inputs::source(&args.cloud_profile, SourceRole::Auto)?;
     let shoots = args
@@ -61,26 +71,90 @@ fn read_and_analyze(args: &Args) -> Result<FleetReport, String> {
         until,
         ..AnalyzeOptions::at(now)
     };
-    Ok(analyze_fleet(profile, &shoots, &options))
+    Ok((profile, shoots, options))
 }
 
-/// A line per Shoot (name, status label, first forced update, hibernation, problems), then the
-/// summary.
-fn text(fleet: &FleetReport) -> String {
-    let mut out = String::new();
-    for entry in &fleet.reports {
-        out.push_str(&line(entry));
-        out.push('\n');
+/// The fleet's [`FleetReport`] as indented JSON, the same text `serde_json` writes for the whole
+/// report, with each report written as it is made.
+fn write_json(
+    out: &mut impl Write,
+    profile: Source,
+    shoots: &[Source],
+    options: &AnalyzeOptions,
+) -> std::io::Result<FleetSummary> {
+    let fleet = StreamedFleet {
+        analysis: Cell::new(Some((profile, shoots, options))),
+        summary: RefCell::new(None),
+    };
+    serde_json::to_writer_pretty(&mut *out, &fleet)?;
+    writeln!(out)?;
+    Ok(fleet.summary.into_inner().unwrap_or_default())
+}
+
+/// A fleet to analyse, serialized as [`FleetReport`] is: its reports, each written as
+/// [`each_report`] makes it, then the summary they add up to.
+struct StreamedFleet<'a> {
+    analysis: Cell<Option<(Source, &'a [Source], &'a AnalyzeOptions)>>,
+    summary: RefCell<Option<FleetSummary>>,
+}
+
+impl Serialize for StreamedFleet<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut report = serializer.serialize_struct("FleetReport", 2)?;
+        report.serialize_field("reports", &StreamedReports(self))?;
+        report.serialize_field("summary", &*self.summary.borrow())?;
+        report.end()
     }
-    let summary = &fleet.summary;
-    out.push_str(&format!(
+}
+
+struct StreamedReports<'f, 'a>(&'f StreamedFleet<'a>);
+
+impl Serialize for StreamedReports<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let Some((profile, shoots, options)) = self.0.analysis.take() else {
+            return Err(S::Error::custom("the fleet is written once"));
+        };
+        let mut reports = serializer.serialize_seq(None)?;
+        let shoots = shoots.iter().map(Ok);
+        let summary = each_report(profile, shoots, options, |entry| {
+            reports.serialize_element(&entry)
+        })?;
+        *self.0.summary.borrow_mut() = Some(summary);
+        reports.end()
+    }
+}
+
+/// A line per Shoot (name, status label, first forced update, hibernation, problems), each
+/// written as its report is made, then the summary.
+fn write_text(
+    out: &mut impl Write,
+    profile: Source,
+    shoots: &[Source],
+    options: &AnalyzeOptions,
+    coloured: bool,
+) -> std::io::Result<FleetSummary> {
+    let mut write = |text: String| {
+        let text = if coloured { colour::paint(&text) } else { text };
+        out.write_all(text.as_bytes())
+    };
+    let shoots = shoots.iter().map(Ok);
+    let summary = each_report(profile, shoots, options, |entry| {
+        write(format!("{}\n", line(&entry)))
+    })?;
+    write(summary_text(&summary))?;
+    Ok(summary)
+}
+
+/// The summary's lines, after a blank line.
+fn summary_text(summary: &FleetSummary) -> String {
+    let mut out = format!(
         "\nShoots: {}, facing a forced update: {}, cannot hibernate: {}, with validation problems: {}, unreadable: {}\n",
         summary.shoots,
         summary.facing_forced_update,
         summary.hibernation_blocked,
         summary.with_validation_problems,
         summary.with_input_errors,
-    ));
+    );
     if let Some(next) = &summary.next_forced_update {
         out.push_str(&format!(
             "next forced update: {}, {} from {} to {}, in the window of {}\n",

@@ -122,3 +122,39 @@ fn every_shoot_of_a_list_gets_a_line() {
     assert!(stdout.contains("\nShoots: 2, "), "{stdout}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_json_written_report_by_report_is_the_whole_fleet_report() {
+    use shoot_policy::report::{AnalyzeOptions, Source, SourceRole};
+    let dir = std::env::temp_dir().join(format!("shoot-policy-fleet-json-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let profile = write(&dir, "cloudprofile.yaml", examples::DEFAULT.cloud_profile);
+    let mut shoots: Vec<PathBuf> = (examples::GALLERY.iter().enumerate())
+        .map(|(index, example)| write(&dir, &format!("shoot-{index}.yaml"), example.shoot))
+        .collect();
+    shoots.push(write(&dir, "broken.yaml", "spec: [\n"));
+
+    let written = shoot_policy("fleet")
+        .args(["--format", "json", "--cloud-profile"])
+        .arg(&profile)
+        .args(&shoots)
+        .output()
+        .unwrap();
+    assert_eq!(written.status.code(), Some(2), "the broken Shoot");
+
+    let source = |path: &PathBuf| Source {
+        name: path.display().to_string(),
+        role: SourceRole::Auto,
+        text: std::fs::read_to_string(path).unwrap(),
+    };
+    let sources: Vec<Source> = shoots.iter().map(source).collect();
+    let whole = shoot_policy::fleet::analyze_fleet(
+        source(&profile),
+        &sources,
+        &AnalyzeOptions::at(NOW.parse().unwrap()),
+    );
+    assert_eq!(whole.reports.len(), shoots.len());
+    let expected = serde_json::to_string_pretty(&whole).unwrap() + "\n";
+    assert_eq!(String::from_utf8(written.stdout).unwrap(), expected);
+    let _ = std::fs::remove_dir_all(&dir);
+}
