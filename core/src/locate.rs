@@ -4,7 +4,8 @@
 //! returned. Multi-document streams and `List` items are handled by [`locate_in_document`].
 
 use crate::ascii::AsciiStr;
-use std::borrow::Cow;
+use rustc_hash::FxHashMap;
+use std::ops::Range;
 
 #[derive(Debug, PartialEq)]
 enum Step<'a> {
@@ -69,14 +70,14 @@ fn trim_start(text: &str) -> &str {
 
 /// The 1-based line of `path` in `text`, or of its deepest ancestor that could be found.
 pub fn locate(text: &str, path: &str) -> Option<usize> {
-    Lines::of(text).locate(path)
+    Lines::of(text).locate(text, path)
 }
 
 /// The 1-based line of `path` in the lines, as [`locate`] finds it. The lines of list items the
 /// search steps into are rewritten on the way and given back afterwards, so one text's lines
 /// serve every search in it. Where an earlier search took the first steps of `path`, this one
 /// goes on from where those steps led.
-fn search(lines: &mut Lines, path: &str) -> Option<usize> {
+fn search(lines: &mut Lines, text: &str, path: &str) -> Option<usize> {
     let steps = steps(path);
     let prefixes = prefix_keys(&steps);
     let resumed = (0..steps.len()).rev().find_map(|taken| {
@@ -87,7 +88,7 @@ fn search(lines: &mut Lines, path: &str) -> Option<usize> {
     // The lines those steps rewrote, rewritten again for the steps left.
     if taken < steps.len() {
         for &at in &cursor.blanked {
-            lines.blank_dash(at);
+            lines.blank_dash(text, at);
         }
     }
     for (index, step) in steps.iter().enumerate().skip(taken) {
@@ -103,15 +104,16 @@ fn search(lines: &mut Lines, path: &str) -> Option<usize> {
         let at = match *step {
             Step::Key(key) => (start..end).find(|&i| {
                 lines.indent[i] == block_indent && {
-                    let body = lines.text[i].trim_start().trim_start_matches(['"', '\'']);
+                    let body = lines
+                        .line(text, i)
+                        .trim_start()
+                        .trim_start_matches(['"', '\'']);
                     body.strip_prefix(key)
                         .map(|r| r.trim_start_matches(['"', '\'']).starts_with(':'))
                         .unwrap_or(false)
                 }
             }),
-            Step::Index(n) => (start..end)
-                .filter(|&i| lines.indent[i] == block_indent && lines.is_item(i))
-                .nth(n),
+            Step::Index(n) => lines.nth_item(text, start..end, block_indent, n),
         };
         let Some(at) = at else {
             return found;
@@ -120,7 +122,7 @@ fn search(lines: &mut Lines, path: &str) -> Option<usize> {
         let own_indent = lines.indent[at];
         if matches!(step, Step::Index(_)) {
             // The item's first key sits after "- ": make it look like the item's other keys.
-            lines.blank_dash(at);
+            lines.blank_dash(text, at);
             cursor.blanked.push(at);
             cursor.start = at;
         } else {
@@ -131,7 +133,7 @@ fn search(lines: &mut Lines, path: &str) -> Option<usize> {
         let list_at_key = matches!(step, Step::Key(_))
             && (start..lines.len())
                 .find(|&i| lines.content[i])
-                .is_some_and(|i| lines.indent[i] == own_indent && lines.is_item(i));
+                .is_some_and(|i| lines.indent[i] == own_indent && lines.is_item(text, i));
         cursor.end = (start..lines.len())
             .find(|&i| {
                 if i == at || !lines.content[i] {
@@ -139,7 +141,7 @@ fn search(lines: &mut Lines, path: &str) -> Option<usize> {
                 }
                 let indent = lines.indent[i];
                 if list_at_key {
-                    indent < own_indent || (indent == own_indent && !lines.is_item(i))
+                    indent < own_indent || (indent == own_indent && !lines.is_item(text, i))
                 } else {
                     indent <= own_indent
                 }
@@ -200,32 +202,38 @@ fn prefix_keys(steps: &[Step]) -> Vec<String> {
 
 /// The lines of a text with what the search asks of each again and again, worked out once: its
 /// indentation and whether it holds content. A 10 000-line CloudProfile is searched a few times
-/// per path step, and once per problem found in it.
-struct Lines<'a> {
-    /// Borrowed: only the lines of list items found on the way are rewritten.
-    text: Vec<Cow<'a, str>>,
+/// per path step, and once per problem found in it; a `List` of a landscape's Shoots once per
+/// problem of each Shoot. The lines are spans of the text, which each search is given again.
+struct Lines {
+    spans: Vec<Range<usize>>,
     indent: Vec<usize>,
     content: Vec<bool>,
-    /// The lines rewritten by the search under way, each as it was.
-    rewritten: Vec<(usize, &'a str)>,
+    /// The lines of list items the search under way stepped into, each with its dash made a
+    /// space; given back when it ends.
+    rewritten: FxHashMap<usize, String>,
     /// Where the first steps of the paths searched so far led, by those steps ([`prefix_keys`]):
     /// the problems of one object share most of their paths, and each step reads the block it
     /// steps into to its end, so a search from the start reads most of a large text.
-    searched: rustc_hash::FxHashMap<String, Cursor>,
+    searched: FxHashMap<String, Cursor>,
+    /// The item lines of the blocks searched for an item so far, by block and indentation: a
+    /// `List`'s thousandth item is found without reading the 999 before it again.
+    items: FxHashMap<(usize, usize, usize), Vec<usize>>,
 }
 
-impl<'a> Lines<'a> {
-    fn of(text: &'a str) -> Self {
+impl Lines {
+    fn of(text: &str) -> Self {
         let mut lines = Lines {
-            text: Vec::new(),
+            spans: Vec::new(),
             indent: Vec::new(),
             content: Vec::new(),
-            rewritten: Vec::new(),
-            searched: Default::default(),
+            rewritten: FxHashMap::default(),
+            searched: FxHashMap::default(),
+            items: FxHashMap::default(),
         };
         for line in crate::ascii::lines(text) {
+            let start = line.as_ptr() as usize - text.as_ptr() as usize;
             let spaces = indent(line);
-            lines.text.push(Cow::Borrowed(line));
+            lines.spans.push(start..start + line.len());
             lines.indent.push(spaces);
             lines.content.push(is_content_after_indent(&line[spaces..]));
         }
@@ -233,38 +241,69 @@ impl<'a> Lines<'a> {
     }
 
     fn len(&self) -> usize {
-        self.text.len()
+        self.spans.len()
     }
 
-    fn is_item(&self, index: usize) -> bool {
-        trim_start(&self.text[index][self.indent[index]..]).starts_with_byte(b'-')
+    /// Line `index` of `text`, the text these lines were read from, as the search now sees it.
+    fn line<'t>(&'t self, text: &'t str, index: usize) -> &'t str {
+        match self.rewritten.get(&index) {
+            Some(line) => line,
+            None => &text[self.spans[index].clone()],
+        }
+    }
+
+    fn is_item(&self, text: &str, index: usize) -> bool {
+        trim_start(&self.line(text, index)[self.indent[index]..]).starts_with_byte(b'-')
+    }
+
+    /// The `n`-th line in `block` that starts an item at `block_indent`.
+    fn nth_item(
+        &mut self,
+        text: &str,
+        block: Range<usize>,
+        block_indent: usize,
+        n: usize,
+    ) -> Option<usize> {
+        let mut items = block
+            .clone()
+            .filter(|&i| self.indent[i] == block_indent && self.is_item(text, i));
+        // Kept only for blocks without a rewritten line, so what is kept does not depend on the
+        // search that found it.
+        if (self.rewritten.keys()).any(|index| block.contains(index)) {
+            return items.nth(n);
+        }
+        let key = (block.start, block.end, block_indent);
+        if let Some(found) = self.items.get(&key) {
+            return found.get(n).copied();
+        }
+        let found: Vec<usize> = items.collect();
+        let nth = found.get(n).copied();
+        self.items.insert(key, found);
+        nth
     }
 
     /// [`search`], with the lines given back as they were.
-    fn locate(&mut self, path: &str) -> Option<usize> {
-        let found = search(self, path);
-        while let Some((index, line)) = self.rewritten.pop() {
-            self.set(index, Cow::Borrowed(line));
+    fn locate(&mut self, text: &str, path: &str) -> Option<usize> {
+        let found = search(self, text, path);
+        for (index, _) in std::mem::take(&mut self.rewritten) {
+            let line = &text[self.spans[index].clone()];
+            self.indent[index] = indent(line);
+            self.content[index] = is_content(line);
         }
         found
     }
 
-    fn set(&mut self, index: usize, line: Cow<'a, str>) {
+    /// Replaces the dash of the list item at `index` by a space.
+    fn blank_dash(&mut self, text: &str, index: usize) {
+        let dash = self.indent[index];
+        let mut line = match self.rewritten.remove(&index) {
+            Some(line) => line,
+            None => text[self.spans[index].clone()].to_string(),
+        };
+        line.replace_range(dash..dash + 1, " ");
         self.indent[index] = indent(&line);
         self.content[index] = is_content(&line);
-        self.text[index] = line;
-    }
-
-    /// Replaces the dash of the list item at `index` by a space.
-    fn blank_dash(&mut self, index: usize) {
-        let dash = self.indent[index];
-        if let Cow::Borrowed(line) = self.text[index] {
-            self.rewritten.push((index, line));
-        }
-        let line = self.text[index].to_mut();
-        line.replace_range(dash..dash + 1, " ");
-        self.indent[index] = indent(line);
-        self.content[index] = is_content(line);
+        self.rewritten.insert(index, line);
     }
 }
 
@@ -279,18 +318,22 @@ pub fn locate_in_document(
     Locator::new(text).place(document, item, path)
 }
 
-/// [`locate_in_document`] for many paths in one text: each document's lines are read once.
-pub struct Locator<'a> {
-    documents: Vec<(usize, &'a str)>,
-    lines: Vec<Option<Lines<'a>>>,
+/// [`locate_in_document`] for many paths in one text: the text is split into documents when it is
+/// first searched, and each document's lines are read once.
+pub struct Locator {
+    text: Box<str>,
+    /// Each document's first line and its bytes in the text.
+    documents: Option<Vec<(usize, Range<usize>)>>,
+    lines: Vec<Option<Lines>>,
 }
 
-impl<'a> Locator<'a> {
-    /// The documents of `text`, each document's lines read when it is first searched.
-    pub fn new(text: &'a str) -> Locator<'a> {
-        let documents: Vec<_> = documents(text).collect();
-        let lines = documents.iter().map(|_| None).collect();
-        Locator { documents, lines }
+impl Locator {
+    pub fn new(text: &str) -> Locator {
+        Locator {
+            text: text.into(),
+            documents: None,
+            lines: Vec::new(),
+        }
     }
 
     /// [`locate_in_document`] of `path`.
@@ -300,14 +343,25 @@ impl<'a> Locator<'a> {
         item: Option<usize>,
         path: &str,
     ) -> Option<(usize, usize)> {
-        let &(first_line, body) = self.documents.get(document)?;
+        let text = &*self.text;
+        let documents = self.documents.get_or_insert_with(|| {
+            (documents(text))
+                .map(|(line, body)| {
+                    let start = body.as_ptr() as usize - text.as_ptr() as usize;
+                    (line, start..start + body.len())
+                })
+                .collect()
+        });
+        let (first_line, body) = documents.get(document)?.clone();
+        let body = &text[body];
+        self.lines.resize_with(documents.len(), || None);
         let lines = self.lines[document].get_or_insert_with(|| Lines::of(body));
         let path = match item {
             Some(index) => format!("items[{index}].{path}"),
             None => path.to_string(),
         };
-        let line = lines.locate(&path)?;
-        let text_line = lines.text.get(line - 1)?;
+        let line = lines.locate(body, &path)?;
+        let text_line = (line <= lines.len()).then(|| lines.line(body, line - 1))?;
         let column = text_line.len() - text_line.trim_start_matches([' ', '-']).len() + 1;
         Some((first_line + line - 1, column))
     }
@@ -446,6 +500,51 @@ mod tests {
         assert_eq!(backward.into_iter().rev().collect::<Vec<_>>(), fresh);
         assert_eq!(locator.place(0, None, "kind"), Some((1, 1)));
         assert_eq!(locator.place(2, None, "kind"), None);
+    }
+
+    #[test]
+    fn one_locator_finds_the_items_of_a_long_list_where_a_fresh_search_does() {
+        // Items with lists of their own, at the key's indentation and below it, so the items
+        // found in one block must not be taken for another's.
+        let mut list = String::from("kind: List\nitems:\n");
+        for index in 0..60 {
+            list.push_str(&format!(
+                "- kind: Shoot\n  spec:\n    workers:\n    - name: w{index}\n      zones:\n        - a\n        - b\n    - name: x{index}\n  status:\n    conditions:\n    - type: T{index}\n"
+            ));
+        }
+        let paths: Vec<String> = (0..60)
+            .flat_map(|index| {
+                [
+                    format!("items[{index}].spec.workers[1].name"),
+                    format!("items[{index}].spec.workers[0].zones[1]"),
+                    format!("items[{index}].status.conditions[0].type"),
+                    format!("items[{index}].spec.workers[2]"),
+                    format!("items[{}].kind", 59 - index),
+                ]
+            })
+            .collect();
+        let fresh: Vec<_> = (paths.iter())
+            .map(|path| locate_in_document(&list, 0, None, path))
+            .collect();
+        assert_eq!(fresh[0], Some((10, 7)));
+        assert_eq!(fresh[5 * 7 + 1], Some((3 + 11 * 7 + 6, 11)));
+        let mut locator = Locator::new(&list);
+        let forward: Vec<_> = (paths.iter())
+            .map(|path| locator.place(0, None, path))
+            .collect();
+        assert_eq!(forward, fresh);
+        let backward: Vec<_> = (paths.iter().rev())
+            .map(|path| locator.place(0, None, path))
+            .collect();
+        assert_eq!(backward.into_iter().rev().collect::<Vec<_>>(), fresh);
+        // As a fleet's reports ask: item by item, through `place`'s own `items[i].` prefix.
+        let by_item: Vec<_> = (paths.iter())
+            .map(|path| {
+                let (item, rest) = path["items[".len()..].split_once("].").unwrap();
+                locator.place(0, Some(item.parse().unwrap()), rest)
+            })
+            .collect();
+        assert_eq!(by_item, fresh);
     }
 
     #[test]

@@ -1001,11 +1001,8 @@ fn problems(
     object: &Located,
     errors: Vec<crate::field::FieldError>,
 ) -> impl Iterator<Item = Problem> + '_ {
-    // One reading of the text's lines for all errors: a large CloudProfile's lines cost more to
-    // read than to search.
-    let mut locator = crate::locate::Locator::new(&object.text);
     errors.into_iter().map(move |error| {
-        let place = object.place_in(&mut locator, &error.field);
+        let place = object.place_of(&error.field);
         Problem {
             source: object.source.clone(),
             line: place.map(|(line, _)| line),
@@ -1268,8 +1265,8 @@ struct Located {
     document: usize,
     /// The index inside a `List` document.
     item: Option<usize>,
-    /// The whole text of its source, to find the line of a field.
-    text: std::rc::Rc<str>,
+    /// Finds the line of a field in the whole text of its source.
+    locator: SharedLocator,
     /// Where the text holds what `value` calls `spec`, when not at `spec` (a NamespacedCloudProfile's
     /// merged profile is at `status.cloudProfileSpec`).
     spec_in_text: Option<&'static str>,
@@ -1288,16 +1285,8 @@ impl Located {
 
     /// The line and column of a field of `value` in the text.
     fn place_of(&self, field: &str) -> Option<(usize, usize)> {
-        self.place_in(&mut crate::locate::Locator::new(&self.text), field)
-    }
-
-    /// [`Located::place_of`] with a locator of this object's text.
-    fn place_in(
-        &self,
-        locator: &mut crate::locate::Locator,
-        field: &str,
-    ) -> Option<(usize, usize)> {
-        locator.place(self.document, self.item, &self.text_path(field))
+        let path = self.text_path(field);
+        (self.locator.borrow_mut()).place(self.document, self.item, &path)
     }
 }
 
@@ -1334,11 +1323,11 @@ fn parse_objects(
             message: error.message,
         })
     })?;
-    let text: std::rc::Rc<str> = source.text.as_str().into();
+    let locator = SharedLocator::new(crate::locate::Locator::new(&source.text).into());
     let mut objects = Vec::new();
     for (index, document) in documents.into_iter().enumerate() {
         let place = |item| Place {
-            text: text.clone(),
+            locator: locator.clone(),
             document: index,
             item,
         };
@@ -1378,10 +1367,14 @@ fn list_items(mut document: Value) -> Result<Vec<Value>, Value> {
 /// Where an object was read: its source's text, document and `List` item.
 #[derive(Clone)]
 struct Place {
-    text: std::rc::Rc<str>,
+    locator: SharedLocator,
     document: usize,
     item: Option<usize>,
 }
+
+/// The places found in one source's text, shared by every object read from it: the Shoots of a
+/// landscape's `List` each point at their problems in the same text, which is read once for all.
+type SharedLocator = std::rc::Rc<std::cell::RefCell<crate::locate::Locator>>;
 
 /// The kinds `analyze` reads, for the message about any other.
 const KINDS_READ: &str = "shoot-policy reads CloudProfile, NamespacedCloudProfile, Shoot, \
@@ -1396,9 +1389,9 @@ fn route(
 ) {
     let index = place.document;
     // Located only for a diagnostic: finding a line scans the text, most objects need none.
-    let text = place.text.clone();
+    let locator = place.locator.clone();
     let diagnostic = |severity: Severity, message: String| {
-        let kind_place = crate::locate::locate_in_document(&text, index, place.item, "kind");
+        let kind_place = locator.borrow_mut().place(index, place.item, "kind");
         Diagnostic {
             severity,
             source: source.name.clone(),
@@ -1467,7 +1460,7 @@ CloudProfile"
         source: source.name.clone(),
         document: index,
         item: place.item,
-        text: place.text,
+        locator: place.locator,
         spec_in_text,
     };
     // Roles that take one object keep the first; a second one is named so the user knows.
