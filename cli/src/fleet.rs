@@ -69,6 +69,7 @@ fn read(args: &Args) -> Result<(Source, Vec<Source>, AnalyzeOptions), String> {
         .collect::<Result<Vec<_>, _>>()?;
     let options = AnalyzeOptions {
         until,
+        limits: inputs::limits(),
         ..AnalyzeOptions::at(now)
     };
     Ok((profile, shoots, options))

@@ -1,5 +1,6 @@
 //! Reading the CLI's input files (`-` is standard input) into the core's sources.
 
+use shoot_policy::document::Limits;
 use shoot_policy::report::{analyze, AnalyzeOptions, Report, Severity, Source, SourceRole};
 use std::io::Read;
 use std::path::Path;
@@ -76,6 +77,66 @@ pub fn instant(text: Option<&str>) -> Result<Option<chrono::DateTime<chrono::Utc
     .transpose()
 }
 
+/// Bounds on what one analysis reads, from the command line (any command takes them); the
+/// library's defaults, made for text pasted into a browser, otherwise. A landscape's
+/// `kubectl get shoots -A -o yaml` is a `List` larger than those defaults.
+#[derive(clap::Args)]
+pub struct LimitArgs {
+    /// Most bytes one analysis reads, all its files together: a number with an optional KiB, MiB
+    /// or GiB [default: 5MiB].
+    #[arg(long, global = true, value_name = "SIZE", value_parser = bytes)]
+    max_bytes: Option<usize>,
+    /// Most documents in one file (a `List` counts as one) [default: 1000].
+    #[arg(long, global = true, value_name = "COUNT")]
+    max_documents: Option<usize>,
+    /// Deepest nesting of mappings and lists [default: 100].
+    #[arg(long, global = true, value_name = "LEVELS")]
+    max_depth: Option<usize>,
+    /// Most values (mappings, lists and scalars) in one file, each YAML alias counted once per use
+    /// [default: 500000].
+    #[arg(long, global = true, value_name = "COUNT")]
+    max_nodes: Option<usize>,
+}
+
+static LIMITS: std::sync::OnceLock<Limits> = std::sync::OnceLock::new();
+
+impl LimitArgs {
+    /// Makes these the limits of every analysis of this run; `main` calls it once.
+    pub fn apply(&self) {
+        let defaults = Limits::default();
+        let limits = Limits {
+            max_bytes: self.max_bytes.unwrap_or(defaults.max_bytes),
+            max_documents: self.max_documents.unwrap_or(defaults.max_documents),
+            max_depth: self.max_depth.unwrap_or(defaults.max_depth),
+            max_nodes: self.max_nodes.unwrap_or(defaults.max_nodes),
+        };
+        let _ = LIMITS.set(limits);
+    }
+}
+
+/// The limits of this run: [`LimitArgs::apply`]'s, or the library's defaults.
+pub fn limits() -> Limits {
+    LIMITS.get().copied().unwrap_or_default()
+}
+
+/// A size in bytes: digits, optionally followed by `KiB`, `MiB` or `GiB`.
+fn bytes(text: &str) -> Result<usize, String> {
+    let digits = text.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let scale: usize = match &text[digits.len()..] {
+        "" | "B" => 1,
+        "KiB" => 1 << 10,
+        "MiB" => 1 << 20,
+        "GiB" => 1 << 30,
+        unit => return Err(format!("unknown unit {unit:?}: use KiB, MiB or GiB")),
+    };
+    let number: usize = digits
+        .parse()
+        .map_err(|_| format!("{text:?} is not a size such as 5242880 or 64MiB"))?;
+    number
+        .checked_mul(scale)
+        .ok_or_else(|| format!("{text} is too large"))
+}
+
 /// Reads the given files and analyses them: the one path every subcommand takes to the core.
 pub fn analyze_files(
     named: &[(Option<&Path>, SourceRole)],
@@ -99,7 +160,7 @@ pub fn analyze_files(
             until,
             areas: None,
             feature_gates: Default::default(),
-            limits: Default::default(),
+            limits: limits(),
         },
     ))
 }
@@ -129,4 +190,38 @@ pub fn report_unreadable(report: &Report) -> bool {
         unreadable = true;
     }
     unreadable
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bytes;
+
+    #[test]
+    fn sizes_are_bytes_or_binary_units() {
+        assert_eq!(bytes("5242880"), Ok(5_242_880));
+        assert_eq!(bytes("512B"), Ok(512));
+        assert_eq!(bytes("2KiB"), Ok(2048));
+        assert_eq!(bytes("64MiB"), Ok(64 << 20));
+        assert_eq!(bytes("1GiB"), Ok(1 << 30));
+        assert_eq!(
+            bytes("5MB"),
+            Err("unknown unit \"MB\": use KiB, MiB or GiB".to_string())
+        );
+        assert_eq!(
+            bytes("MiB"),
+            Err("\"MiB\" is not a size such as 5242880 or 64MiB".to_string())
+        );
+        assert_eq!(
+            bytes("-1"),
+            Err("\"-1\" is not a size such as 5242880 or 64MiB".to_string())
+        );
+        assert_eq!(
+            bytes("99999999999999999999GiB"),
+            Err("\"99999999999999999999GiB\" is not a size such as 5242880 or 64MiB".to_string())
+        );
+        assert_eq!(
+            bytes("18446744073709551615KiB"),
+            Err("18446744073709551615KiB is too large".to_string())
+        );
+    }
 }

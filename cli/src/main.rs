@@ -24,6 +24,8 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    #[command(flatten)]
+    limits: inputs::LimitArgs,
 }
 
 #[derive(Subcommand)]
@@ -51,6 +53,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    cli.limits.apply();
     match cli.command {
         Command::Conformance(args) => conformance::run(args),
         Command::Report(args) => report::run(args),

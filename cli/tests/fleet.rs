@@ -158,3 +158,58 @@ fn the_json_written_report_by_report_is_the_whole_fleet_report() {
     assert_eq!(String::from_utf8(written.stdout).unwrap(), expected);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_limits_are_set_on_the_command_line() {
+    let dir =
+        std::env::temp_dir().join(format!("shoot-policy-fleet-limits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let profile = write(&dir, "cloudprofile.yaml", examples::DEFAULT.cloud_profile);
+    let shoot = write(&dir, "payments.yaml", examples::DEFAULT.shoot);
+    let fleet = |limits: &[&str]| {
+        let output = shoot_policy("fleet")
+            .args(limits)
+            .arg("--cloud-profile")
+            .args([&profile, &shoot])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        (output.status.code(), stdout + &stderr)
+    };
+
+    let (code, out) = fleet(&[]);
+    assert_eq!(code, Some(0), "{out}");
+    let (code, out) = fleet(&["--max-bytes", "2KiB"]);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(
+        out.contains("more than the limit of 2048 bytes (maxBytes)"),
+        "{out}"
+    );
+    let (code, out) = fleet(&["--max-nodes", "10"]);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(
+        out.contains("more than 10 values in one input (maxNodes"),
+        "{out}"
+    );
+    let (code, out) = fleet(&["--max-depth", "2"]);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(
+        out.contains("nested more than 2 levels deep (maxDepth)"),
+        "{out}"
+    );
+    // A global option: before the command too.
+    let output = Command::new(env!("CARGO_BIN_EXE_shoot-policy"))
+        .args(["--max-bytes", "1MiB", "validate", "--now", NOW])
+        .arg(&shoot)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let (code, out) = fleet(&["--max-bytes", "5x"]);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(
+        out.contains("unknown unit \"x\": use KiB, MiB or GiB"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
