@@ -815,20 +815,19 @@ impl KeptProfile {
 /// One report per Shoot of `source` against the prepared profile, in the order of the source: each
 /// is the report [`analyze_with_profile`] gives for the source without its other Shoots (its
 /// webhook configurations, Seeds and Project stay in every report). The source is read once, so a
-/// `List` of a whole project's Shoots (`kubectl get shoots -o yaml`) costs one parse. A source with
-/// no more than one Shoot, a previous Shoot's source, and a source that cannot be read give the one
-/// report `analyze_with_profile` gives for it.
-pub fn analyze_each_shoot(
-    profile: &PreparedProfile,
-    source: &Source,
-    options: &AnalyzeOptions,
-) -> Vec<Report> {
+/// `List` of a whole project's Shoots (`kubectl get shoots -o yaml`) costs one parse, and each
+/// report is made when the iterator comes to it, so a caller that hands each on holds one at a
+/// time. A source with no more than one Shoot, a previous Shoot's source, and a source that cannot
+/// be read give the one report `analyze_with_profile` gives for it.
+pub fn analyze_each_shoot<'a>(
+    profile: &'a PreparedProfile,
+    source: &'a Source,
+    options: &'a AnalyzeOptions,
+) -> Box<dyn Iterator<Item = Report> + 'a> {
     let single = || {
-        vec![analyze_with_profile(
-            profile,
-            std::slice::from_ref(source),
-            options,
-        )]
+        Box::new(std::iter::once_with(|| {
+            analyze_with_profile(profile, std::slice::from_ref(source), options)
+        }))
     };
     let total_bytes = profile.source.text.len() + source.text.len();
     if source.role != SourceRole::Auto
@@ -844,7 +843,7 @@ pub fn analyze_each_shoot(
         .enumerate()
         .partition(|(_, (_, object))| text_at(object, &["kind"]) == Some("Shoot"));
     // Each report reads the source's other objects and one Shoot, in the order of the source.
-    let report_with = |shoot: Option<PositionedObject>| {
+    let report_with = move |shoot: Option<PositionedObject>| {
         let mut shoot = shoot;
         let mut read_objects =
             |source: &Source, _: &document::Limits, inputs: &mut Inputs, report: &mut Report| {
@@ -870,12 +869,13 @@ pub fn analyze_each_shoot(
         )
     };
     if shoots.is_empty() {
-        return vec![report_with(None)];
+        return Box::new(std::iter::once_with(move || report_with(None)));
     }
-    shoots
-        .into_iter()
-        .map(|shoot| report_with(Some(shoot)))
-        .collect()
+    Box::new(
+        shoots
+            .into_iter()
+            .map(move |shoot| report_with(Some(shoot))),
+    )
 }
 
 /// An object of a source with its position among the source's objects.
