@@ -99,15 +99,7 @@ fn every_shoot_of_a_list_gets_a_line() {
     let renamed = examples::DEFAULT
         .shoot
         .replacen("name: payments", "name: invoices", 1);
-    // Two Shoots as `kubectl get shoots -o yaml` prints them.
-    let mut list = String::from("apiVersion: v1\nkind: List\nitems:\n");
-    for shoot in [examples::DEFAULT.shoot, renamed.as_str()] {
-        for (index, line) in shoot.lines().enumerate() {
-            list.push_str(if index == 0 { "- " } else { "  " });
-            list.push_str(line);
-            list.push('\n');
-        }
-    }
+    let list = examples::as_list(&[examples::DEFAULT.shoot, renamed.as_str()]);
     let shoots = write(&dir, "shoots.yaml", &list);
     let text = shoot_policy("fleet")
         .arg("--cloud-profile")

@@ -31,19 +31,6 @@ fn analyze_fleet(fleet: &[String], options: &AnalyzeOptions) -> usize {
         .facing_forced_update
 }
 
-/// The Shoots as one `List` document.
-fn as_list(shoots: &[String]) -> String {
-    let mut list = String::from("apiVersion: v1\nkind: List\nitems:\n");
-    for shoot in shoots {
-        for (index, line) in shoot.lines().enumerate() {
-            list.push_str(if index == 0 { "- " } else { "  " });
-            list.push_str(line);
-            list.push('\n');
-        }
-    }
-    list
-}
-
 fn sources(profile: &str, shoot: &str) -> Vec<Source> {
     vec![
         Source::auto("CloudProfile", profile),
@@ -221,7 +208,7 @@ fn main() {
     println!("fleet-10k summary: {forced} of {FLEET_SIZE} Shoots face a forced update");
     // The same Shoots as one `List`, as `kubectl get shoots -A -o yaml` prints a landscape: each
     // Shoot's problems are found in the one text, which must not be read again for each of them.
-    let list = vec![Source::auto("shoots.yaml", as_list(&fleet))];
+    let list = vec![Source::auto("shoots.yaml", examples::as_list(&fleet))];
     let roomy = AnalyzeOptions {
         limits: shoot_policy::document::Limits {
             max_bytes: 64 << 20,

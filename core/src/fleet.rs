@@ -276,19 +276,6 @@ mod tests {
             .collect()
     }
 
-    /// The example Shoots as one `List` document, as `kubectl get shoots -o yaml` prints them.
-    fn as_list(shoots: &[&str]) -> String {
-        let mut list = String::from("apiVersion: v1\nkind: List\nitems:\n");
-        for shoot in shoots {
-            for (index, line) in shoot.lines().enumerate() {
-                list.push_str(if index == 0 { "- " } else { "  " });
-                list.push_str(line);
-                list.push('\n');
-            }
-        }
-        list
-    }
-
     /// A report without what says where its objects were read.
     fn without_places(report: &Report) -> serde_json::Value {
         let mut value = serde_json::to_value(report).unwrap();
@@ -302,7 +289,10 @@ mod tests {
         let options = AnalyzeOptions::at("2026-11-22T00:00:00Z".parse().unwrap());
         let profile = source("CloudProfile", examples::DEFAULT.cloud_profile);
         let shoots = fleet();
-        let list = source("shoots.yaml", &as_list(&[&shoots[0].text, &shoots[1].text]));
+        let list = source(
+            "shoots.yaml",
+            &examples::as_list(&[&shoots[0].text, &shoots[1].text]),
+        );
         let fleet_report = analyze_fleet(profile.clone(), &[list, shoots[2].clone()], &options);
         assert_eq!(names(&fleet_report), ["payments", "invoices", "third"]);
         assert_eq!(fleet_report.summary.shoots, 3);
@@ -354,7 +344,7 @@ mod tests {
             .shoot
             .replacen("name: payments", "name: broken", 1)
             .replacen("version: 1.31.13", "version: [1, 31]", 1);
-        let text = as_list(&[examples::DEFAULT.shoot, &broken]);
+        let text = examples::as_list(&[examples::DEFAULT.shoot, &broken]);
         let fleet_report = analyze_fleet(profile, &[source("shoots.yaml", &text)], &options);
         let [first, second] = &fleet_report.reports[..] else {
             panic!("two reports: {:?}", fleet_report.reports.len());

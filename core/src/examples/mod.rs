@@ -24,6 +24,20 @@ impl Example {
     }
 }
 
+/// Objects (YAML texts of one document each) as one `List` document, as `kubectl get shoots -o
+/// yaml` prints several: the form a project's or a landscape's Shoots take in a fleet.
+pub fn as_list<S: AsRef<str>>(objects: &[S]) -> String {
+    let mut list = String::from("apiVersion: v1\nkind: List\nitems:\n");
+    for object in objects {
+        for (index, line) in object.as_ref().lines().enumerate() {
+            list.push_str(if index == 0 { "- " } else { "  " });
+            list.push_str(line);
+            list.push('\n');
+        }
+    }
+    list
+}
+
 /// The default example: an expired Kubernetes version with auto-update off, so the next maintenance
 /// window forces an update; two worker pools with different images.
 pub const DEFAULT: Example = Example {
