@@ -75,7 +75,7 @@ fn read(args: &Args) -> Result<(Source, Vec<Source>, AnalyzeOptions), String> {
     Ok((profile, shoots, options))
 }
 
-/// The fleet's [`FleetReport`] as indented JSON, the same text `serde_json` writes for the whole
+/// The fleet's [`FleetReport`](shoot_policy::fleet::FleetReport) as indented JSON, the same text `serde_json` writes for the whole
 /// report, with each report written as it is made.
 fn write_json(
     out: &mut impl Write,
@@ -92,7 +92,7 @@ fn write_json(
     Ok(fleet.summary.into_inner().unwrap_or_default())
 }
 
-/// A fleet to analyse, serialized as [`FleetReport`] is: its reports, each written as
+/// A fleet to analyse, serialized as [`FleetReport`](shoot_policy::fleet::FleetReport) is: its reports, each written as
 /// [`each_report`] makes it, then the summary they add up to.
 struct StreamedFleet<'a> {
     analysis: Cell<Option<(Source, &'a [Source], &'a AnalyzeOptions)>>,
