@@ -547,6 +547,103 @@ mod tests {
         assert_eq!(by_item, fresh);
     }
 
+    /// A block-style tree and the paths into it, for the property below.
+    #[derive(Debug, Clone)]
+    enum Node {
+        Scalar,
+        Map(Vec<(String, Node)>),
+        /// A list, its items at its key's indentation (`true`) or two spaces in.
+        List(Vec<Node>, bool),
+    }
+
+    fn node() -> impl proptest::strategy::Strategy<Value = Node> {
+        use proptest::prelude::*;
+        let leaf = Just(Node::Scalar);
+        leaf.prop_recursive(4, 40, 4, |inner| {
+            prop_oneof![
+                prop::collection::vec(("[a-c]{1,2}", inner.clone()), 1..4).prop_map(|fields| {
+                    let mut seen = std::collections::BTreeSet::new();
+                    Node::Map(
+                        (fields.into_iter())
+                            .filter(|(key, _)| seen.insert(key.clone()))
+                            .collect(),
+                    )
+                }),
+                (prop::collection::vec(inner, 1..5), any::<bool>())
+                    .prop_map(|(items, at_key)| Node::List(items, at_key)),
+            ]
+        })
+    }
+
+    /// `node` as block YAML at `indent`; `first` is what the first line starts with instead of its
+    /// indentation (a list item's "- ").
+    fn render(node: &Node, indent: usize, out: &mut String) {
+        match node {
+            Node::Scalar => out.push_str(" x\n"),
+            Node::Map(fields) => {
+                out.push('\n');
+                for (key, value) in fields {
+                    out.push_str(&" ".repeat(indent));
+                    out.push_str(key);
+                    out.push(':');
+                    render(value, indent + 2, out);
+                }
+            }
+            Node::List(items, at_key) => {
+                out.push('\n');
+                let item_indent = if *at_key { indent - 2 } else { indent };
+                for item in items {
+                    out.push_str(&" ".repeat(item_indent));
+                    out.push_str("- k:");
+                    render(item, item_indent + 4, out);
+                }
+            }
+        }
+    }
+
+    /// Every path into `node`, and for each a sibling that is not there.
+    fn paths(node: &Node, prefix: &str, out: &mut Vec<String>) {
+        match node {
+            Node::Scalar => {}
+            Node::Map(fields) => {
+                out.push(format!("{prefix}.zz"));
+                for (key, value) in fields {
+                    let path = format!("{prefix}.{key}");
+                    out.push(path.clone());
+                    paths(value, &path, out);
+                }
+            }
+            Node::List(items, _) => {
+                out.push(format!("{prefix}[{}]", items.len()));
+                for (index, item) in items.iter().enumerate() {
+                    let path = format!("{prefix}[{index}].k");
+                    out.push(path.clone());
+                    paths(item, &path, out);
+                }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// A kept locator answers every path, in any order, as a fresh search of the text does.
+        #[test]
+        fn a_kept_locator_answers_as_fresh_searches_do(
+            tree in node(),
+            order in proptest::collection::vec(proptest::prelude::any::<proptest::sample::Index>(), 1..60),
+        ) {
+            let mut text = String::from("root:");
+            render(&tree, 2, &mut text);
+            let mut all = vec!["root".to_string()];
+            paths(&tree, "root", &mut all);
+            let mut locator = Locator::new(&text);
+            for index in order {
+                let path = index.get(&all);
+                let fresh = locate_in_document(&text, 0, None, path);
+                proptest::prop_assert_eq!(locator.place(0, None, path), fresh, "{}\n{}", path, text);
+            }
+        }
+    }
+
     #[test]
     fn documents_are_the_lines_between_separators() {
         let stream =
