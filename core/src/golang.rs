@@ -4,7 +4,8 @@
 use serde::{Deserialize, Deserializer};
 
 /// Go's `strconv.Quote` (what `%q` prints): double quotes, Go's short escapes, `\x` for other ASCII
-/// control characters and `\u` for other control characters.
+/// control characters, and `\u` (or `\U` above U+FFFF) for every other character Go does not
+/// print: see [`is_printable`].
 pub fn quote(text: &str) -> String {
     let mut quoted = String::with_capacity(text.len() + 2);
     quoted.push('"');
@@ -22,12 +23,55 @@ pub fn quote(text: &str) -> String {
             c if (c as u32) < 0x20 || c as u32 == 0x7f => {
                 quoted.push_str(&format!("\\x{:02x}", c as u32))
             }
-            c if c.is_control() => quoted.push_str(&format!("\\u{:04x}", c as u32)),
-            c => quoted.push(c),
+            c if is_printable(c) => quoted.push(c),
+            c if (c as u32) < 0x10000 => quoted.push_str(&format!("\\u{:04x}", c as u32)),
+            c => quoted.push_str(&format!("\\U{:08x}", c as u32)),
         }
     }
     quoted.push('"');
     quoted
+}
+
+/// Go's `strconv.IsPrint`: letters, marks, numbers, punctuation, symbols and the ASCII space.
+/// Told apart here by what is not: control and format characters, separators other than the
+/// ASCII space, private use, and the noncharacters. Characters Unicode has not assigned yet are
+/// also not printable to Go; they are printed as they are here, as the standard library has no
+/// table of them.
+fn is_printable(c: char) -> bool {
+    const FORMAT: &[(u32, u32)] = &[
+        (0x00AD, 0x00AD),
+        (0x0600, 0x0605),
+        (0x061C, 0x061C),
+        (0x06DD, 0x06DD),
+        (0x070F, 0x070F),
+        (0x0890, 0x0891),
+        (0x08E2, 0x08E2),
+        (0x180E, 0x180E),
+        (0x200B, 0x200F),
+        (0x202A, 0x202E),
+        (0x2060, 0x2064),
+        (0x2066, 0x206F),
+        (0xFEFF, 0xFEFF),
+        (0xFFF9, 0xFFFB),
+        (0x110BD, 0x110BD),
+        (0x110CD, 0x110CD),
+        (0x13430, 0x1343F),
+        (0x1BCA0, 0x1BCA3),
+        (0x1D173, 0x1D17A),
+        (0xE0001, 0xE0001),
+        (0xE0020, 0xE007F),
+    ];
+    const PRIVATE_USE: &[(u32, u32)] =
+        &[(0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD)];
+    let code = c as u32;
+    let within = |ranges: &[(u32, u32)]| {
+        ranges
+            .iter()
+            .any(|&(low, high)| (low..=high).contains(&code))
+    };
+    let noncharacter = (0xFDD0..=0xFDEF).contains(&code) || code & 0xFFFE == 0xFFFE;
+    let separator = c.is_whitespace() && c != ' ';
+    !(c.is_control() || separator || noncharacter || within(FORMAT) || within(PRIVATE_USE))
 }
 
 /// Reads an explicit `null` (an empty YAML key, a JSON `null`) like an absent field, as Go decodes both
@@ -51,6 +95,19 @@ mod tests {
         assert_eq!(quote("\u{1}\u{7f}"), r#""\x01\x7f""#);
         assert_eq!(quote("\u{85}"), r#""\u0085""#);
         assert_eq!(quote("grüße"), "\"grüße\"");
+        // Printable beyond ASCII: letters, marks, symbols (Go's own examples among them).
+        assert_eq!(quote("日本\u{301}☺\u{1F600}"), "\"日本\u{301}☺\u{1F600}\"");
+        // Not printable to Go: separators but the ASCII space, format and private-use characters,
+        // noncharacters (strconv's tests quote "!\u00a0!\u2000!\u3000!" the same way).
+        assert_eq!(
+            quote("!\u{a0}!\u{2000}!\u{3000}! !"),
+            r#""!\u00a0!\u2000!\u3000! !""#
+        );
+        assert_eq!(
+            quote("a\u{200b}b\u{2028}c\u{ad}d\u{e000}e\u{feff}\u{fffe}"),
+            r#""a\u200bb\u2028c\u00add\ue000e\ufeff\ufffe""#
+        );
+        assert_eq!(quote("\u{f0000}\u{e0041}"), r#""\U000f0000\U000e0041""#);
     }
 
     #[test]
