@@ -68,6 +68,21 @@ impl FieldError {
         Self::new(ErrorType::FieldValueForbidden, field, detail)
     }
 
+    /// Go's `field.Error.Error()` without the bad value: `<field>: <type>: <detail>`.
+    pub fn go_text(&self) -> String {
+        let kind = match self.error_type {
+            ErrorType::FieldValueForbidden => "Forbidden",
+            ErrorType::FieldValueRequired => "Required value",
+            ErrorType::FieldValueDuplicate => "Duplicate value",
+            ErrorType::FieldValueNotSupported => "Unsupported value",
+            ErrorType::FieldValueTooLong => "Too long",
+            ErrorType::FieldValueTooMany => "Too many",
+            ErrorType::InternalError => "Internal error",
+            ErrorType::FieldValueInvalid => "Invalid value",
+        };
+        format!("{}: {}: {}", self.field, kind, self.detail)
+    }
+
     pub fn duplicate(field: impl Into<String>) -> Self {
         Self::new(ErrorType::FieldValueDuplicate, field, "")
     }

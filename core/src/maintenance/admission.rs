@@ -20,10 +20,69 @@ use crate::version::{compare_normalized, Version};
 /// The field errors Gardener's API server would raise for `shoot` (typically the Shoot after a
 /// maintenance run) on update.
 pub fn update_rejections(cloud_profile: &CloudProfile, shoot: &Shoot) -> Vec<FieldError> {
-    let mut errors = Vec::new();
+    let (object, plugin) = checks(cloud_profile, shoot);
+    let mut errors = object;
+    errors.extend(plugin);
+    errors
+}
+
+/// The API server's answer to the dry-run update of `shoot`, when it refuses it: the field errors
+/// and the error's text. The object's own validation (the version skew) runs before the
+/// ShootValidator plugin (the kubelet constraint), so the first of them that fails answers:
+/// `Shoot.core.gardener.cloud "<name>" is invalid: …` or `shoots.core.gardener.cloud "<name>" is
+/// forbidden: …`. A field error's bad value is left out of the text: Gardener prints a pool's
+/// image there as a Go struct, pointers included.
+pub fn dry_run_rejection(
+    cloud_profile: &CloudProfile,
+    shoot: &Shoot,
+) -> Option<(Vec<FieldError>, String)> {
+    let (object, plugin) = checks(cloud_profile, shoot);
+    let name = crate::golang::quote(&shoot.metadata.name);
+    if !object.is_empty() {
+        let text = format!(
+            "Shoot.core.gardener.cloud {name} is invalid: {}",
+            aggregate(&object)
+        );
+        Some((object, text))
+    } else if !plugin.is_empty() {
+        let text = format!(
+            "shoots.core.gardener.cloud {name} is forbidden: {}",
+            aggregate(&plugin)
+        );
+        Some((plugin, text))
+    } else {
+        None
+    }
+}
+
+/// Whether the dry run can refuse any maintained version of `shoot`: only when an image version
+/// of the profile has a kubelet constraint or a pool has a Kubernetes version of its own. A
+/// maintenance run changes neither, so a timeline asks once.
+pub(crate) fn may_refuse(cloud_profile: &CloudProfile, shoot: &Shoot) -> bool {
+    let images = cloud_profile.spec.machine_images.iter();
+    let constrained = images
+        .flat_map(|image| &image.versions)
+        .any(|version| version.kubelet_version_constraint.is_some());
+    let own_versions =
+        (shoot.spec.provider.workers.iter()).any(|worker| worker.kubernetes_version().is_some());
+    constrained || own_versions
+}
+
+/// `field.ErrorList.ToAggregate().Error()`: one error as it is, several in brackets.
+fn aggregate(errors: &[FieldError]) -> String {
+    let texts: Vec<String> = errors.iter().map(FieldError::go_text).collect();
+    match texts.as_slice() {
+        [one] => one.clone(),
+        _ => format!("[{}]", texts.join(", ")),
+    }
+}
+
+/// The errors of the object's validation and those of the ShootValidator plugin, pool by pool.
+fn checks(cloud_profile: &CloudProfile, shoot: &Shoot) -> (Vec<FieldError>, Vec<FieldError>) {
+    let (mut object, mut plugin) = (Vec::new(), Vec::new());
     let control_plane_text = &shoot.spec.kubernetes.version;
     let Ok(control_plane) = parse_version(control_plane_text) else {
-        return errors;
+        return (object, plugin);
     };
     for (index, worker) in shoot.spec.provider.workers.iter().enumerate() {
         let path = format!("spec.provider.workers[{index}]");
@@ -35,26 +94,26 @@ pub fn update_rejections(cloud_profile: &CloudProfile, shoot: &Shoot) -> Vec<Fie
             None => control_plane.clone(),
         };
         if let Some(detail) = kubelet_rejection(cloud_profile, shoot, index, &kubelet) {
-            errors.push(FieldError::invalid(format!("{path}.machine.image"), detail));
+            plugin.push(FieldError::invalid(format!("{path}.machine.image"), detail));
         }
         if let Some(worker_version) = worker.kubernetes_version() {
             let version_path = format!("{path}.kubernetes.version");
             if compare_normalized(worker_version, ">", control_plane_text) == Some(true) {
-                errors.push(FieldError::forbidden(
+                object.push(FieldError::forbidden(
                     version_path.clone(),
                     "worker group kubernetes version must not be higher than control plane version",
                 ));
             }
             let skew_limit = format!("{}.{}.0", kubelet.major, kubelet.minor + 4);
             if compare_normalized(control_plane_text, ">=", &skew_limit) == Some(true) {
-                errors.push(FieldError::forbidden(
+                object.push(FieldError::forbidden(
                     version_path,
                     "worker group kubernetes version must be at most three minor versions behind control plane version",
                 ));
             }
         }
     }
-    errors
+    (object, plugin)
 }
 
 fn kubelet_rejection(

@@ -24,7 +24,8 @@ pub mod selection;
 pub mod types;
 mod version_ranges;
 
-pub use admission::update_rejections;
+pub(crate) use admission::may_refuse;
+pub use admission::{dry_run_rejection, update_rejections};
 pub use eligibility::{eligible_updates, EligibleUpdates};
 pub(crate) use eligibility::{eligible_updates_remembering, EligibilityMemo};
 pub use images::{

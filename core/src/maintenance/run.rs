@@ -7,10 +7,11 @@
 //! (new) versions no longer support, the operation annotation, then `status.lastMaintenance`.
 //!
 //! Not modelled: credential auto-rotation and the nginx-ingress switch-off (a landscape feature gate).
-//! The server-side dry run is only predicted (`update_rejections`), not applied. The SecretBinding
+//! The server-side dry run is predicted for the version checks of `admission` and applied as
+//! Gardener applies it: a refused run changes nothing and fails. The SecretBinding
 //! migration is assumed to create `force-migrated-<secretBindingName>`.
 
-use super::admission::update_rejections;
+use super::admission::dry_run_rejection;
 use super::images::{choose_image_version, usable_versions};
 use super::memo::{KubernetesKey, ParsedKubernetes, RunMemo};
 use super::selection::{force_consecutive_minor_in, latest_patch_in, version_for_strategy, Parsed};
@@ -64,7 +65,7 @@ pub struct VersionUpdate {
 }
 
 impl VersionUpdate {
-    fn unchanged(version: &str) -> VersionUpdate {
+    pub(crate) fn unchanged(version: &str) -> VersionUpdate {
         VersionUpdate::kept(version.to_string(), version.to_string())
     }
 
@@ -125,9 +126,9 @@ pub struct MaintenanceOutcome {
     /// the changes above, and a caller that needs the object has it here.
     #[serde(skip)]
     pub shoot: Shoot,
-    /// Version checks Gardener's API server would fail on the maintained Shoot (see
-    /// [`update_rejections`]). Not applied to the fields above: when this is non-empty, Gardener
-    /// would discard the run's changes and report `Maintenance failed` instead.
+    /// The version checks Gardener's API server failed in the dry run of the maintained Shoot (see
+    /// [`dry_run_rejection`]). When there are any, the run changed nothing: the versions above are
+    /// unchanged, and `last_maintenance` says `Maintenance failed` with the API server's error.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[cfg_attr(feature = "tsify", tsify(optional))]
     pub update_rejections: Vec<FieldError>,
@@ -171,16 +172,61 @@ pub(crate) fn run_remembering(
     memo: &mut RunMemo,
 ) -> Result<MaintenanceOutcome, String> {
     let profile = cloud_profile.defaulted();
-    let mut outcome = run_memoized(&profile, shoot, now, memo)?;
-    outcome.update_rejections = update_rejections(&profile, &outcome.shoot);
-    Ok(outcome)
+    let outcome = run_memoized(&profile, shoot, now, memo)?;
+    Ok(match dry_run_rejection(&profile, &outcome.shoot) {
+        None => outcome,
+        Some((errors, api_error)) => rejected(shoot, outcome, errors, &api_error, now),
+    })
+}
+
+/// The run as Gardener ends it when the API server refuses the maintained Shoot in its dry run:
+/// nothing in the spec changes, a `maintain` operation annotation is dropped, and the status says
+/// `Maintenance failed` with the API server's error. The next window tries again.
+fn rejected(
+    shoot: &Shoot,
+    outcome: MaintenanceOutcome,
+    errors: Vec<FieldError>,
+    api_error: &str,
+    now: DateTime<Utc>,
+) -> MaintenanceOutcome {
+    let mut kept = shoot.clone();
+    drop_maintain_annotation(&mut kept);
+    let written = LastMaintenance {
+        description: "Maintenance failed".to_string(),
+        triggered_time: Some(now),
+        state: "Failed".to_string(),
+        failure_reason: Some(format!(
+            "Updates to the Shoot failed to be applied: {api_error}"
+        )),
+    };
+    kept.status.last_maintenance = Some(written.clone());
+    let pools = shoot.spec.provider.workers.iter();
+    let workers = (outcome.workers.into_iter().zip(pools))
+        .map(|(worker, original)| WorkerOutcome {
+            image: VersionUpdate::unchanged(
+                original.machine.image.version.as_deref().unwrap_or(""),
+            ),
+            kubernetes: (worker.kubernetes)
+                .map(|_| VersionUpdate::unchanged(original.kubernetes_version().unwrap_or(""))),
+            ..worker
+        })
+        .collect();
+    MaintenanceOutcome {
+        kubernetes: VersionUpdate::unchanged(&shoot.spec.kubernetes.version),
+        workers,
+        machine_image_maintenance_error: outcome.machine_image_maintenance_error,
+        operations: Vec::new(),
+        last_maintenance: Some(written),
+        shoot: kept,
+        update_rejections: errors,
+    }
 }
 
 /// [`run`] on a CloudProfile that has its API defaults already, remembering its version decisions
 /// in `memo` for the next run against the same profile: a caller running many windows defaults the
-/// profile once and decides each pool's image once per combination of inputs. `update_rejections`
-/// stays empty: predicting them costs a search of the profile per pool, and a timeline does not
-/// read them.
+/// profile once and decides each pool's image once per combination of inputs. The dry run is not
+/// applied here: `update_rejections` stays empty, and a timeline asks [`dry_run_rejection`] only
+/// about the windows that change a version.
 pub(crate) fn run_memoized(
     profile: &CloudProfile,
     shoot: &Shoot,
@@ -928,20 +974,8 @@ fn is_supported(table: &[(&str, &'static str, &'static str)], name: &str, versio
 /// not fail, schedules the pending maintenance operations plus `reconcile`. Returns the
 /// `Added "<op>" operation annotation` text unless the operation is a plain `reconcile`.
 fn maintain_operation_annotation(shoot: &mut Shoot) -> Option<String> {
+    drop_maintain_annotation(shoot);
     let annotations = &mut shoot.metadata.annotations;
-    let operations_of = |text: Option<&String>| -> Vec<String> {
-        text.map(|t| {
-            t.split(';')
-                .map(str::trim)
-                .filter(|s| !s.is_empty())
-                .map(str::to_string)
-                .collect()
-        })
-        .unwrap_or_default()
-    };
-    if operations_of(annotations.get(OPERATION_ANNOTATION)).contains(&"maintain".to_string()) {
-        annotations.remove(OPERATION_ANNOTATION);
-    }
     let last_operation = shoot.status.last_operation.as_ref()?;
     if last_operation.get("state").and_then(Value::as_str) == Some("Failed") {
         let needs_retry = annotations
@@ -961,6 +995,30 @@ fn maintain_operation_annotation(shoot: &mut Shoot) -> Option<String> {
     annotations.insert(OPERATION_ANNOTATION.to_string(), operation.clone());
     annotations.remove(MAINTENANCE_OPERATION_ANNOTATION);
     (operation != "reconcile").then(|| format!("Added {operation:?} operation annotation"))
+}
+
+/// Removes a `gardener.cloud/operation` annotation that asks for `maintain` (among others).
+fn drop_maintain_annotation(shoot: &mut Shoot) {
+    let annotations = &mut shoot.metadata.annotations;
+    let asks_to_maintain = (annotations.get(OPERATION_ANNOTATION)).is_some_and(|text| {
+        text.split(';')
+            .any(|operation| operation.trim() == "maintain")
+    });
+    if asks_to_maintain {
+        annotations.remove(OPERATION_ANNOTATION);
+    }
+}
+
+/// Splits an operation annotation's `;`-separated operations.
+fn operations_of(text: Option<&String>) -> Vec<String> {
+    text.map(|t| {
+        t.split(';')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect()
+    })
+    .unwrap_or_default()
 }
 
 /// Go's `strconv.ParseBool`.

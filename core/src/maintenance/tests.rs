@@ -393,6 +393,86 @@ fn update_rejections_predict_kubelet_constraint_and_version_skew() {
     assert_eq!(errors[0].detail, "machine image 'gardenlinux@1.0.0' does not support kubelet version '1.31.2', supported kubelet versions by this machine image version: '< 1.31'");
 }
 
+#[test]
+fn a_run_the_api_server_refuses_changes_nothing_and_fails() {
+    // The forced 1.31.7 update leaves the `follows` pool on an image whose kubelet constraint
+    // excludes it: Gardener's dry run refuses the maintained Shoot, so nothing is applied.
+    let (mut profile, shoot) = profile_and_shoot(PROFILE, SHOOT);
+    for version in &mut profile.spec.machine_images[0].versions {
+        version.kubelet_version_constraint = Some("< 1.31".into());
+    }
+    let outcome = run(&profile, &shoot, now()).unwrap();
+    assert_eq!(outcome.kubernetes, VersionUpdate::unchanged("1.30.5"));
+    for (worker, original) in outcome
+        .workers
+        .iter()
+        .zip(shoot.spec.provider.workers.iter())
+    {
+        let image = original.machine.image.version.as_deref().unwrap();
+        assert_eq!(
+            worker.image,
+            VersionUpdate::unchanged(image),
+            "{}",
+            worker.name
+        );
+    }
+    assert_eq!(
+        outcome.workers[0].kubernetes,
+        Some(VersionUpdate::unchanged("v1.30.1"))
+    );
+    assert!(outcome.operations.is_empty());
+    // Both pools end on 1.0.2 with kubelet 1.31.7 (the pinned pool's own version expired too).
+    let detail = "machine image 'gardenlinux@1.0.2' does not support kubelet version '1.31.7', supported kubelet versions by this machine image version: '< 1.31'";
+    let pool = |index: usize| format!("spec.provider.workers[{index}].machine.image");
+    assert_eq!(
+        outcome.update_rejections,
+        [0, 1].map(|index| crate::field::FieldError::invalid(pool(index), detail))
+    );
+    let written = outcome.last_maintenance.as_ref().unwrap();
+    assert_eq!(written.description, "Maintenance failed");
+    assert_eq!(written.state, "Failed");
+    assert_eq!(written.triggered_time, Some(now()));
+    let field_error = |index: usize| format!("{}: Invalid value: {detail}", pool(index));
+    assert_eq!(
+        written.failure_reason.as_deref(),
+        Some(format!(
+            "Updates to the Shoot failed to be applied: shoots.core.gardener.cloud \"shoot\" is forbidden: [{}, {}]",
+            field_error(0),
+            field_error(1)
+        )
+        .as_str())
+    );
+    // The Shoot keeps its spec; the `maintain` annotation goes, and the status is written.
+    assert_eq!(outcome.shoot.spec, shoot.spec);
+    assert!(!outcome
+        .shoot
+        .metadata
+        .annotations
+        .contains_key("gardener.cloud/operation"));
+    assert_eq!(
+        outcome.shoot.status.last_maintenance.as_ref(),
+        Some(written)
+    );
+
+    // The object's own validation answers before the plugin: a pool newer than the control plane.
+    let (profile, mut shoot) = profile_and_shoot(PROFILE, SHOOT);
+    shoot
+        .spec
+        .provider
+        .worker_mut(0)
+        .unwrap()
+        .kubernetes
+        .as_mut()
+        .unwrap()
+        .version = Some("1.31.2".into());
+    let (errors, text) = admission::dry_run_rejection(&profile, &shoot).unwrap();
+    assert_eq!(errors.len(), 1);
+    assert_eq!(
+        text,
+        "Shoot.core.gardener.cloud \"shoot\" is invalid: spec.provider.workers[0].kubernetes.version: Forbidden: worker group kubernetes version must not be higher than control plane version"
+    );
+}
+
 /// A CloudProfile whose image decisions depend on everything the run memo keys on: kubelet
 /// constraints, image expiry on a window's begin, lifecycle stages, CRI, architectures.
 const MEMO_PROFILE: &str = "

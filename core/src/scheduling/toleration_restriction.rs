@@ -176,7 +176,10 @@ pub fn validate(
         .iter()
         .filter_map(|e| index_of(&e.field).and_then(|i| to_validate.get(i)).cloned())
         .collect();
-    let listed: Vec<String> = errors.iter().map(go_error_string).collect();
+    let listed: Vec<String> = errors
+        .iter()
+        .map(crate::field::FieldError::go_text)
+        .collect();
     let message = shoot_forbidden(
         &shoot.metadata.name,
         &format!(
@@ -336,21 +339,6 @@ fn is_dns1123_subdomain(text: &str) -> bool {
 fn index_of(path: &str) -> Option<usize> {
     let open = path.rfind('[')?;
     path[open + 1..].strip_suffix(']')?.parse().ok()
-}
-
-/// `field.Error.Error()` for the error types this plugin produces.
-fn go_error_string(error: &FieldError) -> String {
-    let kind = match error.error_type {
-        crate::field::ErrorType::FieldValueForbidden => "Forbidden",
-        crate::field::ErrorType::FieldValueRequired => "Required value",
-        crate::field::ErrorType::FieldValueDuplicate => "Duplicate value",
-        crate::field::ErrorType::FieldValueNotSupported => "Unsupported value",
-        crate::field::ErrorType::FieldValueTooLong => "Too long",
-        crate::field::ErrorType::FieldValueTooMany => "Too many",
-        crate::field::ErrorType::InternalError => "Internal error",
-        crate::field::ErrorType::FieldValueInvalid => "Invalid value",
-    };
-    format!("{}: {}: {}", error.field, kind, error.detail)
 }
 
 fn allowed(tolerations: Vec<Toleration>) -> RestrictionResult {

@@ -202,6 +202,7 @@ pub(crate) fn timeline_remembering<'r>(
             .collect()
     };
     let images = cfg!(debug_assertions).then(|| images_of(&shoot));
+    let may_refuse = maintenance::may_refuse(cloud_profile, &shoot);
     while windows_evaluated < MAX_WINDOWS {
         let (begin, end) = window.next_occurrence(from);
         if begin > until {
@@ -218,7 +219,16 @@ pub(crate) fn timeline_remembering<'r>(
         let transitions = &transitions[transitions.partition_point(|instant| *instant <= begin)..];
         let transition_inside = transitions.iter().any(|instant| *instant < end);
         note_blocked(&outcome, begin, &mut blocked);
-        if outcome.changed_versions() {
+        // Gardener applies a run only when its dry run passes; a refused run changes nothing, and
+        // the next windows fail alike until a classification changes.
+        let changed = outcome.changed_versions();
+        let refused = (changed && may_refuse)
+            .then(|| maintenance::dry_run_rejection(cloud_profile, &outcome.shoot))
+            .flatten();
+        if let Some((_, api_error)) = &refused {
+            note_refused(&outcome, begin, api_error, &mut blocked);
+        }
+        if changed && refused.is_none() {
             let before = rollout_view.get_or_insert_with(|| first_view(&mut shoot, read()));
             let previous = before.as_ref().map(|view| (&shoot, view));
             let after = as_rollout(&mut outcome.shoot, previous);
@@ -279,18 +289,54 @@ fn changes(outcome: &RunSteps) -> Vec<(Component, &VersionUpdate)> {
 /// Records failed updates, once per component and version.
 fn note_blocked(outcome: &RunSteps, begin: DateTime<Utc>, blocked: &mut Vec<BlockedUpdate>) {
     for (version, update) in outcome.recorded().filter(|(_, update)| update.failed) {
-        let component = component(&outcome.shoot, version);
-        let known = blocked
-            .iter()
-            .any(|b| b.component == component && b.version == update.from);
-        if !known {
-            blocked.push(BlockedUpdate {
-                window_begin: begin,
-                component,
-                version: update.from.clone(),
-                message: update.description.clone().unwrap_or_default(),
-            });
-        }
+        let message = update.description.clone().unwrap_or_default();
+        block_once(
+            blocked,
+            begin,
+            component(&outcome.shoot, version),
+            update,
+            message,
+        );
+    }
+}
+
+/// Records the updates of a run the API server refused, once per component and version.
+fn note_refused(
+    outcome: &RunSteps,
+    begin: DateTime<Utc>,
+    api_error: &str,
+    blocked: &mut Vec<BlockedUpdate>,
+) {
+    for (version, update) in outcome.recorded().filter(|(_, u)| u.from != u.to) {
+        let message = format!("Updates to the Shoot failed to be applied: {api_error}");
+        block_once(
+            blocked,
+            begin,
+            component(&outcome.shoot, version),
+            update,
+            message,
+        );
+    }
+}
+
+/// Adds a blocked update unless the component is blocked at that version already.
+fn block_once(
+    blocked: &mut Vec<BlockedUpdate>,
+    begin: DateTime<Utc>,
+    component: Component,
+    update: &VersionUpdate,
+    message: String,
+) {
+    let known = blocked
+        .iter()
+        .any(|b| b.component == component && b.version == update.from);
+    if !known {
+        blocked.push(BlockedUpdate {
+            window_begin: begin,
+            component,
+            version: update.from.clone(),
+            message,
+        });
     }
 }
 

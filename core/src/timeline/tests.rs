@@ -141,6 +141,70 @@ spec:
     assert_eq!(timeline.final_state.kubernetes_version, "1.30.2");
 }
 
+#[test]
+fn a_forced_update_the_api_server_refuses_is_blocked_until_an_image_allows_it() {
+    // The pool's image accepts kubelets below 1.31 only until 1.0.1 arrives (from February on):
+    // Gardener's dry run refuses the forced 1.31 update, and every run after it, until then.
+    let profile = profile(
+        r#"
+spec:
+  kubernetes:
+    versions:
+    - {version: 1.31.9}
+    - {version: 1.30.2, expirationDate: "2026-01-05T00:00:00Z"}
+  machineImages:
+  - name: gardenlinux
+    updateStrategy: major
+    versions:
+    - {version: 1.0.1, kubeletVersionConstraint: "< 1.32", lifecycle: [{classification: preview}, {classification: supported, startTime: "2026-02-01T00:00:00Z"}]}
+    - {version: 1.0.0, kubeletVersionConstraint: "< 1.31"}
+  machineTypes:
+  - {name: m5, cpu: "2", gpu: "0", memory: 8Gi}
+"#,
+    );
+    let shoot = shoot(
+        r#"
+metadata: {name: refused}
+spec:
+  kubernetes: {version: 1.30.2}
+  maintenance:
+    autoUpdate: {kubernetesVersion: false, machineImageVersion: true}
+  provider:
+    workers:
+    - name: pool
+      machine: {type: m5, image: {name: gardenlinux, version: 1.0.0}}
+"#,
+    );
+    let timeline = timeline(
+        &profile,
+        &shoot,
+        window(),
+        at("2026-01-01T00:00:00Z"),
+        at("2026-06-01T00:00:00Z"),
+    )
+    .unwrap();
+    let refused = &timeline.blocked[..];
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert_eq!(refused[0].window_begin, at("2026-01-05T22:00:00Z"));
+    assert_eq!(refused[0].component, Component::ControlPlane);
+    assert_eq!(refused[0].version, "1.30.2");
+    assert_eq!(
+        refused[0].message,
+        "Updates to the Shoot failed to be applied: shoots.core.gardener.cloud \"refused\" is forbidden: spec.provider.workers[0].machine.image: Invalid value: machine image 'gardenlinux@1.0.0' does not support kubelet version '1.31.9', supported kubelet versions by this machine image version: '< 1.31'"
+    );
+    // From February the image update comes first in the run, so the control plane follows.
+    let steps: Vec<(String, &str, &str)> = (timeline.events.iter())
+        .map(|e| (e.window_begin.to_rfc3339(), e.from.as_str(), e.to.as_str()))
+        .collect();
+    assert_eq!(
+        steps,
+        [
+            ("2026-02-01T22:00:00+00:00".to_string(), "1.30.2", "1.31.9"),
+            ("2026-02-01T22:00:00+00:00".to_string(), "1.0.0", "1.0.1"),
+        ]
+    );
+}
+
 /// A deterministic profile with `minors` minor versions of `patches` patches each, older minors
 /// expiring one month apart, and a Shoot on the oldest version.
 fn generated(minors: u64, patches: u64, auto_update: bool) -> (CloudProfile, Shoot) {
