@@ -32,10 +32,12 @@ pub use images::{
     determine_machine_image, determine_machine_image_version, filter_machine_image_versions,
 };
 pub(crate) use memo::RunMemo;
+pub(crate) use run::{
+    refused_run_reason, run_remembering, run_steps, LastMaintenanceRecord, RunSteps, UpdatedVersion,
+};
 pub use run::{
     relevant_transitions, run, MaintenanceOutcome, UpdateReason, VersionUpdate, WorkerOutcome,
 };
-pub(crate) use run::{run_remembering, run_steps, LastMaintenanceRecord, RunSteps, UpdatedVersion};
 pub use selection::{
     determine_version_for_strategy, force_consecutive_minor, force_next_higher_major,
     force_next_higher_minor, latest_minor_for_auto_update, latest_patch_for_auto_update,

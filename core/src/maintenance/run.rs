@@ -195,9 +195,7 @@ fn rejected(
         description: "Maintenance failed".to_string(),
         triggered_time: Some(now),
         state: "Failed".to_string(),
-        failure_reason: Some(format!(
-            "Updates to the Shoot failed to be applied: {api_error}"
-        )),
+        failure_reason: Some(refused_run_reason(api_error)),
     };
     kept.status.last_maintenance = Some(written.clone());
     let pools = shoot.spec.provider.workers.iter();
@@ -995,6 +993,11 @@ fn maintain_operation_annotation(shoot: &mut Shoot) -> Option<String> {
     annotations.insert(OPERATION_ANNOTATION.to_string(), operation.clone());
     annotations.remove(MAINTENANCE_OPERATION_ANNOTATION);
     (operation != "reconcile").then(|| format!("Added {operation:?} operation annotation"))
+}
+
+/// The `failureReason` of a run whose dry run the API server refused with `api_error`.
+pub(crate) fn refused_run_reason(api_error: &str) -> String {
+    format!("Updates to the Shoot failed to be applied: {api_error}")
 }
 
 /// Removes a `gardener.cloud/operation` annotation that asks for `maintain` (among others).

@@ -308,7 +308,7 @@ fn note_refused(
     blocked: &mut Vec<BlockedUpdate>,
 ) {
     for (version, update) in outcome.recorded().filter(|(_, u)| u.from != u.to) {
-        let message = format!("Updates to the Shoot failed to be applied: {api_error}");
+        let message = maintenance::refused_run_reason(api_error);
         block_once(
             blocked,
             begin,
