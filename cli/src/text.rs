@@ -384,6 +384,13 @@ pub fn report(report: &Report) -> String {
         if let Some(error) = &run.machine_image_maintenance_error {
             let _ = writeln!(out, "  machine image maintenance aborted: {error}");
         }
+        // A run the API server refuses in Gardener's dry run changes nothing; say why.
+        let refused = (run.last_maintenance.as_ref())
+            .filter(|_| !run.update_rejections.is_empty())
+            .and_then(|written| written.failure_reason.as_deref());
+        if let Some(reason) = refused {
+            let _ = writeln!(out, "  FAILED, nothing is applied: {reason}");
+        }
         for operation in &run.operations {
             let _ = writeln!(out, "  also: {operation}");
         }

@@ -142,3 +142,33 @@ fn text_report_names_the_seed_the_scheduler_picks() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_maintenance_run_the_api_server_refuses_is_reported_as_failed() {
+    // Every image accepts kubelets below 1.32 only, so the forced 1.32 update is refused.
+    let (dir, profile, shoot) = example_files("refused");
+    let constrained = examples::DEFAULT.cloud_profile.replace(
+        "      cri:\n",
+        "      kubeletVersionConstraint: \"< 1.32\"\n      cri:\n",
+    );
+    assert_eq!(constrained.matches("kubeletVersionConstraint").count(), 3);
+    std::fs::write(&profile, constrained).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_shoot-policy"))
+        .args(["report", "--now", NOW, "--cloud-profile"])
+        .arg(&profile)
+        .arg("--shoot")
+        .arg(&shoot)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains("  FAILED, nothing is applied: Updates to the Shoot failed to be applied: shoots.core.gardener.cloud \"payments\" is forbidden: [spec.provider.workers[0].machine.image: Invalid value: machine image 'gardenlinux@"),
+        "{text}"
+    );
+    assert!(
+        text.contains("does not support kubelet version '1.32.9', supported kubelet versions by this machine image version: '< 1.32'"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
