@@ -12,31 +12,37 @@
 //! Field paths and detail texts are Gardener's; how the API server wraps them into one error message
 //! is not modelled.
 
-use super::types::{parse_version, CloudProfile, Shoot};
+use super::types::{parse_version, CloudProfile, Shoot, Worker};
 use crate::field::FieldError;
+use crate::lifecycle::Classification;
 use crate::semver_constraint::Constraint;
+use crate::validation;
 use crate::version::{compare_normalized, Version};
+use chrono::{DateTime, Utc};
 
 /// The field errors Gardener's API server would raise for `shoot` (typically the Shoot after a
 /// maintenance run) on update.
 pub fn update_rejections(cloud_profile: &CloudProfile, shoot: &Shoot) -> Vec<FieldError> {
-    let (object, plugin) = checks(cloud_profile, shoot);
+    let (object, plugin) = checks(cloud_profile, None, shoot);
     let mut errors = object;
     errors.extend(plugin);
     errors
 }
 
-/// The API server's answer to the dry-run update of `shoot`, when it refuses it: the field errors
-/// and the error's text. The object's own validation (the version skew) runs before the
-/// ShootValidator plugin (the kubelet constraint), so the first of them that fails answers:
+/// The API server's answer to the dry-run update of `old` to `shoot` at `now`, when it refuses
+/// it: the field errors and the error's text. The object's own validation (the version skew) runs
+/// before the ShootValidator plugin (an image version that is not active, else the kubelet
+/// constraint), so the first of them that fails answers:
 /// `Shoot.core.gardener.cloud "<name>" is invalid: …` or `shoots.core.gardener.cloud "<name>" is
 /// forbidden: …`. A field error's bad value is left out of the text: Gardener prints a pool's
 /// image there as a Go struct, pointers included.
 pub fn dry_run_rejection(
     cloud_profile: &CloudProfile,
+    old: &Shoot,
     shoot: &Shoot,
+    now: DateTime<Utc>,
 ) -> Option<(Vec<FieldError>, String)> {
-    let (object, plugin) = checks(cloud_profile, shoot);
+    let (object, plugin) = checks(cloud_profile, Some((old, now)), shoot);
     let name = crate::golang::quote(&shoot.metadata.name);
     if !object.is_empty() {
         let text = format!(
@@ -56,13 +62,17 @@ pub fn dry_run_rejection(
 }
 
 /// Whether the dry run can refuse any maintained version of `shoot`: only when an image version
-/// of the profile has a kubelet constraint or a pool has a Kubernetes version of its own. A
-/// maintenance run changes neither, so a timeline asks once.
+/// of the profile has a kubelet constraint or an `unavailable` stage, or a pool has a Kubernetes
+/// version of its own. A maintenance run changes none of them, so a timeline asks once.
 pub(crate) fn may_refuse(cloud_profile: &CloudProfile, shoot: &Shoot) -> bool {
     let images = cloud_profile.spec.machine_images.iter();
-    let constrained = images
-        .flat_map(|image| &image.versions)
-        .any(|version| version.kubelet_version_constraint.is_some());
+    let constrained = images.flat_map(|image| &image.versions).any(|version| {
+        let stages = version.expirable.lifecycle.iter();
+        version.kubelet_version_constraint.is_some()
+            || stages
+                .into_iter()
+                .any(|stage| stage.classification == Classification::Unavailable)
+    });
     let own_versions =
         (shoot.spec.provider.workers.iter()).any(|worker| worker.kubernetes_version().is_some());
     constrained || own_versions
@@ -77,8 +87,13 @@ fn aggregate(errors: &[FieldError]) -> String {
     }
 }
 
-/// The errors of the object's validation and those of the ShootValidator plugin, pool by pool.
-fn checks(cloud_profile: &CloudProfile, shoot: &Shoot) -> (Vec<FieldError>, Vec<FieldError>) {
+/// The errors of the object's validation and those of the ShootValidator plugin, pool by pool;
+/// the image versions only with the Shoot before the update (and the instant).
+fn checks(
+    cloud_profile: &CloudProfile,
+    old: Option<(&Shoot, DateTime<Utc>)>,
+    shoot: &Shoot,
+) -> (Vec<FieldError>, Vec<FieldError>) {
     let (mut object, mut plugin) = (Vec::new(), Vec::new());
     let control_plane_text = &shoot.spec.kubernetes.version;
     let Ok(control_plane) = parse_version(control_plane_text) else {
@@ -93,7 +108,17 @@ fn checks(cloud_profile: &CloudProfile, shoot: &Shoot) -> (Vec<FieldError>, Vec<
             },
             None => control_plane.clone(),
         };
-        if let Some(detail) = kubelet_rejection(cloud_profile, shoot, index, &kubelet) {
+        let old_worker = old.and_then(|(old, now)| {
+            let pools = old.spec.provider.workers.iter();
+            (pools.into_iter().find(|pool| pool.name == worker.name)).map(|pool| (pool, now))
+        });
+        // The plugin checks a pool's image first, and its kubelet only when the image passes.
+        let image_error = old_worker.and_then(|(old_worker, now)| {
+            inactive_image(cloud_profile, index, worker, old_worker, now)
+        });
+        if let Some(error) = image_error {
+            plugin.push(error);
+        } else if let Some(detail) = kubelet_rejection(cloud_profile, shoot, index, &kubelet) {
             plugin.push(FieldError::invalid(format!("{path}.machine.image"), detail));
         }
         if let Some(worker_version) = worker.kubernetes_version() {
@@ -114,6 +139,57 @@ fn checks(cloud_profile: &CloudProfile, shoot: &Shoot) -> (Vec<FieldError>, Vec<
         }
     }
     (object, plugin)
+}
+
+/// `validateMachineImage` for a pool whose image version changed: the new version must be active,
+/// or, for an existing pool, expired and not lower than the old one. Maintenance only picks
+/// versions it may, except one a lifecycle makes `unavailable`, which its searches take for a
+/// newer preferred one. The error's text lists the versions the pool may use, as the validation
+/// module reads them: it is built only when a version is refused.
+fn inactive_image(
+    cloud_profile: &CloudProfile,
+    index: usize,
+    worker: &Worker,
+    old_worker: &Worker,
+    now: DateTime<Utc>,
+) -> Option<FieldError> {
+    let (image, old_image) = (&worker.machine.image, &old_worker.machine.image);
+    if image.name == old_image.name && image.version == old_image.version {
+        return None;
+    }
+    let version = image.version.as_deref()?;
+    let entry = (cloud_profile.spec.machine_images.iter())
+        .filter(|candidate| candidate.name == image.name)
+        .flat_map(|candidate| &candidate.versions)
+        .find(|candidate| candidate.version() == version)?;
+    let lower = (old_image.version.as_deref())
+        .is_some_and(|old| compare_normalized(version, "<", old) == Some(true));
+    let expirable = &entry.expirable;
+    if expirable.is_active(now) || (expirable.is_expired(now) && !lower) {
+        return None;
+    }
+    let profile: validation::types::CloudProfile = view(cloud_profile)?;
+    let spec = validation::cloudprofile::defaulted(&profile)
+        .into_owned()
+        .spec;
+    let pool: validation::types::Worker = view(worker)?;
+    let old_pool: validation::types::Worker = view(old_worker)?;
+    let architecture = validation::shoot_versions::pool_architecture(&spec, &pool);
+    let old_architecture = validation::shoot_versions::pool_architecture(&spec, &old_pool);
+    validation::inplace::validate_machine_image(
+        &spec,
+        index,
+        &pool,
+        &architecture,
+        Some((&old_pool, old_architecture.as_str())),
+        validation::types::Operation::Update,
+        now,
+    )
+}
+
+/// The validation module's view of an object of maintenance's.
+fn view<T: crate::decode::FromValue>(object: &impl serde::Serialize) -> Option<T> {
+    crate::decode::from_value(&serde_json::to_value(object).ok()?).ok()
 }
 
 fn kubelet_rejection(

@@ -173,10 +173,12 @@ pub(crate) fn run_remembering(
 ) -> Result<MaintenanceOutcome, String> {
     let profile = cloud_profile.defaulted();
     let outcome = run_memoized(&profile, shoot, now, memo)?;
-    Ok(match dry_run_rejection(&profile, &outcome.shoot) {
-        None => outcome,
-        Some((errors, api_error)) => rejected(shoot, outcome, errors, &api_error, now),
-    })
+    Ok(
+        match dry_run_rejection(&profile, shoot, &outcome.shoot, now) {
+            None => outcome,
+            Some((errors, api_error)) => rejected(shoot, outcome, errors, &api_error, now),
+        },
+    )
 }
 
 /// The run as Gardener ends it when the API server refuses the maintained Shoot in its dry run:

@@ -184,6 +184,13 @@ fn profile_and_shoot(yaml_profile: &str, yaml_shoot: &str) -> (CloudProfile, Sho
     )
 }
 
+/// A run's outcome before Gardener's dry run: what its steps select. PROFILE's 1.0.2 is
+/// `unavailable` until February: maintenance selects it, and the dry run then refuses the run.
+fn before_dry_run(profile: &CloudProfile, shoot: &Shoot, now: DateTime<Utc>) -> MaintenanceOutcome {
+    let profile = profile.defaulted();
+    run::run_memoized(&profile, shoot, now, &mut RunMemo::default()).unwrap()
+}
+
 const PROFILE: &str = r#"
 metadata: {name: profile}
 spec:
@@ -223,7 +230,7 @@ spec:
 #[test]
 fn worker_pool_versions_are_capped_and_rendered_canonically() {
     let (profile, shoot) = profile_and_shoot(PROFILE, SHOOT);
-    let outcome = run(&profile, &shoot, now()).unwrap();
+    let outcome = before_dry_run(&profile, &shoot, now());
     // Control plane: 1.30.5 is expired and the newest patch, so the force step goes to 1.31.7.
     assert_eq!(outcome.kubernetes.to, "1.31.7");
     assert_eq!(outcome.kubernetes.reason, UpdateReason::Force);
@@ -249,7 +256,7 @@ fn worker_pool_versions_are_capped_and_rendered_canonically() {
 fn pool_target_above_the_control_plane_is_lowered_to_it() {
     let (profile, mut shoot) = profile_and_shoot(PROFILE, SHOOT);
     shoot.spec.kubernetes.version = "1.31.2".into();
-    let outcome = run(&profile, &shoot, now()).unwrap();
+    let outcome = before_dry_run(&profile, &shoot, now());
     assert_eq!(outcome.kubernetes.reason, UpdateReason::None);
     let pinned = outcome.workers[0].kubernetes.as_ref().unwrap();
     assert_eq!(pinned.to, "1.31.2");
@@ -262,7 +269,7 @@ fn filtered_out_image_version_counts_as_missing_and_unavailable_versions_are_sel
     // 1.0.1 is arm64-only, so for an amd64 pool it is "missing" and forced; 1.0.2 is still
     // unavailable (its lifecycle starts later) but maintenance does not exclude it.
     shoot.spec.provider.workers_mut().truncate(2);
-    let outcome = run(&profile, &shoot, now()).unwrap();
+    let outcome = before_dry_run(&profile, &shoot, now());
     let follows = &outcome.workers[1].image;
     assert_eq!(follows.reason, UpdateReason::Force);
     assert_eq!(
@@ -273,12 +280,20 @@ fn filtered_out_image_version_counts_as_missing_and_unavailable_versions_are_sel
     let pinned = &outcome.workers[0].image;
     assert_eq!(pinned.reason, UpdateReason::Auto);
     assert_eq!(pinned.to, "1.0.2");
+    // Gardener's dry run refuses an image version that is not active: the run changes nothing.
+    let refused = run(&profile, &shoot, now()).unwrap();
+    assert_eq!(refused.workers[1].image, VersionUpdate::unchanged("1.0.1"));
+    assert_eq!(refused.update_rejections.len(), 2);
+    assert_eq!(
+        refused.last_maintenance.unwrap().description,
+        "Maintenance failed"
+    );
 }
 
 #[test]
 fn last_maintenance_texts_and_recovery() {
     let (profile, shoot) = profile_and_shoot(PROFILE, SHOOT);
-    let outcome = run(&profile, &shoot, now()).unwrap();
+    let outcome = before_dry_run(&profile, &shoot, now());
     let last = outcome.last_maintenance.clone().unwrap();
     assert_eq!(last.state, "Succeeded");
     assert!(last
@@ -330,7 +345,7 @@ fn unsupported_feature_gates_are_removed_with_a_sorted_list() {
         )
         .unwrap(),
     );
-    let outcome = run(&profile, &shoot, now()).unwrap();
+    let outcome = before_dry_run(&profile, &shoot, now());
     assert!(outcome.operations.contains(&"Removed feature gates from \"spec.kubernetes.kubelet.featureGates\" because they are not supported in Kubernetes version \"1.31.7\": APIPriorityAndFairness, CSIMigrationRBD, NoSuchGate".to_string()));
     let gates = outcome
         .shoot
@@ -365,7 +380,7 @@ fn unmodelled_shoot_fields_survive_a_run() {
     });
     let (profile, _) = profile_and_shoot(PROFILE, SHOOT);
     let shoot: Shoot = serde_json::from_value(shoot_json.clone()).unwrap();
-    let outcome = run(&profile, &shoot, now()).unwrap();
+    let outcome = before_dry_run(&profile, &shoot, now());
     assert_eq!(outcome.last_maintenance, None);
     assert_eq!(serde_json::to_value(&outcome.shoot).unwrap(), shoot_json);
 }
@@ -401,7 +416,9 @@ fn a_run_the_api_server_refuses_changes_nothing_and_fails() {
     for version in &mut profile.spec.machine_images[0].versions {
         version.kubelet_version_constraint = Some("< 1.31".into());
     }
-    let outcome = run(&profile, &shoot, now()).unwrap();
+    // February: the image 1.0.2 the pools move to is supported, and 1.31.7 not yet expired.
+    let february = "2026-02-15T00:00:00Z".parse().unwrap();
+    let outcome = run(&profile, &shoot, february).unwrap();
     assert_eq!(outcome.kubernetes, VersionUpdate::unchanged("1.30.5"));
     for (worker, original) in outcome
         .workers
@@ -431,7 +448,7 @@ fn a_run_the_api_server_refuses_changes_nothing_and_fails() {
     let written = outcome.last_maintenance.as_ref().unwrap();
     assert_eq!(written.description, "Maintenance failed");
     assert_eq!(written.state, "Failed");
-    assert_eq!(written.triggered_time, Some(now()));
+    assert_eq!(written.triggered_time, Some(february));
     let field_error = |index: usize| format!("{}: Invalid value: {detail}", pool(index));
     assert_eq!(
         written.failure_reason.as_deref(),
@@ -465,12 +482,64 @@ fn a_run_the_api_server_refuses_changes_nothing_and_fails() {
         .as_mut()
         .unwrap()
         .version = Some("1.31.2".into());
-    let (errors, text) = admission::dry_run_rejection(&profile, &shoot).unwrap();
+    let (errors, text) = admission::dry_run_rejection(&profile, &shoot, &shoot, now()).unwrap();
     assert_eq!(errors.len(), 1);
     assert_eq!(
         text,
         "Shoot.core.gardener.cloud \"shoot\" is invalid: spec.provider.workers[0].kubernetes.version: Forbidden: worker group kubernetes version must not be higher than control plane version"
     );
+}
+
+#[test]
+fn an_image_version_not_yet_available_is_refused_by_the_dry_run() {
+    // An auto update takes the unavailable 1.1.0 for a newer preferred version; the ShootValidator
+    // accepts a changed image version only when it is active (or expired and not lower).
+    let (profile, shoot) = profile_and_shoot(
+        r#"
+metadata: {name: profile}
+spec:
+  kubernetes:
+    versions: [{version: 1.25.1}]
+  machineImages:
+  - name: CoreOS
+    updateStrategy: major
+    versions:
+    - {version: 1.0.0, architectures: [amd64]}
+    - {version: 1.1.0, architectures: [amd64], lifecycle: [{classification: unavailable}, {classification: supported, startTime: '2026-01-01T01:00:00Z'}]}
+  machineTypes:
+  - {name: m1}
+"#,
+        r#"
+metadata: {name: shoot}
+spec:
+  kubernetes: {version: 1.25.1}
+  maintenance: {autoUpdate: {kubernetesVersion: false, machineImageVersion: true}}
+  provider:
+    workers:
+    - name: w1
+      machine: {type: m1, architecture: amd64, image: {name: CoreOS, version: 1.0.0}}
+"#,
+    );
+    let at = |instant: &str| instant.parse::<DateTime<Utc>>().unwrap();
+    let outcome = run(&profile, &shoot, at("2026-01-01T00:00:00Z")).unwrap();
+    assert_eq!(outcome.workers[0].image, VersionUpdate::unchanged("1.0.0"));
+    let detail = "machine image version 'CoreOS:1.1.0' is expired, supported machine image versions are: [CoreOS:1.0.0]";
+    assert_eq!(
+        outcome.update_rejections,
+        [crate::field::FieldError::invalid(
+            "spec.provider.workers[0].machine.image",
+            detail
+        )]
+    );
+    let reason = outcome.last_maintenance.unwrap().failure_reason.unwrap();
+    assert_eq!(
+        reason,
+        format!("Updates to the Shoot failed to be applied: shoots.core.gardener.cloud \"shoot\" is forbidden: spec.provider.workers[0].machine.image: Invalid value: {detail}")
+    );
+    // Once 1.1.0 is supported, the same update passes.
+    let outcome = run(&profile, &shoot, at("2026-01-01T02:00:00Z")).unwrap();
+    assert_eq!(outcome.workers[0].image.to, "1.1.0");
+    assert!(outcome.update_rejections.is_empty());
 }
 
 /// A CloudProfile whose image decisions depend on everything the run memo keys on: kubelet

@@ -223,7 +223,7 @@ pub(crate) fn timeline_remembering<'r>(
         // the next windows fail alike until a classification changes.
         let changed = outcome.changed_versions();
         let refused = (changed && may_refuse)
-            .then(|| maintenance::dry_run_rejection(cloud_profile, &outcome.shoot))
+            .then(|| maintenance::dry_run_rejection(cloud_profile, &shoot, &outcome.shoot, begin))
             .flatten();
         if let Some((_, api_error)) = &refused {
             note_refused(&outcome, begin, api_error, &mut blocked);
