@@ -162,22 +162,19 @@ fn inactive_image(
         .filter(|candidate| candidate.name == image.name)
         .flat_map(|candidate| &candidate.versions)
         .find(|candidate| candidate.version() == version)?;
-    let lower = (old_image.version.as_deref())
-        .is_some_and(|old| compare_normalized(version, "<", old) == Some(true));
-    let expirable = &entry.expirable;
-    if expirable.is_active(now) || (expirable.is_expired(now) && !lower) {
+    let updated_from = Some(old_image.version.as_deref().unwrap_or(""));
+    if validation::inplace::lifecycle_allows(&entry.expirable, version, updated_from, now) {
         return None;
     }
     let profile: validation::types::CloudProfile = view(cloud_profile)?;
-    let spec = validation::cloudprofile::defaulted(&profile)
-        .into_owned()
-        .spec;
+    let profile = validation::cloudprofile::defaulted(&profile);
+    let spec = &profile.spec;
     let pool: validation::types::Worker = view(worker)?;
     let old_pool: validation::types::Worker = view(old_worker)?;
-    let architecture = validation::shoot_versions::pool_architecture(&spec, &pool);
-    let old_architecture = validation::shoot_versions::pool_architecture(&spec, &old_pool);
+    let architecture = validation::shoot_versions::pool_architecture(spec, &pool);
+    let old_architecture = validation::shoot_versions::pool_architecture(spec, &old_pool);
     validation::inplace::validate_machine_image(
-        &spec,
+        spec,
         index,
         &pool,
         &architecture,

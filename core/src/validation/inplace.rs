@@ -79,14 +79,9 @@ pub fn machine_image_eligibility(
         }
         for version in &image.versions {
             let key = format!("{}:{}", image.name, version.version());
-            if version.expirable.is_active(now) {
+            let updated_from = existing_pool_update.then(|| old_image.version_str());
+            if lifecycle_allows(&version.expirable, version.version(), updated_from, now) {
                 active.push(key.clone());
-            } else if existing_pool_update && version.expirable.is_expired(now) {
-                let downgrade = compare_versions(version.version(), "<", old_image.version_str())
-                    .unwrap_or(false);
-                if !downgrade {
-                    active.push(key.clone());
-                }
             }
             if version.supports_architecture(definitions, architecture) {
                 with_architecture.push(key.clone());
@@ -139,6 +134,21 @@ pub fn machine_image_eligibility(
         in_place_supported: in_place_capable.contains(&key),
         valid_versions,
     }
+}
+
+/// Whether the ShootValidator takes image `version` by its lifecycle: when it is active, or, for an
+/// existing pool updated from `updated_from`, when it is expired and not lower than that version
+/// (a maintenance force update may move a pool to an expired version).
+pub(crate) fn lifecycle_allows(
+    expirable: &crate::lifecycle::ExpirableVersion,
+    version: &str,
+    updated_from: Option<&str>,
+    now: DateTime<Utc>,
+) -> bool {
+    expirable.is_active(now)
+        || updated_from.is_some_and(|old| {
+            expirable.is_expired(now) && !compare_versions(version, "<", old).unwrap_or(false)
+        })
 }
 
 /// `validateMachineImage`: the one field error for a pool's image, if any.
