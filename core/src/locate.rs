@@ -286,11 +286,15 @@ impl Lines {
     fn locate(&mut self, text: &str, path: &str) -> Option<usize> {
         let found = search(self, text, path);
         for (index, _) in std::mem::take(&mut self.rewritten) {
-            let line = &text[self.spans[index].clone()];
-            self.indent[index] = indent(line);
-            self.content[index] = is_content(line);
+            self.measure(index, &text[self.spans[index].clone()]);
         }
         found
+    }
+
+    /// Line `index`'s indentation and whether it holds content, as `line` now reads.
+    fn measure(&mut self, index: usize, line: &str) {
+        self.indent[index] = indent(line);
+        self.content[index] = is_content(line);
     }
 
     /// Replaces the dash of the list item at `index` by a space.
@@ -301,8 +305,7 @@ impl Lines {
             None => text[self.spans[index].clone()].to_string(),
         };
         line.replace_range(dash..dash + 1, " ");
-        self.indent[index] = indent(&line);
-        self.content[index] = is_content(&line);
+        self.measure(index, &line);
         self.rewritten.insert(index, line);
     }
 }

@@ -118,9 +118,7 @@ impl Writer {
 
     /// `{ variant: payload }`.
     fn variant(&self, variant: &'static str, payload: JsValue) -> JsValue {
-        let object: PlainObject = Object::new().unchecked_into();
-        self.with_name(variant, |name| object.set(name, payload));
-        object.into()
+        self.object_of([(variant, payload)])
     }
 
     /// `value` as a number, if it is within JavaScript's safe integers (`shown`: as written).

@@ -1005,11 +1005,10 @@ pub(crate) fn refused_run_reason(api_error: &str) -> String {
 /// Removes a `gardener.cloud/operation` annotation that asks for `maintain` (among others).
 fn drop_maintain_annotation(shoot: &mut Shoot) {
     let annotations = &mut shoot.metadata.annotations;
-    let asks_to_maintain = (annotations.get(OPERATION_ANNOTATION)).is_some_and(|text| {
-        text.split(';')
-            .any(|operation| operation.trim() == "maintain")
-    });
-    if asks_to_maintain {
+    if operations_of(annotations.get(OPERATION_ANNOTATION))
+        .iter()
+        .any(|op| op == "maintain")
+    {
         annotations.remove(OPERATION_ANNOTATION);
     }
 }
