@@ -58,9 +58,8 @@ pub fn calendar(report: &Report, shoot: &str) -> String {
             let _ = writeln!(description, "{reason}");
         }
         let _ = write!(description, "Nodes: {}", event.node_impact.summary);
-        if event.may_happen_one_window_earlier {
-            description
-                .push_str("\nThis update may already happen one maintenance window earlier.");
+        if let Some(chance) = event.chance_text() {
+            let _ = write!(description, "\nThis update happens {chance}.");
         }
         line("BEGIN:VEVENT".into());
         line(format!(

@@ -196,11 +196,10 @@ pub fn timeline(report: &Report) -> String {
             component(&event.component),
             event.from,
             event.to,
-            if event.may_happen_one_window_earlier {
-                " — may happen one window earlier"
-            } else {
-                ""
-            }
+            event
+                .chance_text()
+                .map(|chance| format!(" — {chance}"))
+                .unwrap_or_default()
         );
         if let Some(reason) = &event.reason_message {
             let _ = writeln!(out, "      why: {reason}");

@@ -7,7 +7,6 @@ use crate::decode::text_at;
 use crate::decode::FromValue;
 use crate::document::{self, Value};
 use crate::lifecycle::{Classification, ExpirableVersion};
-use crate::sorting::CollectSorted;
 use crate::timewindow::MaintenanceTimeWindow;
 use chrono::{DateTime, Months, Utc};
 use serde::{Deserialize, Serialize};
@@ -300,6 +299,9 @@ pub enum ObjectRole {
     WebhookConfiguration,
     Seed,
     Project,
+    /// The seed's `Worker` resource (`extensions.gardener.cloud/v1alpha1`) of the Shoot, whose
+    /// in-place hashes say which in-place pools gardenlet updates.
+    Worker,
     /// Recognised but not used (a second Shoot, an unknown kind).
     Ignored,
 }
@@ -492,7 +494,9 @@ fn analyze_from(
     }
     if let Some(shoot) = &inputs.shoot {
         if options.wants(Area::Cleanup) {
-            report.cleanup_plan = Some(crate::cleanup::plan(&annotations(&shoot.value)));
+            report.cleanup_plan = Some(crate::cleanup::plan(&crate::cleanup::annotations_of(
+                &shoot.value,
+            )));
         }
         if options.wants(Area::Scheduling) && !inputs.seeds.is_empty() {
             let seeds = decode_all::<crate::scheduling::Seed>(&inputs.seeds, &mut report);
@@ -885,19 +889,6 @@ fn copy_object((_, (place, object)): &PositionedObject) -> (Place, Value) {
     (place.clone(), object.clone())
 }
 
-fn annotations(object: &Value) -> std::collections::BTreeMap<String, String> {
-    object
-        .get("metadata")
-        .and_then(|m| m.get("annotations"))
-        .and_then(Value::as_object)
-        .map(|map| {
-            map.iter()
-                .filter_map(|(k, v)| v.as_str().map(|v| (k.clone(), v.to_string())))
-                .collect_map()
-        })
-        .unwrap_or_default()
-}
-
 /// Reads an object into an area's typed view; a mismatch becomes a diagnostic at the object.
 fn decode<T: crate::decode::FromValue>(object: &Located, report: &mut Report) -> Option<T> {
     match typed_view(object) {
@@ -1215,10 +1206,17 @@ fn rollout(inputs: &Inputs, views: &ShootViews, report: &mut Report) {
             crate::rollout::rollout_shape(worker, None),
         );
     }
-    if let Some(previous) = (inputs.previous_shoot.as_ref())
-        .and_then(|p| decode_once(&views.previous_rollout, p, report))
-    {
-        match crate::rollout::roll_triggers(Some(previous), shoot, &Default::default()) {
+    let previous = (inputs.previous_shoot.as_ref())
+        .and_then(|p| decode_once(&views.previous_rollout, p, report));
+    let worker_resource = (inputs.worker.as_ref())
+        .and_then(|w| decode::<crate::rollout::types::WorkerResource>(w, report));
+    // Without the previous Shoot, the seed's Worker still says which in-place pools are updated.
+    if previous.is_some() || worker_resource.is_some() {
+        let options = crate::rollout::RollTriggerOptions {
+            worker_resource,
+            ..Default::default()
+        };
+        match crate::rollout::roll_triggers(previous, shoot, &options) {
             Ok(triggers) => report.roll_triggers = Some(triggers),
             Err(message) => report.diagnostics.push(error_at(
                 shoot_object,
@@ -1237,6 +1235,7 @@ struct Inputs {
     webhook_configurations: Vec<Located>,
     seeds: Vec<Located>,
     project: Option<Located>,
+    worker: Option<Located>,
 }
 
 /// A NamespacedCloudProfile as the CloudProfile Gardener derives from it: its name and namespace with
@@ -1378,7 +1377,7 @@ type SharedLocator = std::rc::Rc<std::cell::RefCell<crate::locate::Locator>>;
 
 /// The kinds `analyze` reads, for the message about any other.
 const KINDS_READ: &str = "shoot-policy reads CloudProfile, NamespacedCloudProfile, Shoot, \
-ValidatingWebhookConfiguration, MutatingWebhookConfiguration, Seed, Project and List";
+ValidatingWebhookConfiguration, MutatingWebhookConfiguration, Seed, Project, Worker and List";
 
 fn route(
     source: &Source,
@@ -1442,6 +1441,7 @@ CloudProfile"
         }
         "Shoot" => (Some(&mut inputs.shoot), ObjectRole::Shoot),
         "Project" => (Some(&mut inputs.project), ObjectRole::Project),
+        "Worker" => (Some(&mut inputs.worker), ObjectRole::Worker),
         "ValidatingWebhookConfiguration" | "MutatingWebhookConfiguration" => {
             (None, ObjectRole::WebhookConfiguration)
         }

@@ -120,6 +120,32 @@ pub struct CleanupPlan {
     pub failing_step: Option<StepName>,
 }
 
+/// The annotations of an object as the cleanup reads them: every key counts, whatever its value.
+///
+/// Gardener tests the skip-cleanup annotation with `metav1.HasAnnotation`, so a key written with an
+/// empty (`null`) value or an unquoted scalar is still present; such values read as their text.
+pub fn annotations_of(object: &crate::document::Value) -> BTreeMap<String, String> {
+    use crate::document::Value;
+    let Some(fields) = object
+        .get("metadata")
+        .and_then(|metadata| metadata.get("annotations"))
+        .and_then(Value::as_object)
+    else {
+        return BTreeMap::new();
+    };
+    fields
+        .iter()
+        .map(|(key, value)| {
+            let text = match value {
+                Value::String(text) => text.clone(),
+                Value::Null => String::new(),
+                other => other.to_string(),
+            };
+            (key.clone(), text)
+        })
+        .collect()
+}
+
 /// Plans the cleanup from the Shoot's annotations.
 ///
 /// Each override annotation must be a Go `strconv.Atoi` integer (otherwise the step fails with that

@@ -13,7 +13,6 @@ use crate::scheduling::toleration_restriction::{self, Configuration, Project};
 use crate::scheduling::types::{Seed, Shoot};
 use crate::scheduling::{self, Operation, SchedulingRequest};
 use serde::Deserialize;
-use std::collections::BTreeMap;
 
 pub const KINDS: &[Kind] = &[
     Kind {
@@ -38,31 +37,8 @@ pub const KINDS: &[Kind] = &[
     },
 ];
 
-/// The Shoot's annotations; scalar values written unquoted in a case file are read as their text.
-fn shoot_annotations(case: &Case) -> BTreeMap<String, String> {
-    let annotations = case
-        .input_value("shoot")
-        .pointer("/metadata/annotations")
-        .and_then(Value::as_object);
-    annotations
-        .map(|fields| {
-            fields
-                .iter()
-                .map(|(key, value)| {
-                    let text = match value {
-                        Value::String(text) => text.clone(),
-                        Value::Null => String::new(),
-                        other => other.to_string(),
-                    };
-                    (key.clone(), text)
-                })
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
 fn cleanup_plan(case: &Case, checker: &mut Checker) -> Result<(), String> {
-    let plan = cleanup::plan(&shoot_annotations(case));
+    let plan = cleanup::plan(&cleanup::annotations_of(case.input_value("shoot")));
 
     match (checker.expect().get("error"), &plan.error) {
         (Some(expected), Some(actual)) => checker.contains("error", expected, actual),

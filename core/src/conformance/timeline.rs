@@ -32,7 +32,9 @@ fn event_value(event: &TimelineEvent) -> Value {
         "reason": event.reason,
         "reasonMessage": event.reason_message,
         "nodes": event.node_impact.summary,
-        "mayHappenOneWindowEarlier": event.may_happen_one_window_earlier,
+        "appliesFrom": event.applies_from,
+        "probability": event.probability,
+        "otherwise": event.otherwise,
     })
 }
 

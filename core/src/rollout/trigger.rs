@@ -79,7 +79,8 @@ pub struct PoolTrigger {
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct RollTriggers {
-    /// Per pool of the new Shoot (only when an old Shoot was given).
+    /// Per pool of the new Shoot when an old Shoot was given; without one, the in-place pools whose
+    /// hash the seed's `Worker` reports differently (they are updated in place).
     #[cfg_attr(feature = "tsify", tsify(type = "Record<string, PoolTrigger>"))]
     pub workers: BTreeMap<String, PoolTrigger>,
     /// `status.inPlaceUpdates.pendingWorkerUpdates` after gardenlet's `SetInPlaceUpdatePendingWorkers`
@@ -92,8 +93,8 @@ pub struct RollTriggers {
     pub hash_version: u8,
 }
 
-/// Evaluates a Shoot change. `old_shoot` may be `None` (only the pending in-place pools and the
-/// in-place hashes are computed then). Both Shoots are taken as stored; the idempotent v1beta1
+/// Evaluates a Shoot change. `old_shoot` may be `None`: then the pending in-place pools, the
+/// in-place hashes and the verdicts of the pools the `Worker` reports outdated are computed. Both Shoots are taken as stored; the idempotent v1beta1
 /// defaults that matter (CRI `containerd`, update strategy `AutoRollingUpdate`) are applied here.
 pub fn roll_triggers(
     old_shoot: Option<&Shoot>,
@@ -125,7 +126,35 @@ pub fn roll_triggers(
                 .map(|(pool, trigger)| (pool.name.clone(), trigger))
                 .collect_map()
         }
-        None => BTreeMap::new(),
+        // Without the previous Shoot, the seed's `Worker` still tells which in-place pools gardenlet
+        // updates: those whose reported hash is not the Shoot's.
+        None => {
+            let mut updated = BTreeMap::new();
+            for pool in &new_shoot.spec.provider.workers {
+                if !is_in_place(pool.strategy()) || updated.contains_key(&pool.name) {
+                    continue;
+                }
+                let reported = reported_in_place_hash(
+                    &new_shoot,
+                    pool,
+                    options.worker_resource.as_ref(),
+                    mode.sum_system_reserved,
+                    &digests,
+                )?;
+                if reported == Some(ReportedHash::Outdated) {
+                    let trigger = PoolTrigger {
+                        update: UpdateKind::InPlace,
+                        causes: Vec::new(),
+                        provider_dependent: false,
+                        new_pool: false,
+                        old_key: None,
+                        new_key: Some(node_agent_key(mode, &new_shoot, pool, &digests)?),
+                    };
+                    updated.insert(pool.name.clone(), trigger);
+                }
+            }
+            updated
+        }
     };
 
     let mut in_place_hashes = BTreeMap::new();
@@ -1275,6 +1304,48 @@ fn rotation_causes(
     causes
 }
 
+/// How the seed's `Worker` reports an in-place pool's hash against the Shoot's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ReportedHash {
+    /// The reported hash is the Shoot's: the nodes are up to date.
+    Current,
+    /// The reported hash differs: gardenlet updates the pool's nodes in place.
+    Outdated,
+}
+
+/// The `Worker`'s hash of `pool` against [`pool_in_place_hash`]; `None` when there is no `Worker`,
+/// it does not list the pool, or it reports no hash for it (`SetInPlaceUpdatePendingWorkers`).
+fn reported_in_place_hash(
+    shoot: &Shoot,
+    pool: &Worker,
+    worker_resource: Option<&WorkerResource>,
+    sum: bool,
+    digests: &Digests,
+) -> Result<Option<ReportedHash>, String> {
+    let Some(resource) = worker_resource else {
+        return Ok(None);
+    };
+    if !resource.spec.pools.iter().any(|p| p.name == pool.name) {
+        return Ok(None);
+    }
+    let reported = resource
+        .status
+        .in_place_updates
+        .as_ref()
+        .and_then(|s| s.worker_pool_to_hash_map.as_ref())
+        .and_then(|map| map.get(&pool.name));
+    let Some(reported) = reported else {
+        return Ok(None);
+    };
+    let current = pool_in_place_hash(shoot, pool, sum, digests)
+        .map_err(|e| format!("failed to calculate worker pool {:?} hash: {e}", pool.name))?;
+    Ok(Some(if *reported == current {
+        ReportedHash::Current
+    } else {
+        ReportedHash::Outdated
+    }))
+}
+
 fn pending_worker_updates_with(
     shoot: &Shoot,
     worker_resource: Option<&WorkerResource>,
@@ -1287,29 +1358,10 @@ fn pending_worker_updates_with(
         if !is_in_place(pool.strategy()) {
             continue;
         }
-        if let Some(resource) = worker_resource {
-            let reported = resource
-                .spec
-                .pools
-                .iter()
-                .any(|p| p.name == pool.name)
-                .then(|| {
-                    resource
-                        .status
-                        .in_place_updates
-                        .as_ref()
-                        .and_then(|s| s.worker_pool_to_hash_map.as_ref())
-                        .and_then(|map| map.get(&pool.name))
-                })
-                .flatten();
-            if let Some(reported) = reported {
-                let current = pool_in_place_hash(shoot, pool, sum, digests).map_err(|e| {
-                    format!("failed to calculate worker pool {:?} hash: {e}", pool.name)
-                })?;
-                if *reported == current {
-                    continue;
-                }
-            }
+        if reported_in_place_hash(shoot, pool, worker_resource, sum, digests)?
+            == Some(ReportedHash::Current)
+        {
+            continue;
         }
         match pool.strategy() {
             Some(AUTO_IN_PLACE_UPDATE) => auto.push(pool.name.clone()),

@@ -137,9 +137,10 @@ pub enum Schedule {
 pub struct ReconcileDecision {
     pub operation_type: OperationType,
     pub reconcile_now: bool,
-    /// Gardener's reason when it does not reconcile now.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
+    /// Gardener's reason when it does not reconcile now; empty when it does, as Gardener's
+    /// `CalculateControllerInfos` returns it.
+    #[serde(default)]
+    pub reason: String,
     /// The Shoot is not reconciled, but its Cluster resource in the seed is still synced.
     pub only_sync_cluster_resource: bool,
     /// When a newly observed Shoot (creation or gardenlet start) is queued.
@@ -211,17 +212,17 @@ pub fn reconcile_decision(
     let next_window = Schedule::RandomInNextWindow { begin, end };
 
     let (reconcile_now, reason) = if emergency_stop {
-        (false, Some(REASON_EMERGENCY_STOP))
+        (false, REASON_EMERGENCY_STOP)
     } else if failed || ignored {
-        (false, Some(REASON_FAILED_OR_IGNORED))
+        (false, REASON_FAILED_OR_IGNORED)
     } else if operation_type != OperationType::Reconcile
         || !up_to_date
         || reconcile_regularly
         || window_due
     {
-        (true, None)
+        (true, "")
     } else {
-        (false, Some(REASON_OUTSIDE_MAINTENANCE_WINDOW))
+        (false, REASON_OUTSIDE_MAINTENANCE_WINDOW)
     };
 
     let enqueue = if failed
@@ -249,7 +250,7 @@ pub fn reconcile_decision(
     Ok(ReconcileDecision {
         operation_type,
         reconcile_now,
-        reason: reason.map(str::to_string),
+        reason: reason.to_string(),
         only_sync_cluster_resource: failed || ignored,
         enqueue,
         requeue,
@@ -439,12 +440,11 @@ mod tests {
             .with_timezone(&Utc);
         let decision = reconcile_decision(&shoot, "", &config, None, now).unwrap();
         assert!(!decision.reconcile_now);
-        assert_eq!(
-            decision.reason.as_deref(),
-            Some(REASON_OUTSIDE_MAINTENANCE_WINDOW)
-        );
+        assert_eq!(decision.reason, REASON_OUTSIDE_MAINTENANCE_WINDOW);
         let in_window = now + TimeDelta::hours(12) + TimeDelta::minutes(10);
         let decision = reconcile_decision(&shoot, "", &config, None, in_window).unwrap();
         assert!(decision.reconcile_now);
+        // Gardener's function returns the empty string as the reason of a reconciliation.
+        assert_eq!(decision.reason, "");
     }
 }

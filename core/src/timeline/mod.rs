@@ -2,10 +2,13 @@
 //! window, until a horizon. Our own feature, built only from the exact rules: every window applies one
 //! [`maintenance::run`] to the Shoot as the previous window left it.
 //!
-//! Gardener runs maintenance at a random instant inside each effective window. The timeline evaluates a
-//! window at its begin, the earliest instant the run can happen. A version transition that falls inside
-//! a window may therefore be seen by the real run already (if its random instant comes after the
-//! transition); such events are flagged `mayHappenOneWindowEarlier`.
+//! Gardener runs maintenance at a random instant inside each effective window: the reconciler requeues
+//! itself with the window's `RandomDurationUntilNext`, uniform over the window, so the run comes after
+//! the window's begin and sees every version transition up to it. A transition strictly inside a
+//! window is seen only by a run after it: the change it causes is reported on that window, with the
+//! instant it applies from, its probability (the share of the window after that instant) and the
+//! window it happens in otherwise. The timeline follows the run that sees every transition of the
+//! window.
 //!
 //! Cost grows with the number of version transitions, not with the days of the horizon: after a window
 //! that changes nothing, the next window that can change anything is the first one after the next
@@ -68,9 +71,52 @@ pub struct TimelineEvent {
     pub reason_message: Option<String>,
     /// What the change does to the nodes.
     pub node_impact: NodeImpact,
-    /// A version transition falls inside the previous window, so a run late in that window may have
-    /// made this change one window earlier.
-    pub may_happen_one_window_earlier: bool,
+    /// The instant inside the window from which the run makes this change: a version transition
+    /// falls there, and only a run after it sees it. Absent when every run of the window makes it.
+    #[cfg_attr(feature = "tsify", tsify(type = "string | null"))]
+    #[serde(serialize_with = "crate::rfc3339::serialize_option")]
+    pub applies_from: Option<DateTime<Utc>>,
+    /// The probability that the window's run makes this change: the share of the effective window
+    /// after `appliesFrom`, 1 when every run of the window makes it.
+    pub probability: f64,
+    /// Where the window's run comes before `appliesFrom`: the next window, whose run then makes this
+    /// change. Absent when the change is certain, or is not made in the next window either.
+    pub otherwise: Option<WindowSpan>,
+}
+
+impl TimelineEvent {
+    /// In words, when the change depends on where the window's run falls: from which instant it
+    /// applies, how likely it is, and where it happens otherwise. `None` for a certain change.
+    pub fn chance_text(&self) -> Option<String> {
+        let from = self.applies_from?;
+        let format = |instant: DateTime<Utc>| instant.format("%Y-%m-%d %H:%M UTC").to_string();
+        let percent = (self.probability * 100.0).round();
+        let mut text = format!(
+            "only if the maintenance run comes after {} ({percent}% of the window)",
+            format(from)
+        );
+        match &self.otherwise {
+            Some(next) => text.push_str(&format!(
+                "; otherwise in the window of {}",
+                format(next.window_begin)
+            )),
+            None => text.push_str("; otherwise not in the next window either"),
+        }
+        Some(text)
+    }
+}
+
+/// One occurrence of the maintenance window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, FromValue)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct WindowSpan {
+    #[cfg_attr(feature = "tsify", tsify(type = "string"))]
+    #[serde(serialize_with = "crate::rfc3339::serialize")]
+    pub window_begin: DateTime<Utc>,
+    #[cfg_attr(feature = "tsify", tsify(type = "string"))]
+    #[serde(serialize_with = "crate::rfc3339::serialize")]
+    pub window_end: DateTime<Utc>,
 }
 
 /// Which version a change is about.
@@ -182,8 +228,6 @@ pub(crate) fn timeline_remembering<'r>(
     let mut events = Vec::new();
     let mut blocked: Vec<BlockedUpdate> = Vec::new();
     let mut windows_evaluated = 0;
-    let mut from = now;
-    let mut transition_in_previous_window = false;
     // The roll-trigger view of the Shoot as it stands, converted when first needed: the view after
     // one change is the view before the next.
     let mut rollout_view: Option<Option<HashView>> = None;
@@ -203,21 +247,27 @@ pub(crate) fn timeline_remembering<'r>(
     };
     let images = cfg!(debug_assertions).then(|| images_of(&shoot));
     let may_refuse = maintenance::may_refuse(cloud_profile, &shoot);
+    let skipped = maintenance::LastMaintenanceRecord::Skipped;
+    // The first window is the next one to begin after `now`: whether the run of a window open now
+    // has happened already is not known.
+    let mut next_window = window.next_occurrence(now);
     while windows_evaluated < MAX_WINDOWS {
-        let (begin, end) = window.next_occurrence(from);
+        let (begin, end) = next_window;
         if begin > until {
             break;
         }
         windows_evaluated += 1;
-        let skipped = maintenance::LastMaintenanceRecord::Skipped;
-        let mut outcome = maintenance::run_steps(cloud_profile, &shoot, begin, memo, skipped)?;
+        let later = &transitions[transitions.partition_point(|instant| *instant <= begin)..];
+        let inside = &later[..later.partition_point(|instant| *instant < end)];
+        // The run that sees every transition of the window; the timeline follows it.
+        let latest = inside.last().copied().unwrap_or(begin);
+        let mut outcome =
+            maintenance::run_steps(cloud_profile, &shoot, just_after(latest), memo, skipped)?;
         debug_assert_eq!(
             images,
             Some(images_of(&shoot)),
             "maintenance changed an image"
         );
-        let transitions = &transitions[transitions.partition_point(|instant| *instant <= begin)..];
-        let transition_inside = transitions.iter().any(|instant| *instant < end);
         note_blocked(&outcome, begin, &mut blocked);
         // Gardener applies a run only when its dry run passes; a refused run changes nothing, and
         // the next windows fail alike until a classification changes.
@@ -229,6 +279,17 @@ pub(crate) fn timeline_remembering<'r>(
             note_refused(&outcome, begin, api_error, &mut blocked);
         }
         if changed && refused.is_none() {
+            // The runs before each transition inside the window: the run of the window is in one of
+            // these stretches, `[begin, inside[0])`, `[inside[0], inside[1])`, ...
+            let starts: Vec<DateTime<Utc>> = std::iter::once(begin)
+                .chain(inside.iter().copied())
+                .collect();
+            let earlier = (starts[..inside.len()].iter())
+                .map(|start| {
+                    maintenance::run_steps(cloud_profile, &shoot, just_after(*start), memo, skipped)
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            let following = window.next_occurrence(end);
             let before = rollout_view.get_or_insert_with(|| first_view(&mut shoot, read()));
             let previous = before.as_ref().map(|view| (&shoot, view));
             let after = as_rollout(&mut outcome.shoot, previous);
@@ -240,7 +301,38 @@ pub(crate) fn timeline_remembering<'r>(
             let changes = changes(&outcome);
             // Each event of the window gets the impact: a copy, and the last the impact itself.
             let impacts = std::iter::repeat_n(impact, changes.len());
-            for ((component, update), impact) in changes.into_iter().zip(impacts) {
+            for ((version, component, update), impact) in changes.into_iter().zip(impacts) {
+                // The first stretch from which every later run of the window makes this change.
+                let holds = |run: &RunSteps| makes_change(run, version, &update.to);
+                let first = earlier
+                    .iter()
+                    .rposition(|run| !holds(run))
+                    .map_or(0, |k| k + 1);
+                let (applies_from, probability, otherwise) = if first == 0 {
+                    (None, 1.0, None)
+                } else {
+                    let from = starts[first];
+                    // Had the run come before `from`, the Shoot it left meets the next window.
+                    let missed = &earlier[first - 1];
+                    let state = if missed.changed_versions() {
+                        &missed.shoot
+                    } else {
+                        &shoot
+                    };
+                    let next = maintenance::run_steps(
+                        cloud_profile,
+                        state,
+                        just_after(following.0),
+                        memo,
+                        skipped,
+                    )?;
+                    let otherwise =
+                        makes_change(&next, version, &update.to).then_some(WindowSpan {
+                            window_begin: following.0,
+                            window_end: following.1,
+                        });
+                    (Some(from), share_after(from, (begin, end)), otherwise)
+                };
                 events.push(TimelineEvent {
                     window_begin: begin,
                     window_end: end,
@@ -250,7 +342,9 @@ pub(crate) fn timeline_remembering<'r>(
                     reason: update.reason,
                     reason_message: update.reason_message.clone(),
                     node_impact: impact,
-                    may_happen_one_window_earlier: transition_in_previous_window,
+                    applies_from,
+                    probability,
+                    otherwise,
                 });
             }
             // The run's Shoot is the one the next window starts from (`MaintenanceOutcome::apply`
@@ -258,16 +352,15 @@ pub(crate) fn timeline_remembering<'r>(
             shoot = outcome.shoot;
             rollout_view = Some(after);
             // A change can enable the next one (consecutive minor updates): look at the next window.
-            from = end;
+            next_window = following;
         } else {
-            // Nothing changes until a relevant version's classification does; a transition exactly at
-            // a window's begin only takes effect after it, hence the second.
-            match transitions.first() {
-                Some(next) => from = (*next + TimeDelta::seconds(1)).max(end),
+            // Nothing changes until a relevant version's classification does: the next window to
+            // look at is the one that holds the next transition after this window, or follows it.
+            match later.get(inside.len()) {
+                Some(next) => next_window = window_at_or_after(&window, *next),
                 None => break,
             }
         }
-        transition_in_previous_window = transition_inside;
     }
     Ok(Timeline {
         events,
@@ -279,11 +372,49 @@ pub(crate) fn timeline_remembering<'r>(
 }
 
 /// The components whose version changed in a run, control plane first, then the pools in order.
-fn changes(outcome: &RunSteps) -> Vec<(Component, &VersionUpdate)> {
+fn changes(outcome: &RunSteps) -> Vec<(UpdatedVersion, Component, &VersionUpdate)> {
     (outcome.recorded())
         .filter(|(_, update)| update.from != update.to)
-        .map(|(version, update)| (component(&outcome.shoot, version), update))
+        .map(|(version, update)| (version, component(&outcome.shoot, version), update))
         .collect()
+}
+
+/// Whether `run` changes `version` to `to`.
+fn makes_change(run: &RunSteps, version: UpdatedVersion, to: &str) -> bool {
+    (run.recorded()).any(|(v, update)| v == version && update.from != update.to && update.to == to)
+}
+
+/// The instant a run sees `instant` from: a version stage starting at an instant is active only
+/// after it (`CurrentLifecycleClassification` compares `startTime.Before(now)`), and a window's run
+/// is always after the window's begin.
+fn just_after(instant: DateTime<Utc>) -> DateTime<Utc> {
+    instant + TimeDelta::nanoseconds(1)
+}
+
+/// The share of the window `[begin, end)` at or after `from`: the probability that the run, at a
+/// uniformly random instant of the window, comes after `from`.
+fn share_after(from: DateTime<Utc>, (begin, end): (DateTime<Utc>, DateTime<Utc>)) -> f64 {
+    let whole = (end - begin).num_milliseconds();
+    if whole <= 0 {
+        return 1.0;
+    }
+    (end - from).num_milliseconds().clamp(0, whole) as f64 / whole as f64
+}
+
+/// The occurrence of `window` that contains `instant`, or else the first that begins after it.
+fn window_at_or_after(
+    window: &MaintenanceTimeWindow,
+    instant: DateTime<Utc>,
+) -> (DateTime<Utc>, DateTime<Utc>) {
+    let (begin, end) = window.next_occurrence(instant);
+    // `next_occurrence` passes over a window that is open at `instant`: the one the day before.
+    let day = chrono::Days::new(1);
+    match (begin.checked_sub_days(day), end.checked_sub_days(day)) {
+        (Some(open_begin), Some(open_end)) if open_begin <= instant && instant < open_end => {
+            (open_begin, open_end)
+        }
+        _ => (begin, end),
+    }
 }
 
 /// Records failed updates, once per component and version.

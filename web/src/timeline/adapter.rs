@@ -105,8 +105,8 @@ pub fn from_report(
             continue;
         };
         let mut reason = event.reason_message.clone().unwrap_or_default();
-        if event.may_happen_one_window_earlier {
-            reason.push_str(" (may already happen one window earlier)");
+        if let Some(chance) = event.chance_text() {
+            reason.push_str(&format!(" ({chance})"));
         }
         let lane = &mut lanes[index];
         if !matches!(event.component, Component::PoolKubernetes { .. }) {
