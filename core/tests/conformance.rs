@@ -8,20 +8,25 @@ fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/conformance")
 }
 
-/// The vendored Gardener corpus, our own timeline cases, and the cases we derived from the
-/// Gardener tests the vendored corpus leaves out.
+/// The vendored Gardener corpus, our own timeline cases, the cases we derived from the Gardener
+/// tests the vendored corpus leaves out, and the cases the Gardener oracle found.
 fn corpus_files() -> Vec<PathBuf> {
     let ours = |dir: &str| {
         Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../tests")
             .join(dir)
     };
-    let mut files: Vec<PathBuf> = [corpus_dir(), ours("timeline"), ours("derived")]
-        .iter()
-        .flat_map(|dir| std::fs::read_dir(dir).expect("case directory exists"))
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "yaml"))
-        .collect();
+    let mut files: Vec<PathBuf> = [
+        corpus_dir(),
+        ours("timeline"),
+        ours("derived"),
+        ours("oracle-found"),
+    ]
+    .iter()
+    .flat_map(|dir| std::fs::read_dir(dir).expect("case directory exists"))
+    .map(|entry| entry.unwrap().path())
+    .filter(|path| path.extension().is_some_and(|ext| ext == "yaml"))
+    .collect();
     files.sort();
     files
 }

@@ -14,6 +14,7 @@
 
 mod build;
 mod fuzz;
+mod oracle;
 mod same_reports;
 mod serve;
 mod shadow_css;
@@ -37,10 +38,11 @@ fn main() -> ExitCode {
         Some("bench") => bench(),
         Some("same-reports") => same_reports::run(args.get(1).map_or("HEAD", String::as_str)),
         Some("fuzz") => fuzz::run(&args[1..]),
+        Some("oracle") => oracle::run(&args[1..]),
         Some("size") => build::dist()
             .and_then(|_| build::npm())
             .and_then(|_| size::check()),
-        _ => Err("usage: cargo xtask <serve [--port N] | dist | npm | test | e2e [TEST_FILE...] | size | bench | same-reports [REV] | fuzz [--seconds N] [TARGET...]>".to_string()),
+        _ => Err("usage: cargo xtask <serve [--port N] | dist | npm | test | e2e [TEST_FILE...] | size | bench | same-reports [REV] | fuzz [--seconds N] [TARGET...] | oracle [--seconds N] [--seed S] [--area A] [--cases N]>".to_string()),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

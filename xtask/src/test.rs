@@ -67,6 +67,7 @@ fn conformance() -> Result {
         "tests/conformance",
         "tests/timeline",
         "tests/derived",
+        "tests/oracle-found",
     ]))
 }
 

@@ -1,0 +1,391 @@
+//! Realistic random inputs for the oracle, one strategy per area. The values are those people and
+//! Gardener's own objects write, well-formed as the API server stores them, with instants drawn
+//! close to the edges that matter: a lifecycle stage starting at, just before or just after `now`,
+//! a transition at a window's begin or inside it.
+
+use super::Request;
+use chrono::{DateTime, Duration, SecondsFormat, Utc};
+use proptest::prelude::*;
+use proptest::strategy::BoxedStrategy;
+use serde_json::{json, Value};
+
+fn rfc3339(instant: DateTime<Utc>) -> String {
+    instant.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+/// An evaluation instant in 2026–2027, on whole seconds.
+fn instant() -> impl Strategy<Value = DateTime<Utc>> {
+    let start = DateTime::parse_from_rfc3339("2026-01-01T00:00:00Z")
+        .expect("a valid instant")
+        .with_timezone(&Utc);
+    (0i64..730 * 86_400).prop_map(move |seconds| start + Duration::seconds(seconds))
+}
+
+/// An offset from `now` for a lifecycle instant: mostly on the edges (equal, a second or an hour
+/// either side), else days away.
+fn offset() -> impl Strategy<Value = Duration> {
+    prop_oneof![
+        2 => Just(Duration::zero()),
+        2 => prop::sample::select(vec![-1i64, 1, -3600, 3600, -86_400, 86_400]).prop_map(Duration::seconds),
+        3 => (-400i64..400).prop_map(Duration::days),
+    ]
+}
+
+/// A version string as CloudProfiles write them, now and then one Gardener's semver parsing
+/// handles loosely or refuses.
+fn version_text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        12 => (28u32..34, 0u32..6).prop_map(|(minor, patch)| format!("1.{minor}.{patch}")),
+        1 => (28u32..34).prop_map(|minor| format!("1.{minor}")),
+        1 => (28u32..34, 0u32..6).prop_map(|(minor, patch)| format!("v1.{minor}.{patch}")),
+        1 => (0u32..3, 0u32..4, 0u32..4).prop_map(|(major, minor, patch)| format!("{major}.{minor}.{patch}")),
+        1 => prop::sample::select(vec!["1.30.0-rc.1", "1.31.1+build.2", "2.0.0", "1.x"]).prop_map(str::to_string),
+    ]
+}
+
+const CLASSIFICATIONS: [&str; 4] = ["preview", "supported", "deprecated", "expired"];
+
+/// An `ExpirableVersion`: legacy classification and expiration date, lifecycle stages, or none.
+fn expirable_version(now: DateTime<Utc>) -> impl Strategy<Value = Value> {
+    (
+        version_text(),
+        prop::option::of(prop::sample::select(CLASSIFICATIONS.to_vec())),
+        prop::option::of(offset()),
+        prop::option::of(prop::collection::vec(
+            (
+                prop::sample::select(CLASSIFICATIONS.to_vec()),
+                prop::option::of(offset()),
+            ),
+            1..4,
+        )),
+    )
+        .prop_map(move |(version, classification, expiration, lifecycle)| {
+            let mut entry = json!({ "version": version });
+            if let Some(classification) = classification {
+                entry["classification"] = json!(classification);
+            }
+            if let Some(expiration) = expiration {
+                entry["expirationDate"] = json!(rfc3339(now + expiration));
+            }
+            if let Some(stages) = lifecycle {
+                let stages: Vec<Value> = stages
+                    .into_iter()
+                    .map(|(classification, start)| {
+                        let mut stage = json!({ "classification": classification });
+                        if let Some(start) = start {
+                            stage["startTime"] = json!(rfc3339(now + start));
+                        }
+                        stage
+                    })
+                    .collect();
+                entry["lifecycle"] = json!(stages);
+            }
+            entry
+        })
+}
+
+fn versions(now: DateTime<Utc>, max: usize) -> impl Strategy<Value = Vec<Value>> {
+    prop::collection::vec(expirable_version(now), 0..max)
+}
+
+const VERSION_FUNCTIONS: [&str; 7] = [
+    "latest-patch-for-auto-update",
+    "latest-minor-for-auto-update",
+    "overall-latest-for-auto-update",
+    "force-consecutive-minor",
+    "force-next-higher-minor",
+    "force-next-higher-major",
+    "latest-qualifying",
+];
+
+/// Classification, the selection helpers and the next transition of a profile.
+pub fn versions_area() -> BoxedStrategy<Request> {
+    instant()
+        .prop_flat_map(|now| {
+            let at = rfc3339(now);
+            let classification = expirable_version(now).prop_map({
+                let at = at.clone();
+                move |version| Request {
+                    kind: "classification",
+                    now: at.clone(),
+                    input: json!({ "version": version }),
+                }
+            });
+            let helper = (
+                prop::sample::select(VERSION_FUNCTIONS.to_vec()),
+                version_text(),
+                versions(now, 8),
+            )
+                .prop_map({
+                    let at = at.clone();
+                    move |(function, current, versions)| Request {
+                        kind: "qualifying-version",
+                        now: at.clone(),
+                        input: json!({ "function": function, "currentVersion": current, "versions": versions }),
+                    }
+                });
+            let image_target = (
+                prop::sample::select(vec!["patch", "minor", "major"]),
+                versions(now, 6),
+                version_text(),
+                any::<bool>(),
+            )
+                .prop_map({
+                    let at = at.clone();
+                    move |(strategy, versions, current, expired)| Request {
+                        kind: "qualifying-version",
+                        now: at.clone(),
+                        input: json!({
+                            "function": "machine-image-target",
+                            "machineImage": { "name": "gardenlinux", "updateStrategy": strategy, "versions": versions },
+                            "shootImage": { "name": "gardenlinux", "version": current },
+                            "currentExpired": expired,
+                        }),
+                    }
+                });
+            let next_transition = (versions(now, 6), prop::collection::vec(versions(now, 4), 0..3)).prop_map(
+                move |(kubernetes, images)| {
+                    let images: Vec<Value> = (images.into_iter().enumerate())
+                        .map(|(index, versions)| json!({ "name": format!("image-{index}"), "versions": versions }))
+                        .collect();
+                    Request {
+                        kind: "next-transition",
+                        now: at.clone(),
+                        input: json!({ "cloudProfileSpec": { "kubernetes": { "versions": kubernetes }, "machineImages": images } }),
+                    }
+                },
+            );
+            prop_oneof![
+                2 => classification,
+                4 => helper,
+                2 => image_target,
+                1 => next_transition,
+            ]
+        })
+        .boxed()
+}
+
+/// A maintenance time as `HHMMSS+ZZZZ`, with the offsets people use, sometimes malformed.
+fn maintenance_time() -> impl Strategy<Value = String> {
+    prop_oneof![
+        12 => (0u32..24, prop::sample::select(vec![0u32, 0, 15, 30, 45]), prop::sample::select(vec!["+0000", "+0100", "+0200", "-0500", "+0530", "+1400", "-1200"]))
+            .prop_map(|(hour, minute, zone)| format!("{hour:02}{minute:02}00{zone}")),
+        1 => prop::sample::select(vec!["220000", "25000+0000", "2200+0000", "", "230000Z"]).prop_map(str::to_string),
+    ]
+}
+
+/// Maintenance time windows: the effective window of a Shoot, containment and the next window.
+pub fn windows() -> BoxedStrategy<Request> {
+    (
+        instant(),
+        maintenance_time(),
+        maintenance_time(),
+        0u8..3,
+        any::<bool>(),
+    )
+        .prop_map(|(now, begin, end, op, absent)| {
+            let window = json!({ "begin": begin, "end": end });
+            let (op, input) = match op {
+                0 if absent => ("effective-window", json!({ "maintenance": null })),
+                0 => (
+                    "effective-window",
+                    json!({ "maintenance": { "timeWindow": window } }),
+                ),
+                1 => ("raw-contains", json!({ "timeWindow": window })),
+                _ => ("delay-until-next", json!({ "timeWindow": window })),
+            };
+            let mut input = input;
+            input["op"] = json!(op);
+            Request {
+                kind: "time-window",
+                now: rfc3339(now),
+                input,
+            }
+        })
+        .boxed()
+}
+
+const CONDITION_TYPES: [&str; 5] = [
+    "APIServerAvailable",
+    "ControlPlaneHealthy",
+    "ObservabilityComponentsHealthy",
+    "EveryNodeReady",
+    "SystemComponentsHealthy",
+];
+const CONDITION_STATUSES: [&str; 5] = ["True", "False", "Unknown", "Progressing", ""];
+
+/// The status label from a Shoot's last operation, last errors and conditions.
+pub fn status() -> BoxedStrategy<Request> {
+    let last_operation = prop::option::of((
+        prop::sample::select(vec!["Create", "Reconcile", "Delete", "Migrate", "Restore"]),
+        prop::sample::select(vec![
+            "Processing",
+            "Succeeded",
+            "Error",
+            "Failed",
+            "Pending",
+            "Aborted",
+        ]),
+        0i32..101,
+    ));
+    let last_errors = prop::collection::vec(
+        prop::collection::vec(
+            prop::sample::select(vec![
+                "ERR_INFRA_UNAUTHENTICATED",
+                "ERR_INFRA_QUOTA_EXCEEDED",
+                "ERR_CONFIGURATION_PROBLEM",
+                "ERR_RETRYABLE_INFRA_DEPENDENCIES",
+                "ERR_PROBLEMATIC_WEBHOOK",
+            ]),
+            0..3,
+        ),
+        0..3,
+    );
+    let conditions = prop::collection::vec(
+        (
+            prop::sample::select(CONDITION_TYPES.to_vec()),
+            prop::sample::select(CONDITION_STATUSES.to_vec()),
+        ),
+        0..6,
+    );
+    (instant(), last_operation, last_errors, conditions)
+        .prop_map(|(now, last_operation, last_errors, conditions)| {
+            let mut status = json!({});
+            if let Some((kind, state, progress)) = last_operation {
+                status["lastOperation"] = json!({
+                    "type": kind, "state": state, "progress": progress,
+                    "description": "generated", "lastUpdateTime": rfc3339(now),
+                });
+            }
+            let errors: Vec<Value> = (last_errors.into_iter())
+                .map(|codes| json!({ "description": "generated", "codes": codes }))
+                .collect();
+            if !errors.is_empty() {
+                status["lastErrors"] = json!(errors);
+            }
+            let conditions: Vec<Value> = (conditions.into_iter())
+                .map(|(kind, status)| json!({
+                    "type": kind, "status": status, "reason": "Generated", "message": "generated",
+                    "lastTransitionTime": rfc3339(now), "lastUpdateTime": rfc3339(now),
+                }))
+                .collect();
+            status["conditions"] = json!(conditions);
+            Request {
+                kind: "status-label",
+                now: rfc3339(now),
+                input: json!({ "shoot": {
+                    "apiVersion": "core.gardener.cloud/v1beta1", "kind": "Shoot",
+                    "metadata": { "name": "shoot", "namespace": "garden-dev" },
+                    "status": status,
+                } }),
+            }
+        })
+        .boxed()
+}
+
+/// A cron spec as hibernation schedules write them: the common forms, ranges, steps, lists,
+/// names and descriptors, and now and then one that does not parse.
+fn cron_spec() -> impl Strategy<Value = String> {
+    let minute = prop_oneof![
+        (0u32..60).prop_map(|m| m.to_string()),
+        Just("*/15".to_string()),
+        Just("0,30".to_string())
+    ];
+    let hour = prop_oneof![
+        (0u32..24).prop_map(|h| h.to_string()),
+        Just("*".to_string()),
+        Just("8-18/2".to_string())
+    ];
+    let day_of_month = prop_oneof![4 => Just("*".to_string()), 1 => (1u32..32).prop_map(|d| d.to_string()), 1 => Just("1-15".to_string())];
+    let month = prop_oneof![4 => Just("*".to_string()), 1 => (1u32..13).prop_map(|m| m.to_string()), 1 => Just("JAN-MAR".to_string())];
+    let day_of_week = prop_oneof![
+        3 => Just("*".to_string()),
+        3 => Just("1-5".to_string()),
+        1 => Just("MON,WED,FRI".to_string()),
+        1 => (0u32..7).prop_map(|d| d.to_string()),
+        1 => Just("7".to_string()),
+    ];
+    prop_oneof![
+        10 => (minute, hour, day_of_month, month, day_of_week).prop_map(|(a, b, c, d, e)| format!("{a} {b} {c} {d} {e}")),
+        1 => prop::sample::select(vec!["@daily", "@weekly", "@hourly", "@every 90m", "0 0 * *", "60 0 * * *", "x y z"]).prop_map(str::to_string),
+    ]
+}
+
+fn location() -> impl Strategy<Value = Option<String>> {
+    prop::option::of(
+        prop::sample::select(vec![
+            "UTC",
+            "Europe/Berlin",
+            "America/New_York",
+            "Asia/Kolkata",
+            "Australia/Lord_Howe",
+            "Pacific/Chatham",
+            "Europe/London",
+            "America/Sao_Paulo",
+            "",
+            "Mars/Olympus",
+        ])
+        .prop_map(str::to_string),
+    )
+}
+
+fn schedule() -> impl Strategy<Value = Value> {
+    (
+        prop::option::of(cron_spec()),
+        prop::option::of(cron_spec()),
+        location(),
+    )
+        .prop_map(|(start, end, location)| {
+            let mut schedule = json!({});
+            if let Some(start) = start {
+                schedule["start"] = json!(start);
+            }
+            if let Some(end) = end {
+                schedule["end"] = json!(end);
+            }
+            if let Some(location) = location {
+                schedule["location"] = json!(location);
+            }
+            schedule
+        })
+}
+
+/// Hibernation schedules: parsing, the next firing and the last firing in an interval.
+pub fn hibernation() -> BoxedStrategy<Request> {
+    let parse =
+        (instant(), prop::collection::vec(schedule(), 0..4)).prop_map(|(now, schedules)| Request {
+            kind: "hibernation-schedule-parse",
+            now: rfc3339(now),
+            input: json!({ "schedules": schedules }),
+        });
+    let next = (instant(), cron_spec(), location(), any::<bool>()).prop_map(|(now, spec, location, start)| {
+        let key = if start { "start" } else { "end" };
+        let mut schedule = json!({ key: spec });
+        if let Some(location) = location {
+            schedule["location"] = json!(location);
+        }
+        Request {
+            kind: "hibernation-schedule-next",
+            now: rfc3339(now),
+            input: json!({ "schedule": schedule, "operation": if start { "Hibernate" } else { "WakeUp" } }),
+        }
+    });
+    let previous = (instant(), cron_spec(), location(), 0i64..(14 * 86_400)).prop_map(
+        |(now, spec, location, span)| {
+            let mut schedule = json!({ "start": spec });
+            if let Some(location) = location {
+                schedule["location"] = json!(location);
+            }
+            Request {
+                kind: "hibernation-schedule-previous",
+                now: rfc3339(now),
+                input: json!({
+                    "schedule": schedule,
+                    "from": rfc3339(now - Duration::seconds(span)),
+                    "to": rfc3339(now),
+                }),
+            }
+        },
+    );
+    prop_oneof![parse, next, previous].boxed()
+}

@@ -1,0 +1,50 @@
+//! `cargo xtask oracle`: the differential test against Gardener's own Go code. Builds the Go side
+//! (`oracle/`, Gardener a module dependency) into a test binary, then runs the Rust driver
+//! (`core/tests/oracle/`) against it.
+
+use crate::{cargo, exec, output, root, target_dir, Result};
+use std::path::PathBuf;
+use std::process::Command;
+
+/// The oracle's arguments as `cargo xtask test` runs it: fixed seeds and a budget of about two
+/// minutes, so CI stays within its time.
+pub const CI_ARGUMENTS: &[&str] = &["--seconds", "90", "--seed", "1"];
+
+pub fn run(args: &[String]) -> Result {
+    let binary = build()?;
+    let mut command = cargo();
+    command
+        .args([
+            "test",
+            "--package",
+            "shoot-policy",
+            "--test",
+            "oracle",
+            "--",
+        ])
+        .args(args)
+        .env("ORACLE_BIN", &binary);
+    exec(&mut command)
+}
+
+/// Builds the oracle once into the target directory and returns its path.
+pub fn build() -> Result<PathBuf> {
+    let version = output(Command::new("go").arg("version")).map_err(|e| {
+        format!(
+            "the Gardener oracle needs Go 1.26.5 or newer on the PATH (the `go` command; Debian's \
+             golang-go is too old, install the release from go.dev or a toolchain package): {e}"
+        )
+    })?;
+    eprintln!("{}", version.trim());
+    let binary = target_dir().join("oracle/gardener-oracle.test");
+    exec(
+        Command::new("go")
+            .args(["test", "-c", "-o"])
+            .arg(&binary)
+            .arg(".")
+            .current_dir(root().join("oracle"))
+            // The modules come from the Go module proxy; go.sum pins what they must be.
+            .env("GOFLAGS", "-mod=readonly"),
+    )?;
+    Ok(binary)
+}
