@@ -1,30 +1,27 @@
-//! Transfer-size budgets: what a visitor downloads (gzip -9), printed and enforced.
+//! Transfer-size budgets: what a visitor downloads (gzip -9), printed against the decided ceilings
+//! (enforced) and targets (printed).
 
 use crate::{root, target_dir, Result};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const APP_BUDGET_BYTES: u64 = 200 * 1000;
-const NPM_WASM_BUDGET_BYTES: u64 = 120 * 1000;
+/// The decided ceilings (gzip -9): today's figures plus about 2 %, so nothing grows unnoticed.
+/// Over a ceiling, `cargo xtask size` and `cargo xtask test` fail.
+const APP_CEILING_BYTES: u64 = 625_000;
+const NPM_WASM_CEILING_BYTES: u64 = 440_000;
+/// The targets the one shared model aims for: printed with a verdict, not enforced.
+const APP_TARGET_BYTES: u64 = 500_000;
+const NPM_WASM_TARGET_BYTES: u64 = 350_000;
 
-/// Prints both sizes and fails when one is over its budget (`cargo xtask size`).
+/// Prints both sizes and fails when one is over its ceiling (`cargo xtask size`, and a step of
+/// `cargo xtask test`).
 pub fn check() -> Result {
     let over = measure()?;
     if over.is_empty() {
         Ok(())
     } else {
-        Err(format!("over the size budget: {}", over.join(", ")))
+        Err(format!("over the size ceiling: {}", over.join(", ")))
     }
-}
-
-/// Prints both sizes with their verdicts without failing: the figures `cargo xtask test` shows while
-/// the budgets are not met yet (see docs/performance.md).
-pub fn report() -> Result {
-    let over = measure()?;
-    if !over.is_empty() {
-        eprintln!("warning: over the size budget: {}", over.join(", "));
-    }
-    Ok(())
 }
 
 fn gzipped_size(file: &Path) -> Result<u64> {
@@ -43,7 +40,7 @@ fn total(files: &[PathBuf]) -> Result<u64> {
     files.iter().map(|f| gzipped_size(f)).sum()
 }
 
-/// Prints the sizes and returns the names of those over budget.
+/// Prints the sizes and returns the names of those over their ceiling.
 fn measure() -> Result<Vec<&'static str>> {
     let dist = root().join("dist");
     let app = total(&[
@@ -53,13 +50,19 @@ fn measure() -> Result<Vec<&'static str>> {
     ])?;
     let npm = gzipped_size(&target_dir().join("npm/shoot-policy/web/shoot_policy_bg.wasm"))?;
     let mut over = Vec::new();
-    for (name, size, budget) in [
-        ("app (wasm + js)", app, APP_BUDGET_BYTES),
-        ("npm core wasm", npm, NPM_WASM_BUDGET_BYTES),
+    for (name, size, ceiling, target) in [
+        ("app (wasm + js)", app, APP_CEILING_BYTES, APP_TARGET_BYTES),
+        ("npm core wasm", npm, NPM_WASM_CEILING_BYTES, NPM_WASM_TARGET_BYTES),
     ] {
-        let verdict = if size <= budget { "ok" } else { "OVER BUDGET" };
-        println!("size {name}: {size} bytes gzip -9 (budget {budget}) {verdict}");
-        if size > budget {
+        let verdict = if size > ceiling {
+            "OVER THE CEILING"
+        } else if size > target {
+            "under the ceiling, target missed"
+        } else {
+            "target met"
+        };
+        println!("size {name}: {size} bytes gzip -9 (ceiling {ceiling}, target {target}) {verdict}");
+        if size > ceiling {
             over.push(name);
         }
     }

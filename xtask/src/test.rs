@@ -1,6 +1,6 @@
 //! `cargo xtask test`: every check, in the order that fails fastest, each step timed.
 
-use crate::{build, cargo, exec, root, serve, size, target_dir, tools, Result};
+use crate::{build, cargo, exec, oracle, root, serve, size, target_dir, tools, Result};
 use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
@@ -15,11 +15,12 @@ pub fn run() -> Result {
         ("clippy", clippy),
         ("native unit and conformance tests", native_tests),
         ("conformance report", conformance),
+        ("Gardener oracle (fixed seeds)", gardener_oracle),
         ("wasm tests (node and headless chromium)", wasm_tests),
         ("release builds (app and npm package)", release_builds),
         ("npm package tests", npm_package_tests),
         ("browser end-to-end tests", || end_to_end(&[])),
-        ("size figures against the budgets", size::report),
+        ("size figures against the ceilings", size::check),
     ];
     let started = Instant::now();
     for (name, step) in steps {
@@ -69,6 +70,12 @@ fn conformance() -> Result {
         "tests/derived",
         "tests/oracle-found",
     ]))
+}
+
+/// The differential test against Gardener's Go code, on the seeds and budget CI runs.
+fn gardener_oracle() -> Result {
+    let args: Vec<String> = oracle::CI_ARGUMENTS.iter().map(|a| a.to_string()).collect();
+    oracle::run(&args)
 }
 
 fn wasm_tests() -> Result {
