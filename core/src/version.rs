@@ -316,12 +316,36 @@ pub fn normalize(text: &str) -> Cow<'_, str> {
     Cow::Owned(without_v)
 }
 
-/// Gardener's `versionutils.CompareVersions(a, op, b)` on normalized versions; `None` when either side
-/// does not parse. Operators: `=`, `!=`, `<`, `<=`, `>`, `>=`, `~` (same minor, patch ≥), `^`.
+/// Gardener's `versionutils.CompareVersions(a, op, b)`: `a` normalized, checked against the
+/// Masterminds constraint `op b` with `b` normalized; `None` when either side does not parse.
+///
+/// The constraint keeps Masterminds' reading of a partial version: `<= 1.31` holds for every
+/// 1.31 patch, `= 1.31` for any of them (the oracle found a pool at image version `1.31` whose
+/// in-place candidates Gardener kept). A full `b` under a plain operator compares directly.
 pub fn compare_normalized(a: &str, op: &str, b: &str) -> Option<bool> {
     let a = parse_normalized(a)?;
-    let b = parse_normalized(b)?;
-    compare(&a, op, &b)
+    let b_text = normalize(b);
+    let plain = matches!(op, "=" | "!=" | "<" | "<=" | ">" | ">=");
+    if plain && is_full(&b_text) {
+        return compare(&a, op, &Version::parse(&b_text).ok()?);
+    }
+    Some(normalized_constraint(op, &b_text)?.check(&a))
+}
+
+/// Whether a normalized version names major, minor and patch in digits: a constraint on it reads
+/// it as it is, with no wildcard.
+pub fn is_full(normalized: &str) -> bool {
+    normalized.split('.').count() == 3
+        && (normalized.split('.'))
+            .all(|part| !part.is_empty() && part.bytes().all(|d| d.is_ascii_digit()))
+}
+
+/// The Masterminds constraint `op version` that [`compare_normalized`] checks, `version` normalized.
+pub fn normalized_constraint(
+    op: &str,
+    normalized: &str,
+) -> Option<crate::semver_constraint::Constraint> {
+    crate::semver_constraint::Constraint::parse(&format!("{op} {normalized}")).ok()
 }
 
 /// The version [`compare_normalized`] compares for `text`, for a caller comparing one text with
@@ -547,6 +571,12 @@ mod tests {
         assert_eq!(normalize("v1.2.3-foo+bar"), "1.2.3");
         assert_eq!(normalize("1.2.3~x"), "1.2.3");
         assert_eq!(compare_normalized("1.2.4-x", "~", "1.2.3"), Some(true));
+        // A partial right side reads as Masterminds reads it: any patch of its minor.
+        assert_eq!(compare_normalized("1.31.1", "<=", "1.31"), Some(true));
+        assert_eq!(compare_normalized("1.31.5", "=", "v1.31"), Some(true));
+        assert_eq!(compare_normalized("1.31.0", ">", "1.31"), Some(false));
+        assert_eq!(compare_normalized("1.32.0", ">", "1.31"), Some(true));
+        assert_eq!(compare_normalized("1.31.1", "<=", "1.31.0"), Some(false));
         assert_eq!(compare_normalized("1.3.0", "~", "1.2.3"), Some(false));
     }
 }

@@ -94,13 +94,25 @@ impl ParsedKubernetes {
     /// normalised), as Gardener's loop then gives up. A binary search instead of a walk: every
     /// run looks the current version up in a list of hundreds.
     pub(crate) fn position_of(&self, current: &str) -> Option<Option<usize>> {
-        let Some(current) = parse_normalized(current) else {
-            return self.results.is_empty().then_some(None);
+        let normalized = crate::version::normalize(current);
+        let equal = if crate::version::is_full(&normalized) {
+            let Some(current) = parse_normalized(current) else {
+                return self.results.is_empty().then_some(None);
+            };
+            let start = (self.by_normalized).partition_point(|(version, _)| *version < current);
+            (self.by_normalized.get(start))
+                .filter(|(version, _)| *version == current)
+                .map(|(_, position)| *position)
+        } else {
+            // A partial version (`1.31`) equals every patch of its minor, in list order.
+            let Some(constraint) = crate::version::normalized_constraint("=", &normalized) else {
+                return self.results.is_empty().then_some(None);
+            };
+            (self.by_normalized.iter())
+                .filter(|(version, _)| constraint.check(version))
+                .map(|(_, position)| *position)
+                .min()
         };
-        let start = (self.by_normalized).partition_point(|(version, _)| *version < current);
-        let equal = (self.by_normalized.get(start))
-            .filter(|(version, _)| *version == current)
-            .map(|(_, position)| *position);
         match (self.first_unnormalizable, equal) {
             (Some(failure), Some(equal)) if failure < equal => None,
             (Some(_), None) => None,
