@@ -9,6 +9,7 @@ pub mod compare;
 mod constraints;
 mod hibernation;
 mod maintenance;
+mod maintenance_reconcile;
 mod maintenance_run;
 mod operations;
 mod rollout;
@@ -59,6 +60,7 @@ pub struct Kind {
 const AREAS: &[&[Kind]] = &[
     maintenance::KINDS,
     maintenance_run::KINDS,
+    maintenance_reconcile::KINDS,
     rollout::KINDS,
     validation::KINDS,
     operations::KINDS,

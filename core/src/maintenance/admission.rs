@@ -7,12 +7,20 @@
 //! - `validateKubeletVersion` (`plugin/pkg/shoot/validator/admission.go`): each pool's image version
 //!   must accept the pool's kubelet version (the pool's own version, else the control plane's);
 //! - `validateWorkerGroupAndControlPlaneKubernetesVersion` (`pkg/api/core/validation/shoot.go`): a
-//!   pool may be neither newer than the control plane nor more than three minors behind it.
+//!   pool may be neither newer than the control plane nor more than three minors behind it;
+//! - `ValidateFeatureGates` (`pkg/utils/validation/features/featuregates.go`), called for every
+//!   component's feature gates by the Shoot's validation: a gate must be known and supported by
+//!   the component's version, and a gate Kubernetes locked to its default in that version may
+//!   not be set to the other value. Maintenance drops the unsupported gates, but a newer version
+//!   can lock a gate the Shoot sets the other way;
+//! - `ValidateInPlaceUpdates` (same file): an in-place pool whose update is still pending may not
+//!   change, nor may its effective Kubernetes version or kubelet configuration.
 //!
 //! Field paths and detail texts are Gardener's; how the API server wraps them into one error message
 //! is not modelled.
 
-use super::types::{parse_version, CloudProfile, Shoot, Worker};
+use super::types::{parse_version, CloudProfile, ComponentConfig, Shoot, Worker};
+use super::version_ranges::{FEATURE_GATES, LOCKED_FEATURE_GATES};
 use crate::field::FieldError;
 use crate::lifecycle::Classification;
 use crate::semver_constraint::Constraint;
@@ -62,8 +70,9 @@ pub fn dry_run_rejection(
 }
 
 /// Whether the dry run can refuse any maintained version of `shoot`: only when an image version
-/// of the profile has a kubelet constraint or an `unavailable` stage, or a pool has a Kubernetes
-/// version of its own. A maintenance run changes none of them, so a timeline asks once.
+/// of the profile has a kubelet constraint or an `unavailable` stage, a pool has a Kubernetes
+/// version of its own, a component sets feature gates, or in-place updates are pending. A
+/// maintenance run changes none of them, so a timeline asks once.
 pub(crate) fn may_refuse(cloud_profile: &CloudProfile, shoot: &Shoot) -> bool {
     let images = cloud_profile.spec.machine_images.iter();
     let constrained = images.flat_map(|image| &image.versions).any(|version| {
@@ -75,7 +84,174 @@ pub(crate) fn may_refuse(cloud_profile: &CloudProfile, shoot: &Shoot) -> bool {
     });
     let own_versions =
         (shoot.spec.provider.workers.iter()).any(|worker| worker.kubernetes_version().is_some());
-    constrained || own_versions
+    let pending_in_place = shoot.status.extra.contains_key("inPlaceUpdates");
+    constrained || own_versions || sets_feature_gates(shoot) || pending_in_place
+}
+
+/// Whether any component of `shoot` sets feature gates (a newer version may lock one of them).
+fn sets_feature_gates(shoot: &Shoot) -> bool {
+    let kubernetes = &shoot.spec.kubernetes;
+    let components = [
+        &kubernetes.kube_api_server,
+        &kubernetes.kube_controller_manager,
+        &kubernetes.kube_scheduler,
+        &kubernetes.kube_proxy,
+        &kubernetes.kubelet,
+    ];
+    let pools = (shoot.spec.provider.workers.iter())
+        .filter_map(|worker| worker.kubernetes.as_ref().and_then(|k| k.kubelet.as_ref()));
+    (components.into_iter().flatten())
+        .chain(pools)
+        .any(|component| {
+            component
+                .feature_gates
+                .as_ref()
+                .is_some_and(|g| !g.is_empty())
+        })
+}
+
+/// `ValidateInPlaceUpdates` (`pkg/api/core/validation/shoot.go`): an in-place pool listed in
+/// `status.inPlaceUpdates.pendingWorkerUpdates` may change neither itself, nor its effective
+/// Kubernetes version, nor its effective kubelet configuration, unless the Shoot carries the
+/// `gardener.cloud/operation: force-in-place-update` annotation.
+fn pending_in_place_changes(
+    old: &Shoot,
+    shoot: &Shoot,
+    control_plane: &Version,
+) -> Vec<FieldError> {
+    let forced = shoot.metadata.annotations.get("gardener.cloud/operation");
+    if forced.is_some_and(|operation| operation == "force-in-place-update") {
+        return Vec::new();
+    }
+    let pending = shoot
+        .status
+        .extra
+        .get("inPlaceUpdates")
+        .and_then(|u| u.get("pendingWorkerUpdates"));
+    let pending_names: Vec<&str> = ["autoInPlaceUpdate", "manualInPlaceUpdate"]
+        .iter()
+        .filter_map(|list| {
+            pending
+                .and_then(|p| p.get(*list))
+                .and_then(serde_json::Value::as_array)
+        })
+        .flatten()
+        .filter_map(serde_json::Value::as_str)
+        .collect();
+    if pending_names.is_empty() {
+        return Vec::new();
+    }
+    let Ok(old_control_plane) = parse_version(&old.spec.kubernetes.version) else {
+        return Vec::new();
+    };
+    let effective = |worker: &Worker, control_plane: &Version| match worker.kubernetes_version() {
+        Some(text) => parse_version(text).ok(),
+        None => Some(control_plane.clone()),
+    };
+    let kubelet = |shoot: &'_ Shoot, worker: &'_ Worker| -> Option<ComponentConfig> {
+        let own = worker.kubernetes.as_ref().and_then(|k| k.kubelet.as_ref());
+        own.or(shoot.spec.kubernetes.kubelet.as_ref()).cloned()
+    };
+    let mut errors = Vec::new();
+    for (index, worker) in shoot.spec.provider.workers.iter().enumerate() {
+        if !worker.is_in_place() || !pending_names.contains(&worker.name.as_str()) {
+            continue;
+        }
+        let Some(old_worker) = old
+            .spec
+            .provider
+            .workers
+            .iter()
+            .find(|w| w.name == worker.name)
+        else {
+            continue;
+        };
+        let changed = old_worker != worker
+            || effective(old_worker, &old_control_plane) != effective(worker, control_plane)
+            || kubelet(old, old_worker) != kubelet(shoot, worker);
+        if changed {
+            errors.push(FieldError::forbidden(
+                format!("spec.provider.workers[{index}]"),
+                format!(
+                    "the worker pool {} is currently undergoing an in-place update. No changes are allowed to the worker pool, the Shoot Kubernetes version, or the Shoot kubelet configuration. You can force an update with annotating the Shoot with 'gardener.cloud/operation=force-in-place-update'",
+                    crate::golang::quote(&worker.name)
+                ),
+            ));
+        }
+    }
+    errors
+}
+
+/// `ValidateFeatureGates` for one component's gates at `version`, the errors under `path`.
+fn feature_gate_errors(
+    component: Option<&ComponentConfig>,
+    version: &str,
+    path: &str,
+) -> Vec<FieldError> {
+    let Some(gates) = component.and_then(|c| c.feature_gates.as_ref()) else {
+        return Vec::new();
+    };
+    let bound = |text: &'static str| (!text.is_empty()).then_some(text);
+    let mut errors = Vec::new();
+    for (gate, &value) in gates {
+        let field = format!("{path}.{gate}");
+        let Some(&(_, added, removed)) = FEATURE_GATES.iter().find(|(name, _, _)| name == gate)
+        else {
+            errors.push(FieldError::invalid(
+                field,
+                format!("unknown feature gate {gate}"),
+            ));
+            continue;
+        };
+        if crate::version::range_contains(version, bound(added), bound(removed)) != Ok(true) {
+            let detail = format!("not supported in Kubernetes version {version}");
+            errors.push(FieldError::forbidden(field, detail));
+            continue;
+        }
+        let locked = LOCKED_FEATURE_GATES
+            .iter()
+            .find(|(name, _, _)| name == gate);
+        if let Some(&(_, since, locked_value)) = locked {
+            let is_locked = crate::version::range_contains(version, Some(since), None) == Ok(true);
+            if is_locked && value != locked_value {
+                let detail = format!(
+                    "cannot set feature gate to {value}, feature is locked to {locked_value}"
+                );
+                errors.push(FieldError::forbidden(field, detail));
+            }
+        }
+    }
+    errors
+}
+
+/// The feature gate errors of the Shoot's validation: the control plane's components at its
+/// version, and each pool with a `kubernetes` section: its kubelet (else the Shoot's kubelet,
+/// validated again under the pool's path) at its own version, else the control plane's.
+fn feature_gates_of(shoot: &Shoot) -> Vec<FieldError> {
+    let kubernetes = &shoot.spec.kubernetes;
+    let version = &kubernetes.version;
+    let components = [
+        (&kubernetes.kube_api_server, "kubeAPIServer"),
+        (&kubernetes.kube_controller_manager, "kubeControllerManager"),
+        (&kubernetes.kube_scheduler, "kubeScheduler"),
+        (&kubernetes.kube_proxy, "kubeProxy"),
+        (&kubernetes.kubelet, "kubelet"),
+    ];
+    let mut errors = Vec::new();
+    for (component, name) in components {
+        let path = format!("spec.kubernetes.{name}.featureGates");
+        errors.extend(feature_gate_errors(component.as_ref(), version, &path));
+    }
+    for (index, worker) in shoot.spec.provider.workers.iter().enumerate() {
+        let Some(pool) = worker.kubernetes.as_ref() else {
+            continue;
+        };
+        let version = pool.version.as_deref().unwrap_or(version);
+        let kubelet = pool.kubelet.as_ref().or(kubernetes.kubelet.as_ref());
+        let path = format!("spec.provider.workers[{index}].kubernetes.kubelet.featureGates");
+        errors.extend(feature_gate_errors(kubelet, version, &path));
+    }
+    errors
 }
 
 /// `field.ErrorList.ToAggregate().Error()`: one error as it is, several in brackets.
@@ -99,6 +275,10 @@ fn checks(
     let Ok(control_plane) = parse_version(control_plane_text) else {
         return (object, plugin);
     };
+    object.extend(feature_gates_of(shoot));
+    if let Some((old, _)) = old {
+        object.extend(pending_in_place_changes(old, shoot, &control_plane));
+    }
     for (index, worker) in shoot.spec.provider.workers.iter().enumerate() {
         let path = format!("spec.provider.workers[{index}]");
         let kubelet = match worker.kubernetes_version() {

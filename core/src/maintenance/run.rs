@@ -29,6 +29,9 @@ use serde_json::Value;
 const OPERATION_ANNOTATION: &str = "gardener.cloud/operation";
 /// Annotation with operations to run in the next maintenance (`maintenance.gardener.cloud/operation`).
 const MAINTENANCE_OPERATION_ANNOTATION: &str = "maintenance.gardener.cloud/operation";
+/// Annotation asking the next maintenance to retry a failed Shoot
+/// (`FailedShootNeedsRetryOperation`, `maintenance.shoot.gardener.cloud/needs-retry-operation`).
+const NEEDS_RETRY_ANNOTATION: &str = "maintenance.shoot.gardener.cloud/needs-retry-operation";
 
 /// Why a version changed (or had to change) in a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, FromValue)]
@@ -979,11 +982,11 @@ fn maintain_operation_annotation(shoot: &mut Shoot) -> Option<String> {
     let last_operation = shoot.status.last_operation.as_ref()?;
     if last_operation.get("state").and_then(Value::as_str) == Some("Failed") {
         let needs_retry = annotations
-            .get("gardener.cloud/failed-shoot-needs-retry-operation")
+            .get(NEEDS_RETRY_ANNOTATION)
             .is_some_and(|v| parse_go_bool(v));
         if needs_retry {
             annotations.insert(OPERATION_ANNOTATION.to_string(), "retry".to_string());
-            annotations.remove("gardener.cloud/failed-shoot-needs-retry-operation");
+            annotations.remove(NEEDS_RETRY_ANNOTATION);
         }
         return None;
     }
