@@ -30,8 +30,6 @@ struct Comparison {
     dirty: bool,
     minor_dirty: bool,
     patch_dirty: bool,
-    /// The minor part was written (for `~1` vs `~1.2`).
-    has_minor: bool,
 }
 
 /// Masterminds' complaint about a constraint it cannot read (quoted since v3.5, which Gardener pins).
@@ -123,11 +121,13 @@ fn parse_comparison(op_text: &str, version_text: &str) -> Option<Comparison> {
     let major = parts[0];
     let minor = parts.get(1).copied();
     let patch = parts.get(2).copied();
+    // Since v3.5 a missing minor or patch part counts as a wildcard, like `x`: `> 1.29` is `> 1.29.x`,
+    // which 1.29.1 does not satisfy.
     let (text, dirty, minor_dirty, patch_dirty) = if is_wildcard(major) {
         (format!("0.0.0{suffix}"), true, false, false)
-    } else if minor.is_some_and(is_wildcard) {
+    } else if minor.is_none_or(is_wildcard) {
         (format!("{major}.0.0{suffix}"), true, true, false)
-    } else if patch.is_some_and(is_wildcard) {
+    } else if patch.is_none_or(is_wildcard) {
         (
             format!("{major}.{}.0{suffix}", minor.unwrap_or("0")),
             true,
@@ -144,7 +144,6 @@ fn parse_comparison(op_text: &str, version_text: &str) -> Option<Comparison> {
         dirty,
         minor_dirty,
         patch_dirty,
-        has_minor: minor.is_some() && !minor.is_some_and(is_wildcard),
     })
 }
 
@@ -165,20 +164,32 @@ impl Comparison {
             }
             Op::NotEqual => {
                 if self.dirty {
-                    !self.tilde(v)
-                } else {
-                    v != c
+                    if c.major != v.major || (c.minor != v.minor && !self.minor_dirty) {
+                        return true;
+                    }
+                    if self.minor_dirty {
+                        return false;
+                    }
+                    if c.patch != v.patch && !self.patch_dirty {
+                        return true;
+                    }
+                    if self.patch_dirty {
+                        return v.pre != c.pre;
+                    }
                 }
+                v != c
             }
             Op::Greater => {
                 if !self.dirty {
                     v > c
-                } else if self.minor_dirty {
+                } else if v.major != c.major {
                     v.major > c.major
-                } else if self.patch_dirty {
-                    v.major > c.major || (v.major == c.major && v.minor > c.minor)
-                } else {
+                } else if self.minor_dirty {
                     false
+                } else if self.patch_dirty {
+                    v.minor > c.minor
+                } else {
+                    v > c
                 }
             }
             Op::Less => v < c,
@@ -186,12 +197,9 @@ impl Comparison {
             Op::LessEqual => {
                 if !self.dirty {
                     v <= c
-                } else if self.minor_dirty {
-                    v.major <= c.major
-                } else if self.patch_dirty {
-                    v.major < c.major || (v.major == c.major && v.minor <= c.minor)
                 } else {
-                    true
+                    v.major < c.major
+                        || (v.major == c.major && (v.minor <= c.minor || self.minor_dirty))
                 }
             }
             Op::Tilde => self.tilde(v),
@@ -218,16 +226,14 @@ impl Comparison {
 
     fn tilde(&self, v: &Version) -> bool {
         let c = &self.version;
-        if self.dirty && !self.minor_dirty && !self.patch_dirty {
-            return true; // `*`
-        }
-        if v < c || v.major != c.major {
+        if v < c {
             return false;
         }
-        if self.has_minor && !self.minor_dirty {
-            return v.minor == c.minor;
+        // `~0.0.0` and `~*` accept everything.
+        if (c.major, c.minor, c.patch) == (0, 0, 0) && !self.minor_dirty && !self.patch_dirty {
+            return true;
         }
-        true
+        v.major == c.major && (v.minor == c.minor || self.minor_dirty)
     }
 }
 
@@ -253,6 +259,16 @@ mod tests {
         assert!(!ok("~1.26.3", "1.27.0"));
         assert!(ok("^1.2", "1.9.0"));
         assert!(ok("1.20 - 1.30", "1.25.0"));
+        // A missing part is a wildcard (Masterminds v3.5): `> 1.29` means a later minor.
+        assert!(!ok("> 1.29", "1.29.1"));
+        assert!(ok("> 1.29", "1.30.0"));
+        assert!(ok("<= 1.29", "1.29.7"));
+        assert!(!ok("> 1", "1.5.0"));
+        assert!(ok("~1", "1.5.0"));
+        assert!(!ok("!= 1.29", "1.29.3"));
+        assert!(ok("> *", "0.0.1"));
+        assert!(!ok("<= *", "0.1.0"));
+        assert!(ok("~0.0.0", "0.3.0"));
         assert!(Constraint::parse("foo").is_err());
         assert!(Constraint::parse(">=").is_err());
     }

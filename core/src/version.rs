@@ -316,20 +316,29 @@ pub fn normalize(text: &str) -> Cow<'_, str> {
     Cow::Owned(without_v)
 }
 
-/// Gardener's `versionutils.CompareVersions(a, op, b)`: `a` normalized, checked against the
-/// Masterminds constraint `op b` with `b` normalized; `None` when either side does not parse.
+/// Gardener's `versionutils.CompareVersions(a, op, b)`: `op b`, `b` normalized, read as a Masterminds
+/// constraint, then `a` normalized parsed as a version and checked. The error is the library's:
+/// `improper constraint: …` for the right side first, as Go parses it first, then the left side's.
 ///
 /// The constraint keeps Masterminds' reading of a partial version: `<= 1.31` holds for every
 /// 1.31 patch, `= 1.31` for any of them (the oracle found a pool at image version `1.31` whose
 /// in-place candidates Gardener kept). A full `b` under a plain operator compares directly.
-pub fn compare_normalized(a: &str, op: &str, b: &str) -> Option<bool> {
-    let a = parse_normalized(a)?;
+pub fn compare_versions(a: &str, op: &str, b: &str) -> Result<bool, String> {
     let b_text = normalize(b);
+    let left = || Version::parse(&normalize(a)).map_err(|e| e.masterminds_message());
     let plain = matches!(op, "=" | "!=" | "<" | "<=" | ">" | ">=");
     if plain && is_full(&b_text) {
-        return compare(&a, op, &Version::parse(&b_text).ok()?);
+        if let Ok(right) = Version::parse(&b_text) {
+            return Ok(compare(&left()?, op, &right).unwrap_or(false));
+        }
     }
-    Some(normalized_constraint(op, &b_text)?.check(&a))
+    let constraint = crate::semver_constraint::Constraint::parse(&format!("{op} {b_text}"))?;
+    Ok(constraint.check(&left()?))
+}
+
+/// [`compare_versions`] where an error counts as no answer.
+pub fn compare_normalized(a: &str, op: &str, b: &str) -> Option<bool> {
+    compare_versions(a, op, b).ok()
 }
 
 /// Whether a normalized version names major, minor and patch in digits: a constraint on it reads

@@ -1540,7 +1540,16 @@ fn validate_bastion(
     let mut architecture: Option<String> = None;
     if let Some(machine_type) = &bastion.machine_type {
         match spec.machine_type(&machine_type.name) {
-            Some(found) => architecture = Some(found.architecture.clone().unwrap_or_default()),
+            // `MachineType.GetArchitecture`: a single architecture of its capabilities (defaulted from
+            // the definitions), else the legacy field.
+            Some(found) => {
+                let from = crate::maintenance::types::machine_type_architecture(
+                    &found.capabilities,
+                    found.architecture.as_deref(),
+                    &spec.machine_capabilities,
+                );
+                architecture = Some(from.unwrap_or_default().to_string());
+            }
             None => {
                 errors.push(FieldError::invalid(
                     "spec.bastion.machineType.name",
@@ -1577,9 +1586,9 @@ fn validate_bastion(
         },
     };
     let fits = candidates.iter().any(|version| {
-        let architecture_ok = architecture
-            .as_ref()
-            .is_none_or(|arch| version.architectures.contains(arch));
+        let architecture_ok = architecture.as_ref().is_none_or(|arch| {
+            internal_supports_architecture(version, &spec.machine_capabilities, arch)
+        });
         let supported =
             version.expirable.classification.is_some() && version.expirable.is_supported(now);
         architecture_ok && supported
@@ -1594,6 +1603,31 @@ fn validate_bastion(
         ));
     }
     errors
+}
+
+/// `MachineImageVersion.SupportsArchitecture` of the internal API (`pkg/apis/core/types_cloudprofile.go`):
+/// without capability definitions the version's `architectures`; with them an architecture of one of
+/// its flavors, else one the `architecture` definition lists.
+fn internal_supports_architecture(
+    version: &MachineImageVersion,
+    definitions: &[CapabilityDefinition],
+    architecture: &str,
+) -> bool {
+    if definitions.is_empty() {
+        return version.architectures.iter().any(|a| a == architecture);
+    }
+    let in_flavors = version.capability_flavors.iter().any(|flavor| {
+        flavor
+            .get(ARCHITECTURE)
+            .is_some_and(|values| values.iter().any(|a| a == architecture))
+    });
+    // The definitions become a map: a repeated name keeps its last values.
+    in_flavors
+        || definitions
+            .iter()
+            .rev()
+            .find(|definition| definition.name == ARCHITECTURE)
+            .is_some_and(|definition| definition.values.iter().any(|a| a == architecture))
 }
 
 const QUALIFIED_NAME_HINT: &str = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";

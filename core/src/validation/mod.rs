@@ -52,19 +52,10 @@ pub(crate) fn parse_version(text: &str) -> Result<Version, String> {
     Version::parse(text).map_err(|error| error.masterminds_message())
 }
 
-/// Gardener's `versionutils.CompareVersions(a, op, b)`: both sides normalised, then compared; an error
-/// when either side does not parse.
+/// Gardener's `versionutils.CompareVersions(a, op, b)` with the library's error texts
+/// ([`crate::version::compare_versions`]).
 pub(crate) fn compare_versions(a: &str, op: &str, b: &str) -> Result<bool, String> {
-    let left = parse_version(&crate::version::normalize(a))?;
-    let right = parse_version(&crate::version::normalize(b))?;
-    Ok(match op {
-        "<" => left < right,
-        "<=" => left <= right,
-        ">" => left > right,
-        ">=" => left >= right,
-        "=" => left == right,
-        _ => return Err(format!("unsupported operator {op}")),
-    })
+    crate::version::compare_versions(a, op, b)
 }
 
 /// Go's `sets.List` of strings: sorted, duplicates removed.

@@ -208,6 +208,11 @@ pub fn validate_shoot_versions_static(
         false,
         "spec.kubernetes.version",
     ));
+    // `validateWorkerUpdate`: switching between a Shoot with workers and a workerless one is refused
+    // (outside this family), and the pools' update rules are then not evaluated.
+    if shoot.spec.provider.workers.is_empty() != old.spec.provider.workers.is_empty() {
+        return errors;
+    }
     for (i, worker) in shoot.spec.provider.workers.iter().enumerate() {
         let path = format!("spec.provider.workers[{i}]");
         let old_worker = old
@@ -477,15 +482,8 @@ fn validate_worker_skew(control_plane: &str, worker: &str, path: &str) -> Vec<Fi
     errors
 }
 
-/// `versionutils.CompareVersions` with its error texts: the right side is parsed as part of a constraint
-/// first (`improper constraint: …`), then the left side as a version.
+/// `versionutils.CompareVersions` with its error texts (see [`compare_versions`]).
 fn go_compare(left: &str, op: &str, right: &str) -> Result<bool, String> {
-    let right_normalized = crate::version::normalize(right);
-    if parse_version(&right_normalized).is_err() {
-        return Err(crate::semver_constraint::improper(&format!(
-            "{op} {right_normalized}"
-        )));
-    }
     compare_versions(left, op, right)
 }
 
