@@ -785,9 +785,12 @@ pub fn validate_in_place_updates(new: &Shoot, old: &Shoot) -> Vec<FieldError> {
             .kubelet()
             .or(old.spec.kubernetes.kubelet.as_ref());
         let new_kubelet = worker.kubelet().or(new.spec.kubernetes.kubelet.as_ref());
-        let unchanged = semantic_equal(&to_json(old_worker), &to_json(worker))
+        let unchanged = semantic_equal(&current_worker(old_worker), &current_worker(worker))
             && old_version == new_version
-            && semantic_equal(&to_json(&old_kubelet), &to_json(&new_kubelet));
+            && semantic_equal(
+                &current_kubelet(&old_kubelet),
+                &current_kubelet(&new_kubelet),
+            );
         if !unchanged {
             errors.push(FieldError::forbidden(
                 worker_path(index),
@@ -998,6 +1001,37 @@ fn validate_operation_rollout_workers(
 
 fn to_json<T: Serialize>(value: &T) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+/// The kubelet fields the current API no longer has (`systemReserved`, removed in v1.141): the API
+/// server drops them when it decodes a Shoot, so Gardener's comparisons never see them.
+const REMOVED_KUBELET_FIELDS: [&str; 1] = ["systemReserved"];
+
+/// A kubelet configuration as JSON, without [`REMOVED_KUBELET_FIELDS`].
+fn current_kubelet<T: Serialize>(kubelet: &T) -> Value {
+    let mut value = to_json(kubelet);
+    drop_removed_kubelet_fields(&mut value);
+    value
+}
+
+/// A pool as JSON, its kubelet configuration without [`REMOVED_KUBELET_FIELDS`].
+fn current_worker(worker: &Worker) -> Value {
+    let mut value = to_json(worker);
+    if let Some(kubelet) = value
+        .get_mut("kubernetes")
+        .and_then(|kubernetes| kubernetes.get_mut("kubelet"))
+    {
+        drop_removed_kubelet_fields(kubelet);
+    }
+    value
+}
+
+fn drop_removed_kubelet_fields(kubelet: &mut Value) {
+    if let Some(fields) = kubelet.as_object_mut() {
+        for field in REMOVED_KUBELET_FIELDS {
+            fields.remove(field);
+        }
+    }
 }
 
 /// Keys whose values are Kubernetes quantities (compared by value, like `apiequality.Semantic`).
