@@ -76,8 +76,15 @@ pub struct TimelineEvent {
     #[cfg_attr(feature = "tsify", tsify(type = "string | null"))]
     #[serde(serialize_with = "crate::rfc3339::serialize_option")]
     pub applies_from: Option<DateTime<Utc>>,
+    /// The instant inside the window until which the run makes this change: a transition there
+    /// takes the change away (its target expires, say), so only a run before it makes it. Such a
+    /// change is not carried into the next windows: the timeline follows the run that sees every
+    /// transition of the window. Absent when a run after every transition makes it.
+    #[cfg_attr(feature = "tsify", tsify(type = "string | null"))]
+    #[serde(serialize_with = "crate::rfc3339::serialize_option")]
+    pub applies_until: Option<DateTime<Utc>>,
     /// The probability that the window's run makes this change: the share of the effective window
-    /// after `appliesFrom`, 1 when every run of the window makes it.
+    /// between `appliesFrom` and `appliesUntil`, 1 when every run of the window makes it.
     pub probability: f64,
     /// Where the window's run comes before `appliesFrom`: the next window, whose run then makes this
     /// change. Absent when the change is certain, or is not made in the next window either.
@@ -88,13 +95,21 @@ impl TimelineEvent {
     /// In words, when the change depends on where the window's run falls: from which instant it
     /// applies, how likely it is, and where it happens otherwise. `None` for a certain change.
     pub fn chance_text(&self) -> Option<String> {
-        let from = self.applies_from?;
         let format = |instant: DateTime<Utc>| instant.format("%Y-%m-%d %H:%M UTC").to_string();
         let percent = (self.probability * 100.0).round();
-        let mut text = format!(
-            "only if the maintenance run comes after {} ({percent}% of the window)",
-            format(from)
-        );
+        let when = match (self.applies_from, self.applies_until) {
+            (None, None) => return None,
+            (Some(from), None) => format!("after {}", format(from)),
+            (None, Some(until)) => format!("before {}", format(until)),
+            (Some(from), Some(until)) => {
+                format!("between {} and {}", format(from), format(until))
+            }
+        };
+        let mut text =
+            format!("only if the maintenance run comes {when} ({percent}% of the window)");
+        if self.applies_until.is_some() {
+            return Some(text);
+        }
         match &self.otherwise {
             Some(next) => text.push_str(&format!(
                 "; otherwise in the window of {}",
@@ -260,9 +275,8 @@ pub(crate) fn timeline_remembering<'r>(
         let later = &transitions[transitions.partition_point(|instant| *instant <= begin)..];
         let inside = &later[..later.partition_point(|instant| *instant < end)];
         // The run that sees every transition of the window; the timeline follows it.
-        let latest = inside.last().copied().unwrap_or(begin);
-        let mut outcome =
-            maintenance::run_steps(cloud_profile, &shoot, just_after(latest), memo, skipped)?;
+        let run_at = just_after(inside.last().copied().unwrap_or(begin));
+        let mut outcome = maintenance::run_steps(cloud_profile, &shoot, run_at, memo, skipped)?;
         debug_assert_eq!(
             images,
             Some(images_of(&shoot)),
@@ -272,23 +286,38 @@ pub(crate) fn timeline_remembering<'r>(
         // Gardener applies a run only when its dry run passes; a refused run changes nothing, and
         // the next windows fail alike until a classification changes.
         let changed = outcome.changed_versions();
+        // The dry run is made when the run is: the API server classifies at that instant too.
         let refused = (changed && may_refuse)
-            .then(|| maintenance::dry_run_rejection(cloud_profile, &shoot, &outcome.shoot, begin))
+            .then(|| maintenance::dry_run_rejection(cloud_profile, &shoot, &outcome.shoot, run_at))
             .flatten();
+        // Whether the API server refuses what a run at `at` of `before` writes.
+        let refuses = |before: &Shoot, run: &RunSteps, at: DateTime<Utc>| {
+            may_refuse
+                && run.changed_versions()
+                && maintenance::dry_run_rejection(cloud_profile, before, &run.shoot, at).is_some()
+        };
         if let Some((_, api_error)) = &refused {
             note_refused(&outcome, begin, api_error, &mut blocked);
         }
+        // The runs before each transition inside the window: the run of the window is in one of
+        // these stretches, `[begin, inside[0])`, `[inside[0], inside[1])`, ...
+        let starts: Vec<DateTime<Utc>> = std::iter::once(begin)
+            .chain(inside.iter().copied())
+            .collect();
+        let earlier = (starts[..inside.len()].iter())
+            .map(|start| {
+                let at = just_after(*start);
+                let run = maintenance::run_steps(cloud_profile, &shoot, at, memo, skipped)?;
+                let refused = refuses(&shoot, &run, at);
+                Ok((run, refused))
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        let stretches = Stretches {
+            window: (begin, end),
+            starts: &starts,
+            earlier: &earlier,
+        };
         if changed && refused.is_none() {
-            // The runs before each transition inside the window: the run of the window is in one of
-            // these stretches, `[begin, inside[0])`, `[inside[0], inside[1])`, ...
-            let starts: Vec<DateTime<Utc>> = std::iter::once(begin)
-                .chain(inside.iter().copied())
-                .collect();
-            let earlier = (starts[..inside.len()].iter())
-                .map(|start| {
-                    maintenance::run_steps(cloud_profile, &shoot, just_after(*start), memo, skipped)
-                })
-                .collect::<Result<Vec<_>, _>>()?;
             let following = window.next_occurrence(end);
             let before = rollout_view.get_or_insert_with(|| first_view(&mut shoot, read()));
             let previous = before.as_ref().map(|view| (&shoot, view));
@@ -303,7 +332,9 @@ pub(crate) fn timeline_remembering<'r>(
             let impacts = std::iter::repeat_n(impact, changes.len());
             for ((version, component, update), impact) in changes.into_iter().zip(impacts) {
                 // The first stretch from which every later run of the window makes this change.
-                let holds = |run: &RunSteps| makes_change(run, version, &update.to);
+                let holds = |(run, refused): &(RunSteps, bool)| {
+                    !refused && makes_change(run, version, &update.to)
+                };
                 let first = earlier
                     .iter()
                     .rposition(|run| !holds(run))
@@ -313,25 +344,22 @@ pub(crate) fn timeline_remembering<'r>(
                 } else {
                     let from = starts[first];
                     // Had the run come before `from`, the Shoot it left meets the next window.
-                    let missed = &earlier[first - 1];
-                    let state = if missed.changed_versions() {
+                    let (missed, missed_refused) = &earlier[first - 1];
+                    let state = if missed.changed_versions() && !missed_refused {
                         &missed.shoot
                     } else {
                         &shoot
                     };
-                    let next = maintenance::run_steps(
-                        cloud_profile,
-                        state,
-                        just_after(following.0),
-                        memo,
-                        skipped,
-                    )?;
-                    let otherwise =
-                        makes_change(&next, version, &update.to).then_some(WindowSpan {
-                            window_begin: following.0,
-                            window_end: following.1,
-                        });
-                    (Some(from), share_after(from, (begin, end)), otherwise)
+                    let next_at = just_after(following.0);
+                    let next =
+                        maintenance::run_steps(cloud_profile, state, next_at, memo, skipped)?;
+                    let made =
+                        makes_change(&next, version, &update.to) && !refuses(state, &next, next_at);
+                    let otherwise = made.then_some(WindowSpan {
+                        window_begin: following.0,
+                        window_end: following.1,
+                    });
+                    (Some(from), share_of((from, end), (begin, end)), otherwise)
                 };
                 events.push(TimelineEvent {
                     window_begin: begin,
@@ -343,10 +371,12 @@ pub(crate) fn timeline_remembering<'r>(
                     reason_message: update.reason_message.clone(),
                     node_impact: impact,
                     applies_from,
+                    applies_until: None,
                     probability,
                     otherwise,
                 });
             }
+            stretches.note_early_only(Some(&outcome), &mut events);
             // The run's Shoot is the one the next window starts from (`MaintenanceOutcome::apply`
             // without the copy).
             shoot = outcome.shoot;
@@ -354,6 +384,8 @@ pub(crate) fn timeline_remembering<'r>(
             // A change can enable the next one (consecutive minor updates): look at the next window.
             next_window = following;
         } else {
+            let applied = refused.is_none().then_some(&outcome);
+            stretches.note_early_only(applied, &mut events);
             // Nothing changes until a relevant version's classification does: the next window to
             // look at is the one that holds the next transition after this window, or follows it.
             match later.get(inside.len()) {
@@ -369,6 +401,66 @@ pub(crate) fn timeline_remembering<'r>(
         windows_evaluated,
         until,
     })
+}
+
+/// A window's runs before each transition inside it, by the stretch of the window they come in.
+struct Stretches<'a> {
+    window: (DateTime<Utc>, DateTime<Utc>),
+    /// The begin of each stretch: the window's begin, then each transition inside it.
+    starts: &'a [DateTime<Utc>],
+    /// The run in each stretch but the last, and whether the API server refuses what it writes.
+    earlier: &'a [(RunSteps, bool)],
+}
+
+impl Stretches<'_> {
+    /// Adds the changes only a run before a transition of the window makes (a later transition
+    /// takes their target away), which `late`, the run after every transition (`None` when the
+    /// API server refuses it), does not. They are reported, not carried into the next windows.
+    fn note_early_only(&self, late: Option<&RunSteps>, events: &mut Vec<TimelineEvent>) {
+        let (begin, end) = self.window;
+        for (stretch, (run, refused)) in self.earlier.iter().enumerate() {
+            if *refused {
+                continue;
+            }
+            for (version, component, update) in changes(run) {
+                let late_makes = late.is_some_and(|late| makes_change(late, version, &update.to));
+                let reported = |e: &TimelineEvent| {
+                    e.window_begin == begin && e.component == component && e.to == update.to
+                };
+                if late_makes || events.iter().any(reported) {
+                    continue;
+                }
+                let holds = |(run, refused): &(RunSteps, bool)| {
+                    !refused && makes_change(run, version, &update.to)
+                };
+                let last = stretch
+                    + self.earlier[stretch..]
+                        .iter()
+                        .take_while(|e| holds(e))
+                        .count();
+                let from = (stretch > 0).then(|| self.starts[stretch]);
+                let until = self.starts[last];
+                events.push(TimelineEvent {
+                    window_begin: begin,
+                    window_end: end,
+                    component,
+                    from: update.from.clone(),
+                    to: update.to.clone(),
+                    reason: update.reason,
+                    reason_message: update.reason_message.clone(),
+                    node_impact: NodeImpact {
+                        rolling: Arc::new([]),
+                        in_place: Arc::new([]),
+                        summary: "not determined for a change the timeline does not follow".into(),
+                    },
+                    applies_from: from,
+                    applies_until: Some(until),
+                    probability: share_of((from.unwrap_or(begin), until), (begin, end)),
+                    otherwise: None,
+                });
+            }
+        }
+    }
 }
 
 /// The components whose version changed in a run, control plane first, then the pools in order.
@@ -391,14 +483,20 @@ fn just_after(instant: DateTime<Utc>) -> DateTime<Utc> {
     instant + TimeDelta::nanoseconds(1)
 }
 
-/// The share of the window `[begin, end)` at or after `from`: the probability that the run, at a
-/// uniformly random instant of the window, comes after `from`.
-fn share_after(from: DateTime<Utc>, (begin, end): (DateTime<Utc>, DateTime<Utc>)) -> f64 {
+/// The share of the window `[begin, end)` that `[from, until)` covers: the probability that the
+/// run, at a uniformly random instant of the window, comes in it.
+fn share_of(
+    (from, until): (DateTime<Utc>, DateTime<Utc>),
+    (begin, end): (DateTime<Utc>, DateTime<Utc>),
+) -> f64 {
     let whole = (end - begin).num_milliseconds();
     if whole <= 0 {
         return 1.0;
     }
-    (end - from).num_milliseconds().clamp(0, whole) as f64 / whole as f64
+    (until.min(end) - from.max(begin))
+        .num_milliseconds()
+        .clamp(0, whole) as f64
+        / whole as f64
 }
 
 /// The occurrence of `window` that contains `instant`, or else the first that begins after it.
