@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/Masterminds/semver/v3"
 	"github.com/gardener/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	maintenancehelper "github.com/gardener/gardener/pkg/controllermanager/controller/shoot/maintenance/helper"
@@ -16,6 +17,30 @@ func init() {
 	register("classification", classification)
 	register("next-transition", nextTransition)
 	register("qualifying-version", qualifyingVersion)
+	register("image-filter", imageFilter)
+}
+
+func imageFilter(_ time.Time, raw json.RawMessage) (any, error) {
+	var input struct {
+		MachineCapabilities []gardencorev1beta1.CapabilityDefinition `json:"machineCapabilities"`
+		MachineType         gardencorev1beta1.MachineType            `json:"machineType"`
+		MachineImage        gardencorev1beta1.MachineImage           `json:"machineImage"`
+		Worker              gardencorev1beta1.Worker                 `json:"worker"`
+		KubeletVersion      string                                   `json:"kubeletVersion"`
+	}
+	if err := decode(raw, &input); err != nil {
+		return nil, err
+	}
+	kubelet, err := semver.NewVersion(input.KubeletVersion)
+	if err != nil {
+		return nil, err
+	}
+	filtered := maintenancehelper.FilterMachineImageVersions(&input.MachineImage, input.Worker, kubelet, &input.MachineType, input.MachineCapabilities)
+	versions := []string{}
+	for _, version := range filtered.Versions {
+		versions = append(versions, version.Version)
+	}
+	return map[string]any{"versions": versions}, nil
 }
 
 func classification(_ time.Time, raw json.RawMessage) (any, error) {

@@ -52,7 +52,12 @@ fn measure() -> Result<Vec<&'static str>> {
     let mut over = Vec::new();
     for (name, size, ceiling, target) in [
         ("app (wasm + js)", app, APP_CEILING_BYTES, APP_TARGET_BYTES),
-        ("npm core wasm", npm, NPM_WASM_CEILING_BYTES, NPM_WASM_TARGET_BYTES),
+        (
+            "npm core wasm",
+            npm,
+            NPM_WASM_CEILING_BYTES,
+            NPM_WASM_TARGET_BYTES,
+        ),
     ] {
         let verdict = if size > ceiling {
             "OVER THE CEILING"
@@ -61,7 +66,9 @@ fn measure() -> Result<Vec<&'static str>> {
         } else {
             "target met"
         };
-        println!("size {name}: {size} bytes gzip -9 (ceiling {ceiling}, target {target}) {verdict}");
+        println!(
+            "size {name}: {size} bytes gzip -9 (ceiling {ceiling}, target {target}) {verdict}"
+        );
         if size > ceiling {
             over.push(name);
         }

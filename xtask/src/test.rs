@@ -74,6 +74,7 @@ fn conformance() -> Result {
 
 /// The differential test against Gardener's Go code, on the seeds and budget CI runs.
 fn gardener_oracle() -> Result {
+    oracle::lint()?;
     let args: Vec<String> = oracle::CI_ARGUMENTS.iter().map(|a| a.to_string()).collect();
     oracle::run(&args)
 }

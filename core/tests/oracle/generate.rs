@@ -160,9 +160,81 @@ pub fn versions_area() -> BoxedStrategy<Request> {
                 4 => helper,
                 2 => image_target,
                 1 => next_transition,
+                2 => image_filter(now),
             ]
         })
         .boxed()
+}
+
+const ARCHITECTURES: [&str; 2] = ["amd64", "arm64"];
+const CRIS: [&str; 2] = ["containerd", "docker"];
+
+/// A machine image version as CloudProfiles list them, with the API defaults written out.
+fn image_version(now: DateTime<Utc>) -> impl Strategy<Value = Value> {
+    (
+        expirable_version(now),
+        prop::collection::vec(prop::sample::select(CRIS.to_vec()), 1..3),
+        prop::collection::vec(prop::sample::select(ARCHITECTURES.to_vec()), 1..3),
+        prop::option::of(prop::sample::select(vec![
+            ">= 1.30",
+            "< 1.31",
+            ">= 1.28.0, < 1.33",
+            "~ 1.31",
+        ])),
+        prop::option::of((any::<bool>(), prop::option::of(version_text()))),
+    )
+        .prop_map(|(mut version, cris, architectures, constraint, in_place)| {
+            let cris: Vec<Value> = cris.iter().map(|name| json!({ "name": name })).collect();
+            version["cri"] = json!(cris);
+            version["architectures"] = json!(architectures);
+            if let Some(constraint) = constraint {
+                version["kubeletVersionConstraint"] = json!(constraint);
+            }
+            if let Some((supported, minimum)) = in_place {
+                let mut in_place = json!({ "supported": supported });
+                if let Some(minimum) = minimum {
+                    in_place["minVersionForUpdate"] = json!(minimum);
+                }
+                version["inPlaceUpdates"] = in_place;
+            }
+            version
+        })
+}
+
+/// `FilterMachineImageVersions`: a pool's image versions by architecture, CRI, kubelet version and
+/// in-place constraints (capabilities stay empty here: the maintenance area covers them).
+fn image_filter(now: DateTime<Utc>) -> impl Strategy<Value = Request> {
+    (
+        prop::collection::vec(image_version(now), 0..6),
+        prop::sample::select(ARCHITECTURES.to_vec()),
+        prop::option::of(prop::sample::select(CRIS.to_vec())),
+        (28u32..35, 0u32..6),
+        version_text(),
+        prop::option::of(prop::sample::select(vec!["AutoRollingUpdate", "AutoInPlaceUpdate", "ManualInPlaceUpdate"])),
+    )
+        .prop_map(move |(versions, architecture, cri, (minor, patch), current, strategy)| {
+            let mut worker = json!({
+                "name": "worker",
+                "machine": { "type": "m5.large", "architecture": architecture, "image": { "name": "gardenlinux", "version": current } },
+                "minimum": 1, "maximum": 2,
+            });
+            if let Some(cri) = cri {
+                worker["cri"] = json!({ "name": cri });
+            }
+            if let Some(strategy) = strategy {
+                worker["updateStrategy"] = json!(strategy);
+            }
+            Request {
+                kind: "image-filter",
+                now: rfc3339(now),
+                input: json!({
+                    "machineType": { "name": "m5.large", "cpu": "2", "gpu": "0", "memory": "8Gi", "architecture": architecture },
+                    "machineImage": { "name": "gardenlinux", "updateStrategy": "major", "versions": versions },
+                    "worker": worker,
+                    "kubeletVersion": format!("1.{minor}.{patch}"),
+                }),
+            }
+        })
 }
 
 /// A maintenance time as `HHMMSS+ZZZZ`, with the offsets people use, sometimes malformed.
@@ -388,4 +460,267 @@ pub fn hibernation() -> BoxedStrategy<Request> {
         },
     );
     prop_oneof![parse, next, previous].boxed()
+}
+
+/// A condition as gardenlet writes it, its times a little before `now`.
+fn condition(now: DateTime<Utc>) -> impl Strategy<Value = Value> {
+    (
+        prop::sample::select(CONDITION_TYPES.to_vec()),
+        prop::sample::select(CONDITION_STATUSES.to_vec()),
+        prop::sample::select(vec!["", "HealthCheckFailed", "NodesUnhealthy", "ConditionInitialized"]),
+        prop::sample::select(vec!["", "all good", "2 nodes not ready"]),
+        prop::collection::vec(prop::sample::select(ERROR_CODES.to_vec()), 0..2),
+        prop::option::of(0i64..7_200),
+        prop::option::of(0i64..7_200),
+    )
+        .prop_map(move |(kind, status, reason, message, codes, transition, update)| {
+            let mut condition = json!({ "type": kind, "status": status, "reason": reason, "message": message, "codes": codes });
+            if let Some(ago) = transition {
+                condition["lastTransitionTime"] = json!(rfc3339(now - Duration::seconds(ago)));
+            }
+            if let Some(ago) = update {
+                condition["lastUpdateTime"] = json!(rfc3339(now - Duration::seconds(ago)));
+            }
+            condition
+        })
+}
+
+const ERROR_CODES: [&str; 6] = [
+    "ERR_INFRA_UNAUTHENTICATED",
+    "ERR_INFRA_QUOTA_EXCEEDED",
+    "ERR_CONFIGURATION_PROBLEM",
+    "ERR_RETRYABLE_INFRA_DEPENDENCIES",
+    "ERR_PROBLEMATIC_WEBHOOK",
+    "ERR_INFRA_DEPENDENCIES",
+];
+
+fn last_operation(now: DateTime<Utc>) -> impl Strategy<Value = Option<Value>> {
+    prop::option::of((
+        prop::sample::select(vec!["Create", "Reconcile", "Delete", "Migrate", "Restore"]),
+        prop::sample::select(vec![
+            "Processing",
+            "Succeeded",
+            "Error",
+            "Failed",
+            "Pending",
+            "Aborted",
+        ]),
+        0i64..200_000,
+    ))
+    .prop_map(move |operation| {
+        operation.map(|(kind, state, ago)| {
+            json!({
+                "type": kind, "state": state, "progress": 100, "description": "generated",
+                "lastUpdateTime": rfc3339(now - Duration::seconds(ago)),
+            })
+        })
+    })
+}
+
+fn last_errors() -> impl Strategy<Value = Vec<Value>> {
+    prop::collection::vec(
+        prop::collection::vec(prop::sample::select(ERROR_CODES.to_vec()), 0..3)
+            .prop_map(|codes| json!({ "description": "generated", "codes": codes })),
+        0..3,
+    )
+}
+
+/// A Shoot as the gardenlet's operation decisions read it: operation annotations, deletion,
+/// generations, the last operation, the gardener version, the maintenance window and the seed names.
+fn operated_shoot(now: DateTime<Utc>) -> impl Strategy<Value = Value> {
+    (
+        (
+            prop::option::of(prop::sample::select(vec!["migrate", "restore", "reconcile", "retry"])),
+            any::<bool>(),
+            prop::sample::select(vec!["garden", "garden-dev"]),
+            prop::option::of(prop::sample::select(vec!["true", "false", "yes"])),
+            prop::option::of(prop::sample::select(vec!["30m", "2h", "5m", "x"])),
+        ),
+        (1i64..4, 1i64..4),
+        last_operation(now),
+        prop::sample::select(vec!["v1.149.3", "v1.148.0"]),
+        (maintenance_time(), maintenance_time(), prop::option::of(any::<bool>())),
+        (prop::option::of(prop::sample::select(vec!["seed-a", "seed-b"])), prop::option::of(prop::sample::select(vec!["seed-a", "seed-b"]))),
+    )
+        .prop_map(
+            move |((operation, deleting, namespace, ignore, sync_period), (generation, observed), last_operation, version, (begin, end, confine), (spec_seed, status_seed))| {
+                let mut annotations = serde_json::Map::new();
+                if let Some(operation) = operation {
+                    annotations.insert("gardener.cloud/operation".into(), json!(operation));
+                }
+                if let Some(ignore) = ignore {
+                    annotations.insert("shoot.gardener.cloud/ignore".into(), json!(ignore));
+                }
+                if let Some(period) = sync_period {
+                    annotations.insert("shoot.gardener.cloud/sync-period".into(), json!(period));
+                }
+                let mut metadata = json!({ "name": "shoot", "namespace": namespace, "generation": generation, "annotations": annotations });
+                if deleting {
+                    metadata["deletionTimestamp"] = json!(rfc3339(now - Duration::minutes(5)));
+                }
+                let mut maintenance = json!({ "timeWindow": { "begin": begin, "end": end } });
+                if let Some(confine) = confine {
+                    maintenance["confineSpecUpdateRollout"] = json!(confine);
+                }
+                let mut spec = json!({ "maintenance": maintenance });
+                if let Some(seed) = spec_seed {
+                    spec["seedName"] = json!(seed);
+                }
+                let mut status = json!({ "observedGeneration": observed, "gardener": { "version": version } });
+                if let Some(operation) = last_operation {
+                    status["lastOperation"] = operation;
+                }
+                if let Some(seed) = status_seed {
+                    status["seedName"] = json!(seed);
+                }
+                json!({
+                    "apiVersion": "core.gardener.cloud/v1beta1", "kind": "Shoot",
+                    "metadata": metadata, "spec": spec, "status": status,
+                })
+            },
+        )
+}
+
+/// Conditions and their thresholds, pardoning and updates; error codes; the gardenlet's operation
+/// type and reconcile decision.
+pub fn conditions() -> BoxedStrategy<Request> {
+    instant()
+        .prop_flat_map(|now| {
+            let at = rfc3339(now);
+            let request = move |kind: &'static str| {
+                let at = at.clone();
+                move |input: Value| Request { kind, now: at.clone(), input }
+            };
+            let threshold = (
+                prop::collection::vec(
+                    (prop::sample::select(CONDITION_TYPES.to_vec()), prop::sample::select(vec!["1m", "5m", "1h", "0s"])),
+                    0..3,
+                ),
+                last_operation(now),
+                condition(now),
+                prop::sample::select(vec!["HealthCheckFailed", "NodesUnhealthy", "", "ConditionInitialized"]),
+                prop::collection::vec(prop::sample::select(ERROR_CODES.to_vec()), 0..2),
+            )
+                .prop_map(|(thresholds, last_operation, condition, reason, codes)| {
+                    let thresholds: Vec<Value> = (thresholds.into_iter())
+                        .map(|(kind, duration)| json!({ "type": kind, "duration": duration }))
+                        .collect();
+                    json!({
+                        "conditionThresholds": thresholds,
+                        "lastOperation": last_operation,
+                        "condition": condition,
+                        "check": { "reason": reason, "message": "check failed", "codes": codes },
+                    })
+                })
+                .prop_map(request("condition-threshold"));
+            let update = (
+                prop::option::of(condition(now)),
+                prop::sample::select(CONDITION_TYPES.to_vec()),
+                prop::option::of((
+                    prop::sample::select(CONDITION_STATUSES.to_vec()),
+                    prop::option::of(prop::sample::select(vec!["", "Reason", "Other"])),
+                    prop::option::of(prop::sample::select(vec!["", "message"])),
+                    prop::collection::vec(prop::sample::select(ERROR_CODES.to_vec()), 0..2),
+                )),
+            )
+                .prop_map(|(condition, kind, update)| {
+                    let mut input = json!({ "condition": condition, "conditionType": kind });
+                    if let Some((status, reason, message, codes)) = update {
+                        let mut update = json!({ "status": status, "codes": codes });
+                        if let Some(reason) = reason {
+                            update["reason"] = json!(reason);
+                        }
+                        if let Some(message) = message {
+                            update["message"] = json!(message);
+                        }
+                        input["update"] = update;
+                    }
+                    input
+                })
+                .prop_map(request("condition-update"));
+            let pardon = (last_operation(now), last_errors(), prop::collection::vec(condition(now), 0..4))
+                .prop_map(|(last_operation, last_errors, conditions)| {
+                    json!({ "lastOperation": last_operation, "lastErrors": last_errors, "conditions": conditions })
+                })
+                .prop_map(request("condition-pardon"));
+            let codes = (last_errors(), prop::sample::select(ERROR_CODES.to_vec()))
+                .prop_map(|(last_errors, code)| json!({ "lastErrors": last_errors, "code": code }))
+                .prop_map(request("error-codes"));
+            let operation = operated_shoot(now)
+                .prop_map(|shoot| json!({ "shoot": shoot }))
+                .prop_map(request("operation-type"));
+            let decision = (
+                operated_shoot(now),
+                prop::sample::select(vec!["v1.149.3", "v1.150.0"]),
+                prop::option::of((
+                    prop::option::of(prop::sample::select(vec!["1h", "30m", "5m"])),
+                    prop::option::of(any::<bool>()),
+                    prop::option::of(any::<bool>()),
+                )),
+                any::<bool>(),
+            )
+                .prop_map(|(shoot, version, config, emergency)| {
+                    let mut input = json!({ "shoot": shoot, "gardenletVersion": version });
+                    if let Some((sync_period, respect, in_maintenance)) = config {
+                        input["config"] = json!({
+                            "syncPeriod": sync_period,
+                            "respectSyncPeriodOverwrite": respect,
+                            "reconcileInMaintenanceOnly": in_maintenance,
+                        });
+                    }
+                    if emergency {
+                        input["seed"] = json!({ "metadata": { "name": "seed", "annotations": { "shoot.gardener.cloud/emergency-stop-reconciliations": "true" } } });
+                    }
+                    input
+                })
+                .prop_map(request("reconcile-decision"));
+            prop_oneof![threshold, update, pardon, codes, operation, decision]
+        })
+        .boxed()
+}
+
+/// Control-plane migration: the responsible seed and the next operation of a Shoot whose spec and
+/// status name seeds.
+pub fn migration() -> BoxedStrategy<Request> {
+    instant()
+        .prop_flat_map(|now| {
+            let at = rfc3339(now);
+            operated_shoot(now).prop_map(move |shoot| Request {
+                kind: "migration",
+                now: at.clone(),
+                input: json!({ "shoot": shoot }),
+            })
+        })
+        .boxed()
+}
+
+/// Timelines against the maintenance reconciler run window by window: the maintenance area's
+/// CloudProfiles and Shoots (without the `maintain` annotation: the windows trigger each run), a
+/// horizon of a month to a year, and each run early or late in its window.
+pub fn timeline() -> BoxedStrategy<Request> {
+    (
+        super::generate_maintenance::maintenance(),
+        any::<bool>(),
+        30i64..366,
+    )
+        .prop_map(|(request, late, days)| {
+            let mut input = request.input;
+            if let Some(annotations) = input
+                .pointer_mut("/shoot/metadata/annotations")
+                .and_then(Value::as_object_mut)
+            {
+                annotations.remove("gardener.cloud/operation");
+            }
+            let now = DateTime::parse_from_rfc3339(&request.now)
+                .expect("the generator writes RFC 3339")
+                .with_timezone(&Utc);
+            input["until"] = json!(rfc3339(now + Duration::days(days)));
+            input["sample"] = json!(if late { "late" } else { "early" });
+            Request {
+                kind: "timeline-reconcile",
+                now: request.now,
+                input,
+            }
+        })
+        .boxed()
 }

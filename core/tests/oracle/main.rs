@@ -8,6 +8,10 @@
 //! generator ([`generate`]), so a seed repeats a run exactly.
 
 mod generate;
+mod generate_constraints;
+mod generate_maintenance;
+mod generate_rollout;
+mod generate_validation;
 
 use proptest::strategy::{BoxedStrategy, Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
@@ -35,6 +39,18 @@ struct Area {
 
 const AREAS: &[Area] = &[
     Area {
+        name: "webhooks",
+        strategy: generate_constraints::webhooks,
+    },
+    Area {
+        name: "overlap",
+        strategy: generate_constraints::overlap,
+    },
+    Area {
+        name: "hibernation-controller",
+        strategy: generate_constraints::schedule_controller,
+    },
+    Area {
         name: "versions",
         strategy: generate::versions_area,
     },
@@ -49,6 +65,34 @@ const AREAS: &[Area] = &[
     Area {
         name: "hibernation",
         strategy: generate::hibernation,
+    },
+    Area {
+        name: "maintenance",
+        strategy: generate_maintenance::maintenance,
+    },
+    Area {
+        name: "conditions",
+        strategy: generate::conditions,
+    },
+    Area {
+        name: "migration",
+        strategy: generate::migration,
+    },
+    Area {
+        name: "timeline",
+        strategy: generate::timeline,
+    },
+    Area {
+        name: "rollout",
+        strategy: generate_rollout::rollout,
+    },
+    Area {
+        name: "update-strategy",
+        strategy: generate_rollout::update_strategy,
+    },
+    Area {
+        name: "validation",
+        strategy: generate_validation::validation,
     },
 ];
 
@@ -280,31 +324,35 @@ fn write_found(
 ) -> Result<PathBuf, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
     let path = dir.join(format!("{area}.yaml"));
-    let mut cases: Vec<Value> = match std::fs::read_to_string(&path) {
+    // serde_yaml's mapping keeps insertion order, so each case reads name first, expect last.
+    let mut cases: Vec<serde_yaml::Value> = match std::fs::read_to_string(&path) {
         Ok(text) => {
-            let file: Value =
+            let file: serde_yaml::Value =
                 serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-            file.get("cases")
-                .and_then(Value::as_array)
+            (file.get("cases").and_then(serde_yaml::Value::as_sequence))
                 .cloned()
                 .unwrap_or_default()
         }
         Err(_) => Vec::new(),
     };
+    let yaml = |value: &Value| serde_yaml::to_value(value).map_err(|e| e.to_string());
     for (index, (case, mismatches)) in found.iter_mut().enumerate() {
         case.name = format!("oracle-{}-seed-{seed}-{index}", case.kind);
         let note: Vec<String> = mismatches.iter().map(describe).collect();
-        cases.push(json!({
-            "name": case.name,
-            "kind": case.kind,
-            "source": case.source,
-            "note": format!("Found by the oracle; the engine said: {}", note.join("; ")),
-            "now": case.now,
-            "input": case.input,
-            "expect": case.expect,
-        }));
+        let mut entry = serde_yaml::Mapping::new();
+        entry.insert("name".into(), case.name.clone().into());
+        entry.insert("kind".into(), case.kind.clone().into());
+        entry.insert("source".into(), case.source.clone().into());
+        let note = format!("Found by the oracle; the engine said: {}", note.join("; "));
+        entry.insert("note".into(), note.into());
+        entry.insert("now".into(), yaml(&json!(case.now))?);
+        entry.insert("input".into(), yaml(&case.input)?);
+        entry.insert("expect".into(), yaml(&case.expect)?);
+        cases.push(serde_yaml::Value::Mapping(entry));
     }
-    let text = serde_yaml::to_string(&json!({ "cases": cases })).map_err(|e| e.to_string())?;
+    let mut file = serde_yaml::Mapping::new();
+    file.insert("cases".into(), serde_yaml::Value::Sequence(cases));
+    let text = serde_yaml::to_string(&file).map_err(|e| e.to_string())?;
     let header = "# Cases the Gardener oracle found (cargo xtask oracle): the input the generator made, shrunk,\n\
                   # and the result Gardener's own code gave. Each stays as a regression case.\n";
     std::fs::write(&path, format!("{header}{text}"))
