@@ -85,6 +85,7 @@ pub struct TimelineEvent {
     pub applies_until: Option<DateTime<Utc>>,
     /// The probability that the window's run makes this change: the share of the effective window
     /// between `appliesFrom` and `appliesUntil`, 1 when every run of the window makes it.
+    #[serde(serialize_with = "whole_as_integer")]
     pub probability: f64,
     /// Where the window's run comes before `appliesFrom`: the next window, whose run then makes this
     /// change. Absent when the change is certain, or is not made in the next window either.
@@ -118,6 +119,16 @@ impl TimelineEvent {
             None => text.push_str("; otherwise not in the next window either"),
         }
         Some(text)
+    }
+}
+
+/// A number as JavaScript's `JSON.stringify` writes it: a whole one without a fraction (`1`, not
+/// `1.0`), so the Report's JSON is the same text from the core and from the npm package.
+fn whole_as_integer<S: serde::Serializer>(value: &f64, serializer: S) -> Result<S::Ok, S::Error> {
+    if value.fract() == 0.0 && value.abs() < 1e15 {
+        serializer.serialize_i64(*value as i64)
+    } else {
+        serializer.serialize_f64(*value)
     }
 }
 
