@@ -5,10 +5,12 @@ use crate::{root, target_dir, Result};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The decided ceilings (gzip -9): today's figures plus about 2 %, so nothing grows unnoticed.
-/// Over a ceiling, `cargo xtask size` and `cargo xtask test` fail.
-const APP_CEILING_BYTES: u64 = 625_000;
-const NPM_WASM_CEILING_BYTES: u64 = 440_000;
+/// The ceilings (gzip -9): the figures plus about 2 %, so nothing grows unnoticed. Over a ceiling,
+/// `cargo xtask size` and `cargo xtask test` fail. Decided at 625 000 and 440 000 B; raised in
+/// round 24 to the figures after the oracle's fidelity fixes (630 335 and 440 915 B) plus 2 %, see
+/// docs/performance.md.
+const APP_CEILING_BYTES: u64 = 643_000;
+const NPM_WASM_CEILING_BYTES: u64 = 450_000;
 /// The targets the one shared model aims for: printed with a verdict, not enforced.
 const APP_TARGET_BYTES: u64 = 500_000;
 const NPM_WASM_TARGET_BYTES: u64 = 350_000;

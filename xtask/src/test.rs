@@ -52,6 +52,17 @@ fn clippy() -> Result {
         "--",
         "-D",
         "warnings",
+    ]))?;
+    // `--all-targets` leaves out test targets with `test = false`: the oracle's driver.
+    exec(cargo().args([
+        "clippy",
+        "--package",
+        "shoot-policy",
+        "--test",
+        "oracle",
+        "--",
+        "-D",
+        "warnings",
     ]))
 }
 

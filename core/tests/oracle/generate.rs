@@ -9,12 +9,13 @@ use proptest::prelude::*;
 use proptest::strategy::BoxedStrategy;
 use serde_json::{json, Value};
 
-fn rfc3339(instant: DateTime<Utc>) -> String {
+/// An instant as Kubernetes writes it: RFC 3339 in UTC, whole seconds.
+pub(crate) fn rfc3339(instant: DateTime<Utc>) -> String {
     instant.to_rfc3339_opts(SecondsFormat::Secs, true)
 }
 
 /// An evaluation instant in 2026–2027, on whole seconds.
-fn instant() -> impl Strategy<Value = DateTime<Utc>> {
+pub(crate) fn instant() -> impl Strategy<Value = DateTime<Utc>> {
     let start = DateTime::parse_from_rfc3339("2026-01-01T00:00:00Z")
         .expect("a valid instant")
         .with_timezone(&Utc);

@@ -2,21 +2,12 @@
 //! their shoots (the `hibernation-constraint` kind), and Shoots whose hibernation schedules and
 //! maintenance window lie close to each other (`hibernation-maintenance-overlap`).
 
+use super::generate::{instant, rfc3339};
 use super::Request;
-use chrono::{DateTime, Duration, NaiveDate, SecondsFormat, TimeZone, Utc};
+use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
 use proptest::prelude::*;
 use proptest::strategy::BoxedStrategy;
 use serde_json::{json, Map, Value};
-
-fn rfc3339(instant: DateTime<Utc>) -> String {
-    instant.to_rfc3339_opts(SecondsFormat::Secs, true)
-}
-
-/// An instant in 2026–2027, on whole seconds.
-fn instant() -> impl Strategy<Value = DateTime<Utc>> {
-    let start = Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).unwrap();
-    (0i64..730 * 86_400).prop_map(move |seconds| start + Duration::seconds(seconds))
-}
 
 // ---------------------------------------------------------------------------------------------
 // Webhook configurations

@@ -10,24 +10,13 @@
 //! Kubernetes version, in-place update strategies where the image allows them, both auto-update
 //! flags either way, and is triggered by the `maintain` annotation or by `now` inside its window.
 
+use super::generate::{instant, rfc3339};
 use super::Request;
-use chrono::{DateTime, Duration, SecondsFormat, Timelike, Utc};
+use chrono::{DateTime, Duration, Timelike, Utc};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::strategy::BoxedStrategy;
 use serde_json::{json, Value};
-
-fn rfc3339(instant: DateTime<Utc>) -> String {
-    instant.to_rfc3339_opts(SecondsFormat::Secs, true)
-}
-
-/// An evaluation instant in 2026–2027, on whole seconds.
-fn instant() -> impl Strategy<Value = DateTime<Utc>> {
-    let start = DateTime::parse_from_rfc3339("2026-01-01T00:00:00Z")
-        .expect("a valid instant")
-        .with_timezone(&Utc);
-    (0i64..730 * 86_400).prop_map(move |seconds| start + Duration::seconds(seconds))
-}
 
 /// An offset from `now`: mostly on the edges (equal, a second or an hour either side), else days.
 fn offset() -> impl Strategy<Value = Duration> {
@@ -122,7 +111,7 @@ fn kubernetes_versions(now: DateTime<Utc>) -> impl Strategy<Value = Vec<Value>> 
                 ((minor, patch), with_classification(version, classification))
             })
             .collect();
-        entries.sort_by(|a, b| b.0.cmp(&a.0));
+        entries.sort_by_key(|entry| std::cmp::Reverse(entry.0));
         entries.dedup_by(|a, b| a.0 == b.0);
         entries.into_iter().map(|(_, version)| version).collect()
     })
@@ -188,7 +177,7 @@ fn machine_image(now: DateTime<Utc>, name: &'static str) -> impl Strategy<Value 
     )
         .prop_map(move |(strategy, versions)| {
             let mut versions = versions;
-            versions.sort_by(|a, b| b.0.cmp(&a.0));
+            versions.sort_by_key(|entry| std::cmp::Reverse(entry.0));
             versions.dedup_by(|a, b| a.0 == b.0);
             let versions: Vec<Value> = versions.into_iter().map(|(_, v)| v).collect();
             let mut image = json!({ "name": name, "versions": versions });

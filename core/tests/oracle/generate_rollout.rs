@@ -621,21 +621,20 @@ fn apply(shoot: &mut Value, edit: &Edit) {
             let value = strategy.as_ref().map(|s| json!(s));
             set(&mut workers[i % count], "updateStrategy", value);
         }
-        Edit::AddPool(pool) => {
+        Edit::AddPool(pool)
             if !names
                 .iter()
-                .any(|name| name == pool["name"].as_str().unwrap_or(""))
-            {
-                workers.as_array_mut().expect("a list").push(pool.clone());
-            }
+                .any(|name| name == pool["name"].as_str().unwrap_or("")) =>
+        {
+            workers.as_array_mut().expect("a list").push(pool.clone());
         }
         Edit::RemovePool(i) if count > 1 => {
             workers.as_array_mut().expect("a list").remove(i % count);
         }
-        Edit::RenamePool(i, name) if count > 0 => {
-            if !names.iter().any(|existing| existing == name) {
-                workers[i % count]["name"] = json!(name);
-            }
+        Edit::RenamePool(i, name)
+            if count > 0 && !names.iter().any(|existing| existing == name) =>
+        {
+            workers[i % count]["name"] = json!(name);
         }
         Edit::Labels(i, label) if count > 0 => {
             let value = label.map(|team| json!({ "team": team }));

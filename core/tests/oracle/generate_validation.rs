@@ -5,23 +5,12 @@
 //! types, regions, limits), created or updated, and Shoots created or updated with Kubernetes and
 //! machine image version changes of their pools under every update strategy.
 
+use super::generate::{instant, rfc3339};
 use super::Request;
-use chrono::{DateTime, Duration, SecondsFormat, Utc};
+use chrono::{DateTime, Duration, Utc};
 use proptest::prelude::*;
 use proptest::strategy::BoxedStrategy;
 use serde_json::{json, Map, Value};
-
-fn rfc3339(instant: DateTime<Utc>) -> String {
-    instant.to_rfc3339_opts(SecondsFormat::Secs, true)
-}
-
-/// An evaluation instant in 2026–2027, on whole seconds.
-fn instant() -> impl Strategy<Value = DateTime<Utc>> {
-    let start = DateTime::parse_from_rfc3339("2026-01-01T00:00:00Z")
-        .expect("a valid instant")
-        .with_timezone(&Utc);
-    (0i64..730 * 86_400).prop_map(move |seconds| start + Duration::seconds(seconds))
-}
 
 /// An offset from `now` for a lifecycle instant: on the edges now and then, else days away.
 fn offset() -> impl Strategy<Value = Duration> {
@@ -304,11 +293,15 @@ where
     .boxed()
 }
 
+/// Machine capability definitions, with the flavors of each image version and the capabilities of
+/// each machine type.
+type Capabilities = (Value, Vec<Option<Value>>, Vec<Option<Value>>);
+
 /// The sections most profiles leave out: machine capabilities (with flavors on image versions and
 /// capabilities on machine types), a bastion, a seed selector.
 #[derive(Debug, Clone)]
 struct Extras {
-    capabilities: Option<(Value, Vec<Option<Value>>, Vec<Option<Value>>)>,
+    capabilities: Option<Capabilities>,
     bastion: Option<Value>,
     seed_selector: Option<Value>,
 }
