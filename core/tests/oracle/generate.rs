@@ -697,12 +697,12 @@ pub fn migration() -> BoxedStrategy<Request> {
 
 /// Timelines against the maintenance reconciler run window by window: the maintenance area's
 /// CloudProfiles and Shoots (without the `maintain` annotation: the windows trigger each run), a
-/// horizon of a month to a year, and each run early or late in its window.
+/// horizon of a month to two years, and each run early or late in its window.
 pub fn timeline() -> BoxedStrategy<Request> {
     (
         super::generate_maintenance::maintenance(),
         any::<bool>(),
-        30i64..366,
+        30i64..731,
     )
         .prop_map(|(request, late, days)| {
             let mut input = request.input;
