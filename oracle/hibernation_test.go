@@ -36,26 +36,24 @@ func scheduleParse(_ time.Time, raw json.RawMessage) (any, error) {
 
 // scheduleEntry parses `input.schedule` and picks the entry of `input.operation` (the first
 // entry without one), as the corpus' cases do.
-func scheduleEntry(raw json.RawMessage) (*hibernation.ParsedSchedule, json.RawMessage, error) {
+func scheduleEntry(raw json.RawMessage) (*hibernation.ParsedSchedule, error) {
 	var input struct {
 		Schedule  gardencorev1beta1.HibernationSchedule `json:"schedule"`
 		Operation *string                               `json:"operation"`
-		From      *time.Time                            `json:"from"`
-		To        *time.Time                            `json:"to"`
 	}
 	if err := decode(raw, &input); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	parsed, err := hibernation.Parse([]gardencorev1beta1.HibernationSchedule{input.Schedule})
 	if err != nil {
-		return nil, nil, fmt.Errorf("input.schedule: %w", err)
+		return nil, fmt.Errorf("input.schedule: %w", err)
 	}
 	for i := range parsed {
 		if input.Operation == nil || operationNames[parsed[i].Operation] == *input.Operation {
-			return &parsed[i], raw, nil
+			return &parsed[i], nil
 		}
 	}
-	return nil, nil, fmt.Errorf("input.schedule has no entry for the operation")
+	return nil, fmt.Errorf("input.schedule has no entry for the operation")
 }
 
 // neverFires guards the calls that loop forever on a schedule that never fires (`0 0 30 2 *`):
@@ -65,7 +63,7 @@ func neverFires(entry *hibernation.ParsedSchedule, from time.Time) bool {
 }
 
 func scheduleNext(now time.Time, raw json.RawMessage) (any, error) {
-	entry, _, err := scheduleEntry(raw)
+	entry, err := scheduleEntry(raw)
 	if err != nil {
 		return nil, err
 	}
@@ -77,7 +75,7 @@ func scheduleNext(now time.Time, raw json.RawMessage) (any, error) {
 }
 
 func schedulePrevious(_ time.Time, raw json.RawMessage) (any, error) {
-	entry, _, err := scheduleEntry(raw)
+	entry, err := scheduleEntry(raw)
 	if err != nil {
 		return nil, err
 	}

@@ -110,8 +110,7 @@ func serve(t *testing.T, line []byte) (answer response) {
 	return answer
 }
 
-// decode reads a kind's input into its shape, rejecting unknown fields: a field the oracle
-// ignored would make it answer another question than the engine.
+// decode reads a kind's input into its shape, naming the input in its error.
 func decode(input json.RawMessage, into any) error {
 	if err := json.Unmarshal(input, into); err != nil {
 		return fmt.Errorf("input: %w", err)

@@ -343,9 +343,7 @@ pub(crate) fn timeline_remembering<'r>(
             let impacts = std::iter::repeat_n(impact, changes.len());
             for ((version, component, update), impact) in changes.into_iter().zip(impacts) {
                 // The first stretch from which every later run of the window makes this change.
-                let holds = |(run, refused): &(RunSteps, bool)| {
-                    !refused && makes_change(run, version, &update.to)
-                };
+                let holds = |entry: &(RunSteps, bool)| applied_change(entry, version, &update.to);
                 let first = earlier
                     .iter()
                     .rposition(|run| !holds(run))
@@ -441,9 +439,7 @@ impl Stretches<'_> {
                 if late_makes || events.iter().any(reported) {
                     continue;
                 }
-                let holds = |(run, refused): &(RunSteps, bool)| {
-                    !refused && makes_change(run, version, &update.to)
-                };
+                let holds = |entry: &(RunSteps, bool)| applied_change(entry, version, &update.to);
                 let last = stretch
                     + self.earlier[stretch..]
                         .iter()
@@ -480,6 +476,11 @@ fn changes(outcome: &RunSteps) -> Vec<(UpdatedVersion, Component, &VersionUpdate
         .filter(|(_, update)| update.from != update.to)
         .map(|(version, update)| (version, component(&outcome.shoot, version), update))
         .collect()
+}
+
+/// Whether a run the API server lets through (`(run, refused)`) changes `version` to `to`.
+fn applied_change((run, refused): &(RunSteps, bool), version: UpdatedVersion, to: &str) -> bool {
+    !refused && makes_change(run, version, to)
 }
 
 /// Whether `run` changes `version` to `to`.
