@@ -447,7 +447,16 @@ impl Stretches<'_> {
                         .count();
                 let from = (stretch > 0).then(|| self.starts[stretch]);
                 let until = self.starts[last];
-                events.push(TimelineEvent {
+                // In the window's order (control plane, then each pool's Kubernetes version and
+                // image), as a run records its changes.
+                let key = change_order(&run.shoot, &component);
+                let at = events.len()
+                    - (events.iter().rev())
+                        .take_while(|e| {
+                            e.window_begin == begin && change_order(&run.shoot, &e.component) > key
+                        })
+                        .count();
+                events.insert(at, TimelineEvent {
                     window_begin: begin,
                     window_end: end,
                     component,
@@ -594,6 +603,20 @@ fn component(shoot: &Shoot, version: UpdatedVersion) -> Component {
             pool: pool(index).name.clone(),
             image: pool(index).machine.image.name.clone(),
         },
+    }
+}
+
+/// Where a component's change comes in a window: the control plane, then the pools in order,
+/// each with its Kubernetes version before its image.
+fn change_order(shoot: &Shoot, component: &Component) -> (usize, u8) {
+    let index = |name: &str| {
+        let workers = &shoot.spec.provider.workers;
+        1 + workers.iter().position(|w| w.name == name).unwrap_or(workers.len())
+    };
+    match component {
+        Component::ControlPlane => (0, 0),
+        Component::PoolKubernetes { pool } => (index(pool), 0),
+        Component::MachineImage { pool, .. } => (index(pool), 1),
     }
 }
 
