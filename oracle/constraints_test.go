@@ -17,7 +17,6 @@ import (
 	"k8s.io/utils/clock"
 	testclock "k8s.io/utils/clock/testing"
 	"sigs.k8s.io/controller-runtime/pkg/client"
-	fakeclient "sigs.k8s.io/controller-runtime/pkg/client/fake"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	v1beta1helper "github.com/gardener/gardener/pkg/api/core/v1beta1/helper"
@@ -133,8 +132,8 @@ func hibernationConstraint(now time.Time, raw json.RawMessage) (any, error) {
 	}
 
 	ctx := context.Background()
-	seedClient := fakeclient.NewClientBuilder().WithScheme(kubernetes.SeedScheme).Build()
-	shootClient := fakeclient.NewClientBuilder().WithScheme(kubernetes.ShootScheme).WithObjects(objects...).Build()
+	seedClient := newFakeClient(kubernetes.SeedScheme).Build()
+	shootClient := newFakeClient(kubernetes.ShootScheme).WithObjects(objects...).Build()
 	info := &shootpkg.Shoot{ControlPlaneNamespace: "shoot--dev--" + shoot.Name}
 	info.SetInfo(shoot)
 	info.HibernationEnabled = v1beta1helper.HibernationIsEnabled(shoot)
@@ -266,7 +265,7 @@ func hibernationScheduleReconcile(now time.Time, raw json.RawMessage) (any, erro
 	}
 
 	ctx := context.Background()
-	fakeClient := fakeclient.NewClientBuilder().WithScheme(kubernetes.GardenScheme).
+	fakeClient := newFakeClient(kubernetes.GardenScheme).
 		WithStatusSubresource(&gardencorev1beta1.Shoot{}).WithObjects(shoot.DeepCopy()).Build()
 	recorder := events.NewFakeRecorder(16)
 	reconciler := &shoothibernation.Reconciler{

@@ -22,7 +22,6 @@ import (
 	"k8s.io/component-base/featuregate"
 	testclock "k8s.io/utils/clock/testing"
 	"sigs.k8s.io/controller-runtime/pkg/client"
-	fakeclient "sigs.k8s.io/controller-runtime/pkg/client/fake"
 	"sigs.k8s.io/controller-runtime/pkg/client/interceptor"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
@@ -132,8 +131,7 @@ func maintenanceReconcile(now time.Time, raw json.RawMessage) (any, error) {
 	}
 
 	server := &apiServer{now: now}
-	c := fakeclient.NewClientBuilder().
-		WithScheme(kubernetes.GardenScheme).
+	c := newFakeClient(kubernetes.GardenScheme).
 		WithObjects(objects...).
 		WithInterceptorFuncs(interceptor.Funcs{
 			Update:           server.update,

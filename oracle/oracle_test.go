@@ -9,12 +9,17 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
 	_ "time/tzdata" // hibernation schedules load their locations from the embedded database
 
 	"github.com/go-logr/logr"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/serializer"
+	clienttesting "k8s.io/client-go/testing"
+	fakeclient "sigs.k8s.io/controller-runtime/pkg/client/fake"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
 )
 
@@ -120,3 +125,16 @@ func decode(input json.RawMessage, into any) error {
 
 // goDuration prints a duration as Go does (`1h0m0s`), the corpus' notation.
 func goDuration(d time.Duration) string { return d.String() }
+
+// decoders holds one universal decoder per scheme, built once.
+var decoders sync.Map
+
+// newFakeClient is controller-runtime's fake client over a plain object tracker. Its default
+// tracker also records managed fields and builds a REST mapper of the whole scheme on every call
+// (a third of a maintenance run's time); no handler here uses server-side apply, which is all
+// those fields serve.
+func newFakeClient(scheme *runtime.Scheme) *fakeclient.ClientBuilder {
+	decoder, _ := decoders.LoadOrStore(scheme, serializer.NewCodecFactory(scheme).UniversalDecoder())
+	tracker := clienttesting.NewObjectTracker(scheme, decoder.(runtime.Decoder))
+	return fakeclient.NewClientBuilder().WithScheme(scheme).WithObjectTracker(tracker)
+}

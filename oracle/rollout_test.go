@@ -27,7 +27,6 @@ import (
 	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/utils/ptr"
-	fakeclient "sigs.k8s.io/controller-runtime/pkg/client/fake"
 )
 
 // Roll triggers: the node-agent secret name of every pool (operatingsystemconfig.Key with the inputs
@@ -266,7 +265,7 @@ func setInPlaceUpdatePendingWorkers(shoot *gardencorev1beta1.Shoot, worker *exte
 		stored.Namespace = "garden"
 	}
 	stored.ResourceVersion = ""
-	gardenClient := fakeclient.NewClientBuilder().WithScheme(kubernetes.GardenScheme).WithStatusSubresource(&gardencorev1beta1.Shoot{}).Build()
+	gardenClient := newFakeClient(kubernetes.GardenScheme).WithStatusSubresource(&gardencorev1beta1.Shoot{}).Build()
 	if err := gardenClient.Create(ctx, stored); err != nil {
 		return nil, fmt.Errorf("storing the Shoot: %w", err)
 	}
