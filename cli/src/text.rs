@@ -326,6 +326,21 @@ pub fn migration(report: &Report) -> String {
     out
 }
 
+/// The core's summary facts, as the app's Summary card shows them; Gardener's own message below
+/// a fact whose words do not already hold it.
+pub fn summary(report: &Report) -> String {
+    let mut out = String::new();
+    heading(&mut out, "Summary");
+    for fact in &report.summary.facts {
+        let _ = writeln!(out, "  {}: {}", fact.label, fact.text);
+        let details = fact.details.as_deref().filter(|d| !d.is_empty());
+        if let Some(details) = details.filter(|d| !fact.text.contains(d)) {
+            let _ = writeln!(out, "      Gardener: {details}");
+        }
+    }
+    out
+}
+
 pub fn report(report: &Report) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "shoot-policy report");
@@ -347,6 +362,7 @@ pub fn report(report: &Report) -> String {
             let _ = writeln!(out, "  {level}: {}", diagnostic(d));
         }
     }
+    out.push_str(&summary(report));
     if let Some(window) = &report.maintenance_window {
         heading(&mut out, "Maintenance window");
         let _ = writeln!(

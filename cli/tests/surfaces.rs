@@ -172,3 +172,65 @@ fn a_maintenance_run_the_api_server_refuses_is_reported_as_failed() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The CLI's summary is the core's `Report.summary` facts, line for line, for every gallery
+/// example: the app's Summary card renders the same facts (web/src/summary.rs), and npm users get
+/// them in `report.summary`.
+#[test]
+fn cli_text_summary_is_the_core_summary() {
+    for example in examples::GALLERY {
+        let dir = std::env::temp_dir().join(format!(
+            "shoot-policy-summary-{}-{}",
+            example.id,
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut command = Command::new(env!("CARGO_BIN_EXE_shoot-policy"));
+        command.args(["report", "--format", "text", "--now", NOW]);
+        let mut sources = Vec::new();
+        let texts = example.texts();
+        for (index, flag) in [
+            "--cloud-profile",
+            "--shoot",
+            "--previous-shoot",
+            "--objects",
+        ]
+        .iter()
+        .enumerate()
+        {
+            if texts[index].trim().is_empty() {
+                continue;
+            }
+            let path = dir.join(format!("{index}.yaml"));
+            std::fs::write(&path, texts[index]).unwrap();
+            command.arg(flag).arg(&path);
+            sources.push(Source {
+                name: flag.to_string(),
+                role: [
+                    SourceRole::Auto,
+                    SourceRole::Auto,
+                    SourceRole::PreviousShoot,
+                    SourceRole::Auto,
+                ][index],
+                text: texts[index].into(),
+            });
+        }
+        let output = command.env("NO_COLOR", "1").output().unwrap();
+        let text = String::from_utf8(output.stdout).unwrap();
+        let report = analyze(&sources, &AnalyzeOptions::at(NOW.parse().unwrap()));
+        let section: Vec<&str> = (text.split("\nSummary\n-------\n").nth(1))
+            .unwrap_or_else(|| panic!("{}: no summary in\n{text}", example.id))
+            .split("\n\n")
+            .next()
+            .unwrap()
+            .lines()
+            .filter(|line| !line.starts_with("      Gardener: "))
+            .collect();
+        let facts: Vec<String> = (report.summary.facts.iter())
+            .map(|f| format!("  {}: {}", f.label, f.text))
+            .collect();
+        assert_eq!(section, facts, "{}", example.id);
+        assert!(facts.len() >= 3, "{}: {facts:?}", example.id);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -168,6 +168,9 @@ pub struct Report {
     /// The control-plane migration the Shoot is being prepared for (`spec.seedName` differs from
     /// `status.seedName`), with the `ReadyForMigration` constraint when both Seeds are given.
     pub migration: Option<crate::migration::MigrationReadiness>,
+    /// What happens next and what keeps it from happening, in data and in words: the one source
+    /// of the app's Summary card and the CLI's summary.
+    pub summary: crate::summary::Summary,
 }
 
 /// What callers ask of a report again and again, answered in one place.
@@ -527,7 +530,28 @@ fn analyze_from(
             }
         }
     }
+    let shoot = inputs
+        .shoot
+        .as_ref()
+        .map(|shoot| summary_facts(&shoot.value));
+    report.summary = crate::summary::summarize(&report, shoot, options.now);
     report
+}
+
+/// What the summary reads from the Shoot (its defaults applied).
+fn summary_facts(shoot: &Value) -> crate::summary::ShootFacts<'_> {
+    // v1beta1 defaults both to true.
+    let flag = |name: &str| {
+        (shoot.pointer(&format!("/spec/maintenance/autoUpdate/{name}")))
+            .and_then(Value::as_bool)
+            .unwrap_or(true)
+    };
+    let operation = |key: &str| crate::decode::text_at(shoot, &["status", "lastOperation", key]);
+    crate::summary::ShootFacts {
+        auto_update_kubernetes: flag("kubernetesVersion"),
+        auto_update_image: flag("machineImageVersion"),
+        last_operation: operation("type").zip(operation("state")),
+    }
 }
 
 fn status(inputs: &Inputs, report: &mut Report) {

@@ -2,7 +2,6 @@
 //! iCalendar. The texts are pure functions; only [`download`] touches the browser.
 
 use crate::format;
-use crate::summary::Fact;
 use crate::timeline::model::Timeline;
 use chrono::{DateTime, Utc};
 use shoot_policy::report::{ObjectRole, Report};
@@ -68,12 +67,7 @@ fn indent_json(compact: &str) -> String {
     out
 }
 
-pub fn markdown(
-    report: &Report,
-    facts: &[Fact],
-    timeline: Option<&Timeline>,
-    now: DateTime<Utc>,
-) -> String {
+pub fn markdown(report: &Report, timeline: Option<&Timeline>, now: DateTime<Utc>) -> String {
     let shoot = report
         .objects
         .iter()
@@ -88,8 +82,8 @@ pub fn markdown(
         shoot.replace('`', "'"),
         format::date_time(now)
     );
-    for fact in facts {
-        text.push_str(&format!("- **{}:** {}\n", fact.label, fact.value));
+    for fact in &report.summary.facts {
+        text.push_str(&format!("- **{}:** {}\n", fact.label, fact.text));
     }
     if let Some(timeline) = timeline {
         let mut events: Vec<_> = timeline
@@ -260,8 +254,7 @@ mod tests {
     #[test]
     fn markdown_names_the_shoot_facts_and_updates() {
         let (report, timeline, now) = default_report();
-        let facts = crate::summary::facts(&report, timeline.as_ref(), now);
-        let text = markdown(&report, &facts, timeline.as_ref(), now);
+        let text = markdown(&report, timeline.as_ref(), now);
         assert!(
             text.starts_with("### shoot-policy: Shoot `garden-team-a/payments`"),
             "{text}"

@@ -6,15 +6,9 @@
 
 use chrono::{DateTime, Datelike, Timelike, Utc};
 
-/// `2026-11-22 21:00 UTC` (chrono's `%Y-%m-%d %H:%M UTC`).
-pub fn date_time(t: DateTime<Utc>) -> String {
-    format!("{} {:02}:{:02} UTC", date(t), t.hour(), t.minute())
-}
-
-/// `2026-11-22` (chrono's `%Y-%m-%d`).
-pub fn date(t: DateTime<Utc>) -> String {
-    format!("{}-{:02}-{:02}", year(t), t.month(), t.day())
-}
+/// `2026-11-22 21:00 UTC` and `2026-11-22` (chrono's `%Y-%m-%d %H:%M UTC` and `%Y-%m-%d`), as the
+/// core's summary writes them.
+pub use shoot_policy::summary::{date, date_time};
 
 /// `2026-11-22T21:00`, what an `<input type="datetime-local">` holds (chrono's `%Y-%m-%dT%H:%M`).
 pub fn local_input(t: DateTime<Utc>) -> String {
@@ -51,39 +45,6 @@ fn year(t: DateTime<Utc>) -> String {
 /// The text with its first letter in upper case: the core's English texts, which start with an
 /// ASCII letter.
 pub use shoot_policy::ascii::capitalized;
-
-/// "in 3 days 4 hours", "in 25 minutes", "now", "2 days ago": the two largest units.
-pub fn countdown(now: DateTime<Utc>, at: DateTime<Utc>) -> String {
-    let seconds = (at - now).num_seconds();
-    let magnitude = seconds.unsigned_abs();
-    let units = [(86_400, "day"), (3_600, "hour"), (60, "minute")];
-    let mut parts = Vec::new();
-    let mut rest = magnitude;
-    for (size, name) in units {
-        let count = rest / size;
-        rest %= size;
-        if count > 0 || !parts.is_empty() {
-            if count > 0 {
-                parts.push(format!(
-                    "{count} {name}{}",
-                    if count == 1 { "" } else { "s" }
-                ));
-            }
-            if parts.len() == 2 || (!parts.is_empty() && name == "hour") {
-                break;
-            }
-        }
-    }
-    if parts.is_empty() {
-        return "now".to_string();
-    }
-    let text = parts.join(" ");
-    if seconds > 0 {
-        format!("in {text}")
-    } else {
-        format!("{text} ago")
-    }
-}
 
 #[cfg(test)]
 mod tests {
@@ -122,17 +83,7 @@ mod tests {
     }
 
     #[test]
-    fn countdowns_use_the_two_largest_units() {
-        let now = at("2026-11-22T00:00:00Z");
-        assert_eq!(countdown(now, at("2026-11-22T21:00:00Z")), "in 21 hours");
-        assert_eq!(
-            countdown(now, at("2026-11-25T04:30:00Z")),
-            "in 3 days 4 hours"
-        );
-        assert_eq!(countdown(now, at("2026-11-22T00:25:30Z")), "in 25 minutes");
-        assert_eq!(countdown(now, at("2026-11-22T00:00:20Z")), "now");
-        assert_eq!(countdown(now, at("2026-11-20T00:00:00Z")), "2 days ago");
-        assert_eq!(date_time(now), "2026-11-22 00:00 UTC");
+    fn capitalized_raises_the_first_letter() {
         assert_eq!(
             capitalized("rolling update of arm"),
             "Rolling update of arm"

@@ -11,11 +11,9 @@ fn at(text: &str) -> DateTime<Utc> {
 
 fn fact(example: &Example, now: &str, label: &str) -> String {
     let analysis = run_analysis(&Inputs::from_example(example), at(now));
-    analysis
-        .facts
-        .iter()
+    (analysis.report.summary.facts.iter())
         .find(|f| f.label == label)
-        .map(|f| f.value.clone())
+        .map(|f| f.text.clone())
         .unwrap_or_default()
 }
 
@@ -45,13 +43,16 @@ fn every_example_reads_without_input_errors() {
 
 #[test]
 fn deprecated_version_is_auto_updated_to_the_latest_patch() {
-    assert_eq!(
-        fact(
-            &examples::DEPRECATED_AUTO_UPDATE,
-            "2026-11-22T00:00:00Z",
-            "Next automatic update"
+    let auto = fact(
+        &examples::DEPRECATED_AUTO_UPDATE,
+        "2026-11-22T00:00:00Z",
+        "Next automatic update",
+    );
+    assert!(
+        auto.starts_with(
+            "Control plane 1.32.8 → 1.32.9 on 2026-11-22 21:00 UTC (in 21 hours); nodes: "
         ),
-        "Control plane 1.32.8 → 1.32.9 on 2026-11-22 21:00 UTC (in 21 hours)"
+        "{auto}"
     );
 }
 
@@ -62,13 +63,22 @@ fn missing_consecutive_minor_blocks_the_forced_update() {
         "2026-11-22T00:00:00Z",
         "Forced update blocked",
     );
-    assert!(
-        blocked.starts_with("Control plane stays on 1.30.14: "),
-        "{blocked}"
+    assert_eq!(
+        blocked,
+        "since 2026-11-22: Control plane stays on 1.30.14, which expired on 2026-09-30. \
+         No update succeeds before 2028-11-22"
     );
+    let analysis = run_analysis(
+        &Inputs::from_example(&examples::BLOCKED_FORCED_UPDATE),
+        at("2026-11-22T00:00:00Z"),
+    );
+    let details = (analysis.report.summary.facts.iter())
+        .find(|f| f.label == "Forced update blocked")
+        .and_then(|f| f.details.clone())
+        .unwrap_or_default();
     assert!(
-        blocked.contains("No suitable version found in CloudProfile"),
-        "{blocked}"
+        details.contains("No suitable version found in CloudProfile"),
+        "{details}"
     );
 }
 
@@ -80,7 +90,9 @@ fn problematic_webhook_blocks_hibernation() {
         "Hibernation",
     );
     assert!(
-        hibernation.starts_with("not possible: ValidatingWebhookConfiguration \"policy-agent\""),
+        hibernation.starts_with(
+            "not possible: Gardener refuses to hibernate the Shoot: the webhook policy-agent/"
+        ),
         "{hibernation}"
     );
 }
@@ -108,7 +120,8 @@ fn lifecycle_version_is_forced_once_it_expires() {
             "2026-11-22T00:00:00Z",
             "Next forced update"
         ),
-        "Control plane 1.32.10 → 1.33.6 on 2027-03-01 20:00 UTC (in 99 days 20 hours)"
+        "Control plane 1.32.10 → 1.33.6 on 2027-03-01 20:00 UTC (in 99 days 20 hours); \
+         nodes: rolling update of default"
     );
     assert!(fact(
         &examples::LIFECYCLE_PROFILE,

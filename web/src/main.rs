@@ -61,7 +61,6 @@ pub struct Analysis {
     pub report: Report,
     pub now: DateTime<Utc>,
     pub timeline: Option<timeline::model::Timeline>,
-    pub facts: Vec<summary::Fact>,
 }
 
 pub fn run_analysis(inputs: &Inputs, clock_now: DateTime<Utc>) -> Analysis {
@@ -88,12 +87,10 @@ pub fn analysis_from_report(inputs: &Inputs, report: Report, now: DateTime<Utc>)
     }
     let profile = timeline::adapter::ProfileVersions::read(&inputs.cloud_profile);
     let timeline = timeline::adapter::from_report(&report, &profile, now);
-    let facts = summary::facts(&report, timeline.as_ref(), now);
     Analysis {
         report,
         now,
         timeline,
-        facts,
     }
 }
 
@@ -242,7 +239,7 @@ fn App() -> impl IntoView {
     let analysis = Memo::new_with_compare(move |_| latest.get(), |_, _| true);
     let report = Memo::new_with_compare(move |_| analysis.with(|a| a.report.clone()), |_, _| true);
     let now = Memo::new(move |_| analysis.with(|a| a.now));
-    let facts = Signal::derive(move || analysis.with(|a| a.facts.clone()));
+    let facts = Signal::derive(move || analysis.with(|a| a.report.summary.facts.clone()));
     let timeline = Signal::derive(move || analysis.with(|a| a.timeline.clone()));
 
     view! {

@@ -113,9 +113,8 @@ pub fn Exports(analysis: Memo<Analysis>) -> impl IntoView {
             )
         })
     };
-    let markdown_text = move || {
-        analysis.with(|a| export::markdown(&a.report, &a.facts, a.timeline.as_ref(), a.now))
-    };
+    let markdown_text =
+        move || analysis.with(|a| export::markdown(&a.report, a.timeline.as_ref(), a.now));
     let markdown =
         move |_| export::download("shoot-policy-summary.md", "text/markdown", &markdown_text());
     let ical = move |_| {

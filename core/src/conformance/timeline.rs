@@ -161,17 +161,15 @@ fn check_timeline_reconcile(case: &Case, checker: &mut Checker) -> Result<(), St
                 // The run there starts from what the earlier run left, so only the target is
                 // the timeline's: `from` is not compared.
                 let made = |v: &Value| {
-                    ["windowBegin", "component", "to"]
-                        .iter()
-                        .all(|key| {
-                            let (a, b) = (v.get(*key), expected.get(*key));
-                            match (key, a.and_then(Value::as_str), b.and_then(Value::as_str)) {
-                                (&"windowBegin", Some(a), Some(b)) => {
-                                    parse_instant(a).ok() == parse_instant(b).ok()
-                                }
-                                _ => a == b,
+                    ["windowBegin", "component", "to"].iter().all(|key| {
+                        let (a, b) = (v.get(*key), expected.get(*key));
+                        match (key, a.and_then(Value::as_str), b.and_then(Value::as_str)) {
+                            (&"windowBegin", Some(a), Some(b)) => {
+                                parse_instant(a).ok() == parse_instant(b).ok()
                             }
-                        })
+                            _ => a == b,
+                        }
+                    })
                 };
                 if !reconciled.iter().any(made) {
                     checker.mismatch(

@@ -24,7 +24,7 @@ mod zone_names;
 
 use crate::decode::FromValue;
 use crate::golang::null_as_default;
-pub use admission::{check_hibernation_admission, AdmissionDenial};
+pub use admission::{check_hibernation_admission, AdmissionDenial, HIBERNATION_POSSIBLE};
 pub use controller::{
     hibernation_action, HibernationAction, HibernationControllerConfig, HibernationDecision,
 };

@@ -189,6 +189,8 @@ pub struct BlockedUpdate {
     pub window_begin: DateTime<Utc>,
     pub component: Component,
     pub version: String,
+    /// `force` when the version has to go (it expired or left the CloudProfile), else `auto`.
+    pub reason: UpdateReason,
     /// Gardener's failure text.
     pub message: String,
 }
@@ -456,24 +458,28 @@ impl Stretches<'_> {
                             e.window_begin == begin && change_order(&run.shoot, &e.component) > key
                         })
                         .count();
-                events.insert(at, TimelineEvent {
-                    window_begin: begin,
-                    window_end: end,
-                    component,
-                    from: update.from.clone(),
-                    to: update.to.clone(),
-                    reason: update.reason,
-                    reason_message: update.reason_message.clone(),
-                    node_impact: NodeImpact {
-                        rolling: Arc::new([]),
-                        in_place: Arc::new([]),
-                        summary: "not determined for a change the timeline does not follow".into(),
+                events.insert(
+                    at,
+                    TimelineEvent {
+                        window_begin: begin,
+                        window_end: end,
+                        component,
+                        from: update.from.clone(),
+                        to: update.to.clone(),
+                        reason: update.reason,
+                        reason_message: update.reason_message.clone(),
+                        node_impact: NodeImpact {
+                            rolling: Arc::new([]),
+                            in_place: Arc::new([]),
+                            summary: "not determined for a change the timeline does not follow"
+                                .into(),
+                        },
+                        applies_from: from,
+                        applies_until: Some(until),
+                        probability: share_of((from.unwrap_or(begin), until), (begin, end)),
+                        otherwise: None,
                     },
-                    applies_from: from,
-                    applies_until: Some(until),
-                    probability: share_of((from.unwrap_or(begin), until), (begin, end)),
-                    otherwise: None,
-                });
+                );
             }
         }
     }
@@ -585,6 +591,7 @@ fn block_once(
             window_begin: begin,
             component,
             version: update.from.clone(),
+            reason: update.reason,
             message,
         });
     }
@@ -611,7 +618,10 @@ fn component(shoot: &Shoot, version: UpdatedVersion) -> Component {
 fn change_order(shoot: &Shoot, component: &Component) -> (usize, u8) {
     let index = |name: &str| {
         let workers = &shoot.spec.provider.workers;
-        1 + workers.iter().position(|w| w.name == name).unwrap_or(workers.len())
+        1 + workers
+            .iter()
+            .position(|w| w.name == name)
+            .unwrap_or(workers.len())
     };
     match component {
         Component::ControlPlane => (0, 0),

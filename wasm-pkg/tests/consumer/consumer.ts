@@ -63,3 +63,12 @@ export function showExplainer(element: Element, shoot: Record<string, unknown>):
   void new Renamed().now;
   return handle;
 }
+
+// The summary: what happens next and what blocks it, typed down to the tone of each fact.
+import type { Summary, BlockedSpan, VersionState, Fact, Tone } from "shoot-policy";
+const summary: Summary = report.summary;
+const nextForcedTarget: string | undefined = summary.nextForcedUpdate?.to;
+const blockedUntil: string | null | undefined = (summary.blockedUpdates as BlockedSpan[])[0]?.until;
+const expiring: VersionState[] = summary.versions.filter((v) => v.expires !== null && v.autoUpdate);
+const hibernationPossibleNow: boolean | undefined = summary.hibernation?.possible;
+const tones: Tone[] = summary.facts.map((fact: Fact) => fact.tone);

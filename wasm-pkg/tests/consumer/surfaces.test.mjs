@@ -28,4 +28,9 @@ test("analyze equals the CLI's report --format json", () => {
   );
   assert.deepEqual(withoutSourceNames(fromPackage), withoutSourceNames(fromCli));
   assert.equal(fromPackage.timeline.events[0].to, "1.32.9");
+  // The summary the app's card and the CLI's text show (cli/tests/surfaces.rs holds the text to it).
+  assert.deepEqual(fromPackage.summary.facts, fromCli.summary.facts);
+  assert.equal(fromPackage.summary.nextForcedUpdate.to, "1.32.9");
+  const forced = fromPackage.summary.facts.find((fact) => fact.label === "Next forced update");
+  assert.match(forced.text, /^Control plane 1\.31\.13 → 1\.32\.9 on 2026-11-22 21:00 UTC/);
 });

@@ -1,0 +1,701 @@
+//! `Report.summary`: the report's answer to "what will Gardener do next, and what keeps it from
+//! it", taken from the report's own parts so that the app's Summary card, the CLI's text and npm
+//! users read one account.
+//!
+//! Nothing here is a rule of Gardener's: the facts come from the timeline (the maintenance
+//! reconciler, `pkg/controllermanager/controller/shoot/maintenance`), the version matrix
+//! (`pkg/apis/core/v1beta1/helper` classification), the care controller's constraints
+//! (`pkg/gardenlet/controller/shoot/care/constraints.go`) and the hibernation admission check
+//! (`plugin/pkg/shoot/validator`). This module orders them and puts them in plain words.
+
+use crate::decode::FromValue;
+use crate::lifecycle::Classification;
+use crate::maintenance::{EligibleUpdates, UpdateReason};
+use crate::report::{Report, Severity};
+use crate::timeline::{Component, Timeline, TimelineEvent, WindowSpan};
+use chrono::{DateTime, Datelike, Timelike, Utc};
+use serde::{Deserialize, Serialize};
+
+/// What happens next, what is blocked and for how long, and the few other facts a user asks
+/// first. `facts` says it in words; the other fields are the data behind them.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct Summary {
+    /// The timeline's first forced update (an expired or missing version replaced).
+    pub next_forced_update: Option<TimelineEvent>,
+    /// The timeline's first automatic update.
+    pub next_automatic_update: Option<TimelineEvent>,
+    /// Every update the maintenance cannot carry out, with the span it stays blocked for.
+    pub blocked_updates: Vec<BlockedSpan>,
+    /// The Shoot's next effective maintenance window after `now`.
+    pub next_maintenance_window: Option<WindowSpan>,
+    /// Each version the Shoot uses: its classification, expiration and next update, what the
+    /// Gardener dashboard's version-expiration and worker-group-expiration messages show.
+    pub versions: Vec<VersionState>,
+    /// Whether Gardener lets the Shoot hibernate, and the constraint states behind the answer.
+    pub hibernation: Option<HibernationAnswer>,
+    /// Validation problems found in the rules shoot-policy checks.
+    pub validation_problems: usize,
+    /// Errors about the input itself (unreadable or mistyped objects).
+    pub input_errors: usize,
+    /// The summary in words, in display order: what the app's Summary card and the CLI show.
+    pub facts: Vec<Fact>,
+}
+
+/// An update the maintenance cannot carry out, from the first window it fails in until the
+/// window of the component's next update (or beyond the timeline's horizon).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct BlockedSpan {
+    pub component: Component,
+    /// The version the component stays on.
+    pub version: String,
+    /// `force` when the version has to go (it expired or left the CloudProfile), else `auto`.
+    pub reason: UpdateReason,
+    /// The first window whose run fails.
+    #[cfg_attr(feature = "tsify", tsify(type = "string"))]
+    #[serde(serialize_with = "crate::rfc3339::serialize")]
+    pub since: DateTime<Utc>,
+    /// The window of the component's next update, which ends the block; `null` when none comes
+    /// before the timeline's horizon.
+    #[cfg_attr(feature = "tsify", tsify(type = "string | null"))]
+    #[serde(serialize_with = "crate::rfc3339::serialize_option")]
+    pub until: Option<DateTime<Utc>>,
+    /// The version that update brings.
+    pub then_version: Option<String>,
+    /// When `version` expires (or expired), if the CloudProfile says.
+    #[cfg_attr(feature = "tsify", tsify(type = "string | null"))]
+    #[serde(serialize_with = "crate::rfc3339::serialize_option")]
+    pub expires: Option<DateTime<Utc>>,
+    /// Gardener's failure text.
+    pub message: String,
+}
+
+/// One version the Shoot uses, as the CloudProfile classifies it at `now`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct VersionState {
+    pub component: Component,
+    pub version: String,
+    /// `null` when the CloudProfile does not list the version.
+    pub classification: Option<Classification>,
+    #[cfg_attr(feature = "tsify", tsify(type = "string | null"))]
+    #[serde(serialize_with = "crate::rfc3339::serialize_option")]
+    pub expires: Option<DateTime<Utc>>,
+    /// `spec.maintenance.autoUpdate.kubernetesVersion` (control plane and pools' own versions) or
+    /// `machineImageVersion` (images).
+    pub auto_update: bool,
+    /// Whether an automatic or a forced update has a version to select now.
+    pub update_available: bool,
+    /// The component's next update on the timeline.
+    #[cfg_attr(feature = "tsify", tsify(type = "string | null"))]
+    #[serde(serialize_with = "crate::rfc3339::serialize_option")]
+    pub next_update: Option<DateTime<Utc>>,
+    pub next_version: Option<String>,
+    /// From when the component's update is blocked, if it is.
+    #[cfg_attr(feature = "tsify", tsify(type = "string | null"))]
+    #[serde(serialize_with = "crate::rfc3339::serialize_option")]
+    pub blocked_since: Option<DateTime<Utc>>,
+}
+
+/// Whether the API server lets the Shoot be hibernated: it refuses while the `HibernationPossible`
+/// constraint the care controller writes is anything but `True`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct HibernationAnswer {
+    pub possible: bool,
+    /// The webhook check's result (`True` or `False`).
+    pub check_status: String,
+    /// The constraint as the care controller writes it: `False` becomes `Progressing` while an
+    /// operation runs without errors, which the API server refuses just the same.
+    pub constraint_status: String,
+    pub reason: String,
+    /// Gardener's message.
+    pub message: String,
+    /// The problematic webhooks, as `<configuration>/<webhook>`.
+    pub blocking_webhooks: Vec<String>,
+    /// Why the answer is what it is, in words.
+    pub explanation: String,
+}
+
+/// One line of the summary.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct Fact {
+    pub label: String,
+    pub text: String,
+    pub tone: Tone,
+    /// Gardener's own words behind the fact, for a details view.
+    pub details: Option<String>,
+}
+
+/// How a fact reads: fine, worth a look, a problem, or plain information.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, FromValue)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub enum Tone {
+    Good,
+    Warn,
+    Bad,
+    Neutral,
+}
+
+/// What the summary reads from the Shoot itself.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ShootFacts<'a> {
+    pub auto_update_kubernetes: bool,
+    pub auto_update_image: bool,
+    /// `status.lastOperation` type and state.
+    pub last_operation: Option<(&'a str, &'a str)>,
+}
+
+/// The summary of `report`, whose parts are complete, at `now`.
+pub(crate) fn summarize(report: &Report, shoot: Option<ShootFacts>, now: DateTime<Utc>) -> Summary {
+    let timeline = report.timeline.as_ref();
+    let events = timeline.map_or(&[][..], |t| t.events.as_slice());
+    let first = |reason| events.iter().find(|e| e.reason == reason).cloned();
+    let mut summary = Summary {
+        next_forced_update: first(UpdateReason::Force),
+        next_automatic_update: first(UpdateReason::Auto),
+        blocked_updates: timeline
+            .map(|t| blocked_spans(report, t))
+            .unwrap_or_default(),
+        next_maintenance_window: (report.maintenance_window.as_ref()).map(|w| WindowSpan {
+            window_begin: w.next_begin,
+            window_end: w.next_end,
+        }),
+        versions: shoot.map(|s| version_states(report, s)).unwrap_or_default(),
+        hibernation: report
+            .hibernation
+            .as_ref()
+            .map(|h| hibernation_answer(h, shoot.and_then(|s| s.last_operation))),
+        validation_problems: report.validation.problems.len(),
+        input_errors: (report.diagnostics.iter())
+            .filter(|d| d.severity == Severity::Error)
+            .count(),
+        facts: Vec::new(),
+    };
+    summary.facts = facts(report, &summary, now);
+    summary
+}
+
+fn blocked_spans(report: &Report, timeline: &Timeline) -> Vec<BlockedSpan> {
+    (timeline.blocked.iter())
+        .map(|blocked| {
+            let next = (timeline.events.iter()).find(|e| {
+                e.component == blocked.component && e.window_begin > blocked.window_begin
+            });
+            BlockedSpan {
+                component: blocked.component.clone(),
+                version: blocked.version.clone(),
+                reason: blocked.reason,
+                since: blocked.window_begin,
+                until: next.map(|e| e.window_begin),
+                then_version: next.map(|e| e.to.clone()),
+                expires: classified(report, &blocked.component, &blocked.version)
+                    .and_then(|(_, expires)| expires),
+                message: blocked.message.clone(),
+            }
+        })
+        .collect()
+}
+
+/// The classification and expiration of `version` of `component` in the version matrix.
+fn classified(
+    report: &Report,
+    component: &Component,
+    version: &str,
+) -> Option<(Classification, Option<DateTime<Utc>>)> {
+    let matrix = report.versions.as_ref()?;
+    let versions = match component {
+        Component::MachineImage { image, .. } => {
+            let image = matrix.machine_images.iter().find(|i| &i.name == image)?;
+            &image.versions
+        }
+        _ => &matrix.kubernetes,
+    };
+    (versions.iter())
+        .find(|v| v.version == version)
+        .map(|v| (v.classification.clone(), v.expires))
+}
+
+fn version_states(report: &Report, shoot: ShootFacts) -> Vec<VersionState> {
+    let Some(matrix) = &report.versions else {
+        return Vec::new();
+    };
+    let events = report.timeline.as_ref().map_or(&[][..], |t| &t.events[..]);
+    let blocked = report.timeline.as_ref().map_or(&[][..], |t| &t.blocked[..]);
+    (matrix.eligible_updates.iter())
+        .map(|eligible| {
+            let component = component_of(eligible);
+            let auto_update = match component {
+                Component::MachineImage { .. } => shoot.auto_update_image,
+                _ => shoot.auto_update_kubernetes,
+            };
+            let found = classified(report, &component, &eligible.current);
+            let next = events.iter().find(|e| e.component == component);
+            let blocked_since = (blocked.iter())
+                .find(|b| b.component == component)
+                .map(|b| b.window_begin);
+            VersionState {
+                version: eligible.current.clone(),
+                expires: found.as_ref().and_then(|(_, expires)| *expires),
+                classification: found.map(|(classification, _)| classification),
+                auto_update,
+                update_available: !eligible.auto.is_empty() || !eligible.force.is_empty(),
+                next_update: next.map(|e| e.window_begin),
+                next_version: next.map(|e| e.to.clone()),
+                blocked_since,
+                component,
+            }
+        })
+        .collect()
+}
+
+fn component_of(eligible: &EligibleUpdates) -> Component {
+    match (&eligible.pool, &eligible.image) {
+        (Some(pool), Some(image)) => Component::MachineImage {
+            pool: pool.clone(),
+            image: image.clone(),
+        },
+        (Some(pool), None) => Component::PoolKubernetes { pool: pool.clone() },
+        _ => Component::ControlPlane,
+    }
+}
+
+fn hibernation_answer(
+    hibernation: &crate::report::Hibernation,
+    last_operation: Option<(&str, &str)>,
+) -> HibernationAnswer {
+    let check = &hibernation.webhooks.hibernation_possible;
+    let constraint = (hibernation.constraints.iter())
+        .find(|c| c.condition_type == crate::hibernation::HIBERNATION_POSSIBLE);
+    let constraint_status = constraint.map_or(check.status.as_str(), |c| c.status.as_str());
+    let possible = constraint_status == "True";
+    let blocking_webhooks: Vec<String> = (hibernation.webhooks.problematic_webhooks.iter())
+        .map(|w| format!("{}/{}", w.configuration, w.webhook))
+        .collect();
+    let (reason, message) = match constraint {
+        Some(c) => (c.reason.clone(), c.message.clone()),
+        None => (check.reason.clone(), check.message.clone()),
+    };
+    let explanation = if possible {
+        "Gardener lets the Shoot hibernate: no webhook blocks it".to_string()
+    } else {
+        let why = match blocking_webhooks.len() {
+            0 => format!("HibernationPossible is {constraint_status} ({reason})"),
+            1 => format!(
+                "the webhook {} could keep woken nodes from joining",
+                blocking_webhooks[0]
+            ),
+            n => format!(
+                "{n} webhooks could keep woken nodes from joining: {}",
+                blocking_webhooks.join(", ")
+            ),
+        };
+        let mut text = format!("Gardener refuses to hibernate the Shoot: {why}");
+        if constraint_status == crate::constraints::condition::STATUS_PROGRESSING {
+            let operation = last_operation
+                .map(|(kind, state)| format!(" ({kind}, {state})"))
+                .unwrap_or_default();
+            text.push_str(&format!(
+                ". The check says {}; the care controller writes it as Progressing while the \
+                 Shoot's operation{operation} runs without errors, and the API server refuses \
+                 hibernation for any status but True",
+                check.status
+            ));
+        }
+        text
+    };
+    HibernationAnswer {
+        possible,
+        check_status: check.status.clone(),
+        constraint_status: constraint_status.to_string(),
+        reason,
+        message,
+        blocking_webhooks,
+        explanation,
+    }
+}
+
+/// `2026-11-22 21:00 UTC`.
+pub fn date_time(t: DateTime<Utc>) -> String {
+    format!("{} {:02}:{:02} UTC", date(t), t.hour(), t.minute())
+}
+
+/// `2026-11-22`.
+pub fn date(t: DateTime<Utc>) -> String {
+    format!(
+        "{}-{:02}-{:02}",
+        crate::rfc3339::year(&t),
+        t.month(),
+        t.day()
+    )
+}
+
+/// "in 3 days 4 hours", "in 25 minutes", "now", "2 days ago": the two largest units.
+pub fn countdown(now: DateTime<Utc>, at: DateTime<Utc>) -> String {
+    let seconds = (at - now).num_seconds();
+    let mut rest = seconds.unsigned_abs();
+    let mut parts = Vec::new();
+    for (size, name) in [(86_400, "day"), (3_600, "hour"), (60, "minute")] {
+        let count = rest / size;
+        rest %= size;
+        if count > 0 {
+            parts.push(format!(
+                "{count} {name}{}",
+                if count == 1 { "" } else { "s" }
+            ));
+        }
+        // Two units at most, and minutes only when less than an hour is left.
+        if parts.len() == 2 || (!parts.is_empty() && name == "hour") {
+            break;
+        }
+    }
+    if parts.is_empty() {
+        return "now".to_string();
+    }
+    let text = parts.join(" ");
+    if seconds < 0 {
+        format!("{text} ago")
+    } else {
+        format!("in {text}")
+    }
+}
+
+/// The component as a sentence starts with it.
+pub fn component_label(component: &Component) -> String {
+    match component {
+        Component::ControlPlane => "Control plane".to_string(),
+        Component::MachineImage { pool, image } => format!("Pool {pool} image {image}"),
+        Component::PoolKubernetes { pool } => format!("Pool {pool} Kubernetes"),
+    }
+}
+
+fn describe(event: &TimelineEvent, now: DateTime<Utc>) -> String {
+    let mut text = format!(
+        "{} {} → {} on {} ({})",
+        component_label(&event.component),
+        event.from,
+        event.to,
+        date_time(event.window_begin),
+        countdown(now, event.window_begin)
+    );
+    if let Some(chance) = event.chance_text() {
+        text.push_str(&format!(", {chance}"));
+    }
+    text.push_str(&format!("; nodes: {}", event.node_impact.summary));
+    text
+}
+
+fn facts(report: &Report, summary: &Summary, now: DateTime<Utc>) -> Vec<Fact> {
+    let mut facts = Vec::new();
+    let mut fact = |label: &str, text: String, tone, details: Option<String>| {
+        facts.push(Fact {
+            label: label.to_string(),
+            text,
+            tone,
+            details,
+        })
+    };
+    if let Some(status) = &report.status {
+        let label = status.label.label.as_str();
+        let tone = match label {
+            "healthy" => Tone::Good,
+            "progressing" => Tone::Neutral,
+            "unhealthy" => Tone::Bad,
+            _ => Tone::Warn,
+        };
+        let text = format!("{label}: {}", status.label.derivation.explanation);
+        fact("Status", text, tone, None);
+    }
+    let horizon = report.timeline.as_ref().map(|t| t.until);
+    for blocked in &summary.blocked_updates {
+        let label = match blocked.reason {
+            UpdateReason::Force => "Forced update blocked",
+            _ => "Automatic update blocked",
+        };
+        let mut text = format!(
+            "since {}: {} stays on {}",
+            date(blocked.since),
+            component_label(&blocked.component),
+            blocked.version
+        );
+        match blocked.expires {
+            Some(expires) if expires <= now => {
+                text.push_str(&format!(", which expired on {}", date(expires)))
+            }
+            Some(expires) => text.push_str(&format!(", which expires on {}", date(expires))),
+            None => {}
+        }
+        match (&blocked.until, &blocked.then_version, horizon) {
+            (Some(until), Some(version), _) => text.push_str(&format!(
+                ". Earliest update: {} → {version}",
+                date_time(*until)
+            )),
+            (_, _, Some(horizon)) => {
+                text.push_str(&format!(". No update succeeds before {}", date(horizon)))
+            }
+            _ => {}
+        }
+        fact(label, text, Tone::Bad, Some(blocked.message.clone()));
+    }
+    let blocked_force = (summary.blocked_updates.iter()).find(|b| b.reason == UpdateReason::Force);
+    match (&summary.next_forced_update, report.timeline.is_some()) {
+        (Some(event), _) => {
+            let mut text = describe(event, now);
+            // A forced update that only comes after its block: say so beside it.
+            if let Some(blocked) = blocked_force.filter(|b| b.since < event.window_begin) {
+                text.push_str(&format!(
+                    " (the forced update fails from {} until then)",
+                    date(blocked.since)
+                ));
+            }
+            fact(
+                "Next forced update",
+                text,
+                Tone::Warn,
+                event.reason_message.clone(),
+            );
+        }
+        (None, true) => {
+            let until = horizon.map(date).unwrap_or_default();
+            match blocked_force {
+                Some(_) => fact(
+                    "Next forced update",
+                    format!("none succeeds before {until}: blocked (see above)"),
+                    Tone::Bad,
+                    None,
+                ),
+                None => fact(
+                    "Next forced update",
+                    format!("none due before {until}"),
+                    Tone::Good,
+                    None,
+                ),
+            }
+        }
+        (None, false) => {}
+    }
+    if let Some(event) = &summary.next_automatic_update {
+        let text = describe(event, now);
+        fact(
+            "Next automatic update",
+            text,
+            Tone::Neutral,
+            event.reason_message.clone(),
+        );
+    }
+    if let Some(window) = &report.maintenance_window {
+        let text = if window.always {
+            format!(
+                "any time: no window is configured (next check {})",
+                date_time(window.next_begin)
+            )
+        } else {
+            format!(
+                "{} ({})",
+                date_time(window.next_begin),
+                countdown(now, window.next_begin)
+            )
+        };
+        fact("Next maintenance window", text, Tone::Neutral, None);
+    }
+    if let Some(answer) = &summary.hibernation {
+        if answer.possible {
+            fact("Hibernation", "possible".to_string(), Tone::Good, None);
+        } else {
+            let text = format!("not possible: {}", answer.explanation);
+            fact("Hibernation", text, Tone::Bad, Some(answer.message.clone()));
+        }
+    }
+    if report
+        .hibernation
+        .as_ref()
+        .is_some_and(|h| h.hibernated_during_next_maintenance_window)
+    {
+        fact(
+            "Maintenance",
+            "the hibernation schedule may have the Shoot asleep in its next maintenance window; \
+             the timeline assumes it is awake"
+                .to_string(),
+            Tone::Warn,
+            None,
+        );
+    }
+    let (text, tone) = match summary.validation_problems {
+        0 => (
+            "none in the rules shoot-policy checks (kubectl apply --dry-run=server gives \
+             Gardener's whole answer)"
+                .to_string(),
+            Tone::Neutral,
+        ),
+        n => (n.to_string(), Tone::Bad),
+    };
+    fact("Validation problems", text, tone, None);
+    if summary.input_errors > 0 {
+        fact(
+            "Input errors",
+            summary.input_errors.to_string(),
+            Tone::Bad,
+            None,
+        );
+    }
+    facts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(text: &str) -> DateTime<Utc> {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn countdown_names_the_two_largest_units() {
+        let now = at("2026-01-01T00:00:00Z");
+        assert_eq!(countdown(now, now), "now");
+        assert_eq!(countdown(now, at("2026-01-01T00:25:30Z")), "in 25 minutes");
+        assert_eq!(countdown(now, at("2026-01-01T00:00:20Z")), "now");
+        assert_eq!(countdown(now, at("2026-01-01T21:00:00Z")), "in 21 hours");
+        assert_eq!(
+            countdown(now, at("2026-01-04T04:30:00Z")),
+            "in 3 days 4 hours"
+        );
+        assert_eq!(countdown(at("2026-01-03T00:00:00Z"), now), "2 days ago");
+    }
+
+    /// The gap example with a 1.31 version that is a preview until 2027: the expired 1.30 cannot
+    /// be forced up until then.
+    fn blocked_then_forced() -> Report {
+        let profile = crate::examples::BLOCKED_FORCED_UPDATE
+            .cloud_profile
+            .replace(
+                "    - version: 1.30.14\n",
+                "    - version: 1.31.5\n      lifecycle:\n      - classification: preview\n      \
+             - classification: supported\n        startTime: \"2027-01-01T00:00:00Z\"\n    \
+             - version: 1.30.14\n",
+            );
+        let sources = [
+            crate::report::Source {
+                name: "CloudProfile".into(),
+                role: crate::report::SourceRole::Auto,
+                text: profile,
+            },
+            crate::report::Source {
+                name: "Shoot".into(),
+                role: crate::report::SourceRole::Auto,
+                text: crate::examples::BLOCKED_FORCED_UPDATE.shoot.into(),
+            },
+        ];
+        let options = crate::report::AnalyzeOptions::at(at("2026-11-22T00:00:00Z"));
+        crate::report::analyze(&sources, &options)
+    }
+
+    #[test]
+    fn a_block_lasts_until_the_update_that_ends_it() {
+        let report = blocked_then_forced();
+        let summary = &report.summary;
+        let [blocked] = summary.blocked_updates.as_slice() else {
+            panic!("{:?}", summary.blocked_updates)
+        };
+        assert_eq!(blocked.component, Component::ControlPlane);
+        assert_eq!(blocked.reason, UpdateReason::Force);
+        assert_eq!(blocked.since, at("2026-11-22T03:00:00Z"));
+        assert_eq!(blocked.until, Some(at("2027-01-01T03:00:00Z")));
+        assert_eq!(blocked.then_version.as_deref(), Some("1.31.5"));
+        let forced = summary.next_forced_update.as_ref().unwrap();
+        assert_eq!(
+            (forced.from.as_str(), forced.to.as_str()),
+            ("1.30.14", "1.31.5")
+        );
+        let text = |label: &str| {
+            (summary.facts.iter())
+                .find(|f| f.label == label)
+                .map(|f| f.text.clone())
+                .unwrap_or_default()
+        };
+        assert_eq!(
+            text("Forced update blocked"),
+            "since 2026-11-22: Control plane stays on 1.30.14, which expired on 2026-09-30. \
+             Earliest update: 2027-01-01 03:00 UTC → 1.31.5"
+        );
+        assert!(
+            text("Next forced update")
+                .ends_with(" (the forced update fails from 2026-11-22 until then)"),
+            "{}",
+            text("Next forced update")
+        );
+        let control_plane = &summary.versions[0];
+        assert_eq!(control_plane.classification, Some(Classification::Expired));
+        assert_eq!(control_plane.blocked_since, Some(blocked.since));
+        assert_eq!(control_plane.next_update, blocked.until);
+    }
+
+    #[test]
+    fn a_pardoned_hibernation_constraint_is_explained() {
+        let example = &crate::examples::WEBHOOK_BLOCKS_HIBERNATION;
+        let source = |name: &str, text: String| crate::report::Source {
+            name: name.into(),
+            role: crate::report::SourceRole::Auto,
+            text,
+        };
+        let analyze = |state: &str| {
+            let shoot = format!(
+                "{}\nstatus:\n  lastOperation: {{type: Reconcile, state: {state}}}\n",
+                example.shoot.split("\nstatus:").next().unwrap()
+            );
+            let sources = [
+                source("Shoot", shoot),
+                source("objects", example.objects.to_string()),
+            ];
+            let options = crate::report::AnalyzeOptions::at(at("2026-11-22T00:00:00Z"));
+            crate::report::analyze(&sources, &options)
+                .summary
+                .hibernation
+                .unwrap()
+        };
+        let running = analyze("Processing");
+        assert!(!running.possible);
+        assert_eq!(
+            (
+                running.check_status.as_str(),
+                running.constraint_status.as_str()
+            ),
+            ("False", "Progressing")
+        );
+        assert!(
+            running.explanation.contains(
+                "The check says False; the care controller writes it as Progressing while the \
+                 Shoot's operation (Reconcile, Processing) runs without errors"
+            ),
+            "{}",
+            running.explanation
+        );
+        let done = analyze("Succeeded");
+        assert_eq!(done.constraint_status, "False");
+        assert!(
+            !done.explanation.contains("Progressing"),
+            "{}",
+            done.explanation
+        );
+    }
+
+    #[test]
+    fn dates_are_written_as_the_core_writes_them() {
+        let t = at("2026-11-22T21:05:09Z");
+        assert_eq!(date_time(t), t.format("%Y-%m-%d %H:%M UTC").to_string());
+        assert_eq!(date(t), "2026-11-22");
+    }
+}
