@@ -32,6 +32,13 @@ pub enum ErrorType {
     InternalError,
 }
 
+#[cfg(feature = "tsify")]
+#[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+const FIELD_ERROR_TYPE_TS: &str = r#"/** Kubernetes `field.ErrorType`, as a validation problem's `type` names it. */
+export type FieldErrorType = "FieldValueRequired" | "FieldValueInvalid" | "FieldValueForbidden" | "FieldValueDuplicate" | "FieldValueNotSupported" | "FieldValueTooLong" | "FieldValueTooMany" | "InternalError";
+/** A Kubernetes condition's status; `Progressing` is Gardener's, for a `False` pardoned while an operation runs. */
+export type ConditionStatus = "True" | "False" | "Unknown" | "Progressing";"#;
+
 impl ErrorType {
     pub fn as_str(self) -> &'static str {
         match self {

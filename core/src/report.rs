@@ -215,7 +215,10 @@ pub struct Status {
     /// The label value and the rule that decided it.
     pub label: crate::status::StatusLabelResult,
     /// The operation the gardenlet runs next (`Create`, `Reconcile`, `Migrate`, `Restore`, `Delete`).
-    #[cfg_attr(feature = "tsify", tsify(type = "string"))]
+    #[cfg_attr(
+        feature = "tsify",
+        tsify(type = "\"Create\" | \"Reconcile\" | \"Migrate\" | \"Restore\" | \"Delete\"")
+    )]
     pub next_operation: crate::status::OperationType,
     /// Every error code in `status.lastErrors`, explained; whether it stops automatic retries.
     pub error_codes: Vec<crate::status::ErrorCodeInfo>,
@@ -267,6 +270,7 @@ pub struct Problem {
     pub field: String,
     /// Kubernetes `field.ErrorType`, e.g. `FieldValueForbidden`.
     #[serde(rename = "type")]
+    #[cfg_attr(feature = "tsify", tsify(type = "FieldErrorType"))]
     pub error_type: String,
     pub detail: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -25,7 +25,7 @@ fn js_error(error: impl std::fmt::Display) -> JsError {
 pub enum Document {
     Text(String),
     /// The object's JSON, which is YAML to the core.
-    Object(#[tsify(type = "Record<string, unknown>")] String),
+    Object(#[tsify(type = "object")] String),
 }
 
 impl Document {
@@ -202,6 +202,18 @@ export interface Options {
 }
 "#;
 
+#[wasm_bindgen(typescript_custom_section)]
+const PART_REPORTS_TS: &str = r#"
+/** What every one-part result carries: the objects read, the input's problems, the defaults applied and the summary of what was computed. */
+export type ReportBase = Pick<Report, "objects" | "diagnostics" | "defaultsApplied" | "summary">;
+export type ValidationReport = ReportBase & Pick<Report, "validation">;
+export type RollTriggersReport = ReportBase & Pick<Report, "rollTriggers" | "rolloutShapes">;
+export type HibernationReport = ReportBase & Pick<Report, "hibernation">;
+export type TimelineReport = ReportBase & Pick<Report, "timeline">;
+export type StatusReport = ReportBase & Pick<Report, "status">;
+export type MaintenanceReport = ReportBase & Pick<Report, "maintenanceNow" | "versions" | "maintenanceWindow">;
+"#;
+
 #[wasm_bindgen]
 extern "C" {
     #[wasm_bindgen(typescript_type = "Options")]
@@ -227,13 +239,85 @@ fn instant(value: &JsValue, name: &str) -> Result<Option<DateTime<Utc>>, JsError
     DateTime::parse_from_rfc3339(&text)
         .map(|t| Some(t.with_timezone(&Utc)))
         .map_err(|e| {
+            // A local date and time parses once a zone is added: say that it is missing.
+            if DateTime::parse_from_rfc3339(&format!("{text}Z")).is_ok() {
+                return js_error(format!(
+                    "options.{name}: {text:?} has no time zone: end it with Z for UTC or an \
+                     offset such as +01:00, or pass a Date"
+                ));
+            }
             js_error(format!(
-                "options.{name}: {text:?} is not an RFC 3339 instant: {e}"
+                "options.{name}: {text:?} is not an RFC 3339 instant such as \
+                 \"2026-01-01T00:00:00Z\": {e}"
             ))
         })
 }
 
+/// The keys each argument takes; any other is a misspelling that would otherwise be ignored.
+const INPUT_KEYS: &[&str] = &["cloudProfile", "shoot", "previousShoot", "objects"];
+const FLEET_INPUT_KEYS: &[&str] = &["cloudProfile", "shoots"];
+const OPTION_KEYS: &[&str] = &["now", "until", "featureGates", "limits"];
+const LIMIT_KEYS: &[&str] = &["maxBytes", "maxDocuments", "maxDepth", "maxNodes"];
+
+/// Checks that `value` is a plain object whose keys are all `known`: the error names the place,
+/// the unknown key and the known key nearest to it.
+fn plain_object(
+    value: &JsValue,
+    known: &[&str],
+    place: &str,
+    example: &str,
+) -> Result<(), JsError> {
+    let what = if value.is_null() {
+        "null".to_string()
+    } else if js_sys::Array::is_array(value) {
+        "an array".to_string()
+    } else if value.is_object() {
+        for key in js_sys::Object::keys(value.unchecked_ref::<js_sys::Object>()).iter() {
+            let key = key.as_string().unwrap_or_default();
+            if !known.contains(&key.as_str()) {
+                return Err(js_error(format!(
+                    "{place}.{key} is not a key {place} takes; did you mean {}? It takes {}",
+                    nearest(&key, known),
+                    known.join(", ")
+                )));
+            }
+        }
+        return Ok(());
+    } else {
+        value.js_typeof().as_string().unwrap_or_default()
+    };
+    Err(js_error(format!(
+        "{place}: expected an object such as {example}, got {what}"
+    )))
+}
+
+/// The known key closest to `key`: fewest single-letter edits, ignoring case.
+fn nearest<'a>(key: &str, known: &[&'a str]) -> &'a str {
+    let distance = |a: &str, b: &str| {
+        let (a, b): (Vec<char>, Vec<char>) = (
+            a.to_lowercase().chars().collect(),
+            b.to_lowercase().chars().collect(),
+        );
+        let mut row: Vec<usize> = (0..=b.len()).collect();
+        for (i, ca) in a.iter().enumerate() {
+            let mut previous = row[0];
+            row[0] = i + 1;
+            for (j, cb) in b.iter().enumerate() {
+                let substituted = previous + usize::from(ca != cb);
+                previous = row[j + 1];
+                row[j + 1] = substituted.min(row[j] + 1).min(row[j + 1] + 1);
+            }
+        }
+        row[b.len()]
+    };
+    (known.iter())
+        .min_by_key(|candidate| distance(key, candidate))
+        .copied()
+        .unwrap_or_default()
+}
+
 fn read_options(options: &Options) -> Result<AnalyzeOptions, JsError> {
+    plain_object(options, OPTION_KEYS, "options", "{ now: new Date() }")?;
     let get = |name: &str| {
         js_sys::Reflect::get(options, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
     };
@@ -249,6 +333,12 @@ fn read_options(options: &Options) -> Result<AnalyzeOptions, JsError> {
     let limits = if limits.is_undefined() || limits.is_null() {
         Default::default()
     } else {
+        plain_object(
+            &limits,
+            LIMIT_KEYS,
+            "options.limits",
+            "{ maxBytes: 2 ** 24 }",
+        )?;
         argument(limits, "options.limits")?
     };
     Ok(AnalyzeOptions {
@@ -279,6 +369,7 @@ fn analyze_areas(
 ) -> Result<JsValue, JsError> {
     // Hibernation schedules take their time zones from the engine's Intl (no embedded database).
     shoot_policy_intl_zones::install();
+    plain_object(&input, INPUT_KEYS, "input", "{ cloudProfile, shoot }")?;
     let input: AnalyzeInput = argument(input, "input")?;
     let mut options = read_options(options)?;
     options.areas = areas.map(<[Area]>::to_vec);
@@ -316,6 +407,12 @@ pub fn analyze_fleet(
     options: &Options,
 ) -> Result<JsValue, JsError> {
     shoot_policy_intl_zones::install();
+    plain_object(
+        &input,
+        FLEET_INPUT_KEYS,
+        "input",
+        "{ cloudProfile, shoots: [] }",
+    )?;
     let input: FleetInput = argument(input, "input")?;
     let options = read_options(options)?;
     let profile = Document::from_js(&input.cloud_profile, "input.cloudProfile")?;
@@ -358,7 +455,7 @@ pub fn analyze(
 }
 
 /// Only Gardener's validation: `report.validation` (and input diagnostics).
-#[wasm_bindgen(unchecked_return_type = "Report")]
+#[wasm_bindgen(unchecked_return_type = "ValidationReport")]
 pub fn validate(
     #[wasm_bindgen(unchecked_param_type = "AnalyzeInput")] input: JsValue,
     options: &Options,
@@ -368,7 +465,7 @@ pub fn validate(
 
 /// Only what a change from `previousShoot` does to the nodes: `report.rollTriggers` and
 /// `report.rolloutShapes`.
-#[wasm_bindgen(js_name = rollTriggers, unchecked_return_type = "Report")]
+#[wasm_bindgen(js_name = rollTriggers, unchecked_return_type = "RollTriggersReport")]
 pub fn roll_triggers(
     #[wasm_bindgen(unchecked_param_type = "AnalyzeInput")] input: JsValue,
     options: &Options,
@@ -378,7 +475,7 @@ pub fn roll_triggers(
 
 /// Only hibernation: blockers with fixes, remediation preview, constraints and schedule
 /// (`report.hibernation`).
-#[wasm_bindgen(unchecked_return_type = "Report")]
+#[wasm_bindgen(unchecked_return_type = "HibernationReport")]
 pub fn hibernation(
     #[wasm_bindgen(unchecked_param_type = "AnalyzeInput")] input: JsValue,
     options: &Options,
@@ -387,7 +484,7 @@ pub fn hibernation(
 }
 
 /// Only the update timeline until `options.until` (default: two years): `report.timeline`.
-#[wasm_bindgen(unchecked_return_type = "Report")]
+#[wasm_bindgen(unchecked_return_type = "TimelineReport")]
 pub fn timeline(
     #[wasm_bindgen(unchecked_param_type = "AnalyzeInput")] input: JsValue,
     options: &Options,
@@ -397,7 +494,7 @@ pub fn timeline(
 
 /// Only the status label with its derivation, the next operation and the error codes
 /// (`report.status`).
-#[wasm_bindgen(js_name = statusLabel, unchecked_return_type = "Report")]
+#[wasm_bindgen(js_name = statusLabel, unchecked_return_type = "StatusReport")]
 pub fn status_label(
     #[wasm_bindgen(unchecked_param_type = "AnalyzeInput")] input: JsValue,
     options: &Options,
@@ -407,7 +504,7 @@ pub fn status_label(
 
 /// Only one maintenance run at `now` and the CloudProfile's version matrix (`report.maintenanceNow`,
 /// `report.versions`, `report.maintenanceWindow`).
-#[wasm_bindgen(unchecked_return_type = "Report")]
+#[wasm_bindgen(unchecked_return_type = "MaintenanceReport")]
 pub fn maintenance(
     #[wasm_bindgen(unchecked_param_type = "AnalyzeInput")] input: JsValue,
     options: &Options,

@@ -26,6 +26,7 @@ pub const REASON_CHECK_ERROR: &str = "ConditionCheckError";
 pub struct Condition {
     #[serde(rename = "type")]
     pub condition_type: String,
+    #[cfg_attr(feature = "tsify", tsify(type = "ConditionStatus"))]
     pub status: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "tsify", tsify(type = "string", optional))]

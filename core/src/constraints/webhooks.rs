@@ -163,6 +163,7 @@ pub struct WebhookFix {
 #[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct WebhookConstraintResult {
+    #[cfg_attr(feature = "tsify", tsify(type = "ConditionStatus"))]
     pub status: String,
     pub reason: String,
     pub message: String,

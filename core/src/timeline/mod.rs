@@ -96,7 +96,7 @@ impl TimelineEvent {
     /// In words, when the change depends on where the window's run falls: from which instant it
     /// applies, how likely it is, and where it happens otherwise. `None` for a certain change.
     pub fn chance_text(&self) -> Option<String> {
-        let format = |instant: DateTime<Utc>| instant.format("%Y-%m-%d %H:%M UTC").to_string();
+        let format = crate::summary::date_time;
         let percent = (self.probability * 100.0).round();
         let when = match (self.applies_from, self.applies_until) {
             (None, None) => return None,

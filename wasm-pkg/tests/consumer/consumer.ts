@@ -72,3 +72,23 @@ const blockedUntil: string | null | undefined = (summary.blockedUpdates as Block
 const expiring: VersionState[] = summary.versions.filter((v) => v.expires !== null && v.autoUpdate);
 const hibernationPossibleNow: boolean | undefined = summary.hibernation?.possible;
 const tones: Tone[] = summary.facts.map((fact: Fact) => fact.tone);
+
+// Interface-typed objects are Documents, as a dashboard's typed Shoots are.
+interface TypedShoot {
+  kind: "Shoot";
+  metadata: { name: string; namespace?: string };
+  spec: { kubernetes: { version: string } };
+}
+const typedShoot: TypedShoot = { kind: "Shoot", metadata: { name: "x" }, spec: { kubernetes: { version: "1.31.1" } } };
+const fromTyped: Report = analyze({ shoot: typedShoot }, { now: new Date() });
+
+// One-part functions are typed as their part.
+import { hibernation, timeline, type HibernationReport, type ConditionStatus, type FieldErrorType } from "shoot-policy";
+const sleepOnly: HibernationReport = hibernation({ shoot: typedShoot }, { now: new Date() });
+const sleepStatus: ConditionStatus | undefined = sleepOnly.hibernation?.webhooks.hibernationPossible.status;
+// @ts-expect-error a one-part result has no other part
+const notThere = timeline({ shoot: typedShoot }, { now: new Date() }).hibernation;
+// @ts-expect-error a typo in a condition status does not compile
+const typo: ConditionStatus = "Ture";
+const problemType: FieldErrorType | undefined = fromTyped.validation.problems[0]?.type;
+const operation: "Create" | "Reconcile" | "Migrate" | "Restore" | "Delete" | undefined = fromTyped.status?.nextOperation;

@@ -54,9 +54,27 @@ test("broken input comes back as diagnostics with line and column", () => {
   assert.ok(problem.line >= 3, `line ${problem.line}`);
 });
 
-test("misuse throws an Error with the Rust message", () => {
+test("misuse throws an Error that names the place in JavaScript's terms", () => {
   assert.throws(() => analyze({ cloudProfile }, {}), { name: "Error", message: /options\.now is required/ });
   assert.throws(() => analyze({ cloudProfile }, { now: "tomorrow" }), /not an RFC 3339 instant/);
+  assert.throws(() => analyze({ cloudProfile }, { now: "2026-01-01T00:00:00" }), {
+    message: 'options.now: "2026-01-01T00:00:00" has no time zone: end it with Z for UTC or an offset such as +01:00, or pass a Date',
+  });
+  // A misspelt key is refused, not ignored: the error names it and the key meant.
+  assert.throws(() => analyze({ cloudprofile: cloudProfile }, { now: new Date() }), {
+    message: "input.cloudprofile is not a key input takes; did you mean cloudProfile? It takes cloudProfile, shoot, previousShoot, objects",
+  });
+  assert.throws(() => analyze({ cloudProfile }, { now: new Date(), areas: ["timelin"] }), {
+    message: /^options\.areas is not a key options takes; did you mean \w+\? It takes now, until, featureGates, limits$/,
+  });
+  assert.throws(() => analyze({ cloudProfile }, { now: new Date(), limits: { maxByte: 1 } }), /did you mean maxBytes\?/);
+  assert.throws(() => analyze(null, { now: new Date() }), {
+    message: "input: expected an object such as { cloudProfile, shoot }, got null",
+  });
+  assert.throws(() => analyze([cloudProfile], { now: new Date() }), /got an array$/);
+  assert.throws(() => analyze({ cloudProfile }, "2026-01-01T00:00:00Z"), {
+    message: "options: expected an object such as { now: new Date() }, got string",
+  });
 });
 
 test("version comes from Cargo", () => {
