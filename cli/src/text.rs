@@ -363,7 +363,10 @@ pub fn report(report: &Report) -> String {
         }
     }
     out.push_str(&summary(report));
-    if let Some(window) = &report.maintenance_window {
+    if let Some(why) = (report.maintenance_window.as_ref()).and_then(|w| w.invalid.as_ref()) {
+        heading(&mut out, "Maintenance window");
+        let _ = writeln!(out, "  INVALID: {why}");
+    } else if let Some(window) = &report.maintenance_window {
         heading(&mut out, "Maintenance window");
         let _ = writeln!(
             out,

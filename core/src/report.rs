@@ -385,8 +385,11 @@ pub struct MaintenanceWindowInfo {
     /// Effective window in UTC (`HH:MM:SS`), after Gardener's 15-minute cut.
     pub begin: String,
     pub end: String,
-    /// Whether the Shoot configures no (or an unparsable) window, so maintenance may run at any time.
+    /// Whether the Shoot configures no window, so maintenance may run at any time.
     pub always: bool,
+    /// Why the configured window does not parse. The API server refuses such a Shoot, and the
+    /// maintenance controller would take it for "any time": the report then builds no timeline on it.
+    pub invalid: Option<String>,
     #[cfg_attr(feature = "tsify", tsify(type = "string"))]
     #[serde(serialize_with = "crate::rfc3339::serialize")]
     pub next_begin: DateTime<Utc>,
@@ -1068,7 +1071,9 @@ fn maintain(
             Err(message) => failure = Some(message),
         }
     }
-    if options.wants(Area::Timeline) && failure.is_none() {
+    // A window that does not parse would be taken for "any time": no timeline on a guess.
+    let window_invalid = window_parse_error(&shoot.value).is_some();
+    if options.wants(Area::Timeline) && failure.is_none() && !window_invalid {
         let window = effective_window(&shoot.value);
         let horizon = (options.now, options.horizon_end());
         // The rollout area reads this view too; a Shoot that does not fit it is that area's
@@ -1098,10 +1103,19 @@ fn maintain(
 }
 
 /// The Shoot's effective maintenance window (the always-window when it configures none).
-fn effective_window(shoot: &Value) -> MaintenanceTimeWindow {
+fn configured_window(shoot: &Value) -> Option<(&str, &str)> {
     let begin = text_at(shoot, &["spec", "maintenance", "timeWindow", "begin"]);
     let end = text_at(shoot, &["spec", "maintenance", "timeWindow", "end"]);
-    MaintenanceTimeWindow::effective(begin.zip(end))
+    begin.zip(end)
+}
+
+fn effective_window(shoot: &Value) -> MaintenanceTimeWindow {
+    MaintenanceTimeWindow::effective(configured_window(shoot))
+}
+
+/// Why the Shoot's configured maintenance window does not parse, if it does not.
+fn window_parse_error(shoot: &Value) -> Option<String> {
+    configured_window(shoot).and_then(|(begin, end)| MaintenanceTimeWindow::parse(begin, end).err())
 }
 
 fn hibernation(inputs: &Inputs, views: &ProfileViews, now: DateTime<Utc>, report: &mut Report) {
@@ -1604,10 +1618,12 @@ fn version_matrix(profile: &Value, now: DateTime<Utc>) -> Option<VersionMatrix> 
 fn maintenance_window(shoot: &Value, now: DateTime<Utc>) -> MaintenanceWindowInfo {
     let window = effective_window(shoot);
     let (next_begin, next_end) = window.next_occurrence(now);
+    let invalid = window_parse_error(shoot);
     MaintenanceWindowInfo {
         begin: window.begin.to_string(),
         end: window.end.to_string(),
-        always: window == MaintenanceTimeWindow::ALWAYS,
+        always: invalid.is_none() && window == MaintenanceTimeWindow::ALWAYS,
+        invalid,
         next_begin,
         next_end,
     }
@@ -1623,6 +1639,40 @@ mod tests {
 
     fn now() -> DateTime<Utc> {
         "2026-01-01T00:00:00Z".parse().unwrap()
+    }
+
+    #[test]
+    fn an_invalid_maintenance_window_is_named_and_gets_no_timeline() {
+        let shoot = crate::examples::DEFAULT
+            .shoot
+            .replace("begin: 220000+0100", "begin: 2200+0100");
+        assert_ne!(shoot, crate::examples::DEFAULT.shoot);
+        let sources = [
+            source("CloudProfile", crate::examples::DEFAULT.cloud_profile),
+            source("Shoot", &shoot),
+        ];
+        let report = analyze(&sources, &AnalyzeOptions::at(now()));
+        let window = report.maintenance_window.as_ref().unwrap();
+        assert!(!window.always);
+        assert!(
+            (window.invalid.as_deref())
+                .is_some_and(|why| why.starts_with("could not parse begin time")),
+            "{:?}",
+            window.invalid
+        );
+        assert!(report.timeline.is_none());
+        assert_eq!(report.summary.next_maintenance_window, None);
+        let fact = (report.summary.facts.iter())
+            .find(|f| f.label == "Next maintenance window")
+            .unwrap();
+        assert!(fact
+            .text
+            .starts_with("unknown: the configured window does not parse"));
+        assert!(!report
+            .summary
+            .facts
+            .iter()
+            .any(|f| f.text.contains("any time")));
     }
 
     #[test]

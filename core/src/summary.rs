@@ -170,10 +170,12 @@ pub(crate) fn summarize(report: &Report, shoot: Option<ShootFacts>, now: DateTim
         blocked_updates: timeline
             .map(|t| blocked_spans(report, t))
             .unwrap_or_default(),
-        next_maintenance_window: (report.maintenance_window.as_ref()).map(|w| WindowSpan {
-            window_begin: w.next_begin,
-            window_end: w.next_end,
-        }),
+        next_maintenance_window: (report.maintenance_window.as_ref())
+            .filter(|w| w.invalid.is_none())
+            .map(|w| WindowSpan {
+                window_begin: w.next_begin,
+                window_end: w.next_end,
+            }),
         versions: shoot.map(|s| version_states(report, s)).unwrap_or_default(),
         hibernation: report
             .hibernation
@@ -496,7 +498,18 @@ fn facts(report: &Report, summary: &Summary, now: DateTime<Utc>) -> Vec<Fact> {
             event.reason_message.clone(),
         );
     }
-    if let Some(window) = &report.maintenance_window {
+    if let Some(why) = (report.maintenance_window.as_ref()).and_then(|w| w.invalid.as_ref()) {
+        let text =
+            "unknown: the configured window does not parse, and the API server refuses such \
+                    a Shoot; no timeline is built on a guessed window"
+                .to_string();
+        fact(
+            "Next maintenance window",
+            text,
+            Tone::Bad,
+            Some(why.clone()),
+        );
+    } else if let Some(window) = &report.maintenance_window {
         let text = if window.always {
             format!(
                 "any time: no window is configured (next check {})",

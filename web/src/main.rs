@@ -301,6 +301,15 @@ fn App() -> impl IntoView {
 fn MaintenanceWindow(report: Memo<Report>) -> impl IntoView {
     move || {
         report.with(|r| r.maintenance_window.clone()).map(|window| {
+            if let Some(why) = window.invalid {
+                return view! {
+                    <section class="card" aria-label="Maintenance window">
+                        <h2>"Maintenance window"</h2>
+                        <p class="error">{format!("The configured window does not parse: {why}")}</p>
+                    </section>
+                }
+                .into_any();
+            }
             view! {
                 <section class="card" aria-label="Maintenance window">
                     <h2>"Maintenance window"</h2>
@@ -309,6 +318,7 @@ fn MaintenanceWindow(report: Memo<Report>) -> impl IntoView {
                     <p>{format!("Next window: {} to {}", crate::format::date_time(window.next_begin), crate::format::date_time(window.next_end))}</p>
                 </section>
             }
+            .into_any()
         })
     }
 }
