@@ -336,8 +336,18 @@ fn write_found(
         Err(_) => Vec::new(),
     };
     let yaml = |value: &Value| serde_yaml::to_value(value).map_err(|e| e.to_string());
-    for (index, (case, mismatches)) in found.iter_mut().enumerate() {
-        case.name = format!("oracle-{}-seed-{seed}-{index}", case.kind);
+    for (case, mismatches) in found.iter_mut() {
+        // Numbered on from the cases of the same seed already in the file: names stay unique.
+        let prefix = format!("oracle-{}-seed-{seed}-", case.kind);
+        let taken = |name: &str| {
+            cases
+                .iter()
+                .any(|c| c.get("name").and_then(serde_yaml::Value::as_str) == Some(name))
+        };
+        let index = (0..)
+            .find(|i| !taken(&format!("{prefix}{i}")))
+            .unwrap_or_default();
+        case.name = format!("{prefix}{index}");
         let note: Vec<String> = mismatches.iter().map(describe).collect();
         let mut entry = serde_yaml::Mapping::new();
         entry.insert("name".into(), case.name.clone().into());
