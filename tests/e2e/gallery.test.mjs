@@ -37,7 +37,7 @@ test("deprecated version with auto-update: the latest patch in the next window",
       .getByText("Control plane 1.32.8 → 1.32.9 on 2026-11-22 21:00 UTC (in 21 hours)")
       .waitFor();
     // The general pool's image expires on 2027-01-31: the timeline forces it in the next window.
-    assert.match(await fact(page, "Next forced update").textContent(), /^Pool general 1592\.14\.0 → \S+ on 2027-0[12]-\d\d 21:00 UTC/);
+    assert.match(await fact(page, "Next forced update").textContent(), /^Pool general image gardenlinux 1592\.14\.0 → \S+ on 2027-0[12]-\d\d 21:00 UTC/);
   }));
 
 test("no consecutive minor: the forced update is blocked and says why", () =>

@@ -295,8 +295,8 @@ fn plain_object(
 fn nearest<'a>(key: &str, known: &[&'a str]) -> &'a str {
     let distance = |a: &str, b: &str| {
         let (a, b): (Vec<char>, Vec<char>) = (
-            a.to_lowercase().chars().collect(),
-            b.to_lowercase().chars().collect(),
+            a.to_ascii_lowercase().chars().collect(),
+            b.to_ascii_lowercase().chars().collect(),
         );
         let mut row: Vec<usize> = (0..=b.len()).collect();
         for (i, ca) in a.iter().enumerate() {
