@@ -151,6 +151,7 @@ fn seed_scheduling(case: &Case, checker: &mut Checker) -> Result<(), String> {
         };
         let result = scheduling::schedule(&shoot, seeds, context);
         checker.field("candidates", &result.candidates);
+        checker.field("seed", &result.seed);
         check_error_text(checker, result.error.as_deref());
     } else if expect.get("allowed").is_some() {
         let old_shoot: Option<Shoot> = case.input("oldShoot")?;

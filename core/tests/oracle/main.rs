@@ -11,6 +11,7 @@ mod generate;
 mod generate_constraints;
 mod generate_maintenance;
 mod generate_rollout;
+mod generate_scheduling;
 mod generate_validation;
 
 use proptest::strategy::{BoxedStrategy, Strategy, ValueTree};
@@ -93,6 +94,10 @@ const AREAS: &[Area] = &[
     Area {
         name: "validation",
         strategy: generate_validation::validation,
+    },
+    Area {
+        name: "scheduling",
+        strategy: generate_scheduling::scheduling,
     },
 ];
 
