@@ -278,6 +278,9 @@ pub fn seed_scheduling(report: &Report) -> String {
     for (seed, reason) in &decision.reasons {
         let _ = writeln!(out, "  not Seed {seed}: {reason}");
     }
+    for assumption in &decision.assumptions {
+        let _ = writeln!(out, "  assumed: {assumption}");
+    }
     out
 }
 

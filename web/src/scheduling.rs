@@ -30,6 +30,10 @@ pub fn Scheduling(report: Memo<Report>) -> impl IntoView {
                 .error
                 .clone()
                 .map(|e| view! { <p class="error-text">{e}</p> });
+            // What the decision takes for granted, said beside it.
+            let assumptions = (seeds.assumptions.iter())
+                .map(|a| view! { <p class="assumption">{format!("Assumed: {a}")}</p> })
+                .collect_view();
             Some(view! {
                 <section class="card" aria-label="Seed scheduling">
                     <h2>"Seed scheduling"</h2>
@@ -37,6 +41,7 @@ pub fn Scheduling(report: Memo<Report>) -> impl IntoView {
                     {chosen}
                     <ul class="plain">{dropped}</ul>
                     {error}
+                    {assumptions}
                 </section>
             })
         })

@@ -188,6 +188,11 @@ pub struct ScheduleDecision {
     /// The scheduling error.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// What the decision assumes that the given objects do not say: a Seed without any status is
+    /// taken as ready (Gardener's scheduler would skip it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "tsify", tsify(optional))]
+    pub assumptions: Vec<String>,
 }
 
 /// What the scheduler reads besides the Shoot and the Seeds. A part that is not known passes its
@@ -229,7 +234,20 @@ pub fn schedule(shoot: &Shoot, seeds: &[Seed], context: SchedulingContext) -> Sc
 /// `DetermineSeed` for `shoot` whether or not it has a Seed already: where the scheduler would
 /// place it if it were new.
 pub fn place(shoot: &Shoot, seeds: &[Seed], context: SchedulingContext) -> ScheduleDecision {
-    let mut decision = ScheduleDecision::default();
+    let assumptions = (seeds.iter())
+        .filter(|seed| status_unknown(seed))
+        .map(|seed| {
+            format!(
+                "Seed {}: its status names neither a last operation nor a condition, so it is \
+                 taken as ready; Gardener's scheduler skips a Seed that is not ready",
+                seed.metadata.name
+            )
+        })
+        .collect();
+    let mut decision = ScheduleDecision {
+        assumptions,
+        ..ScheduleDecision::default()
+    };
     let filtered = match filter_seeds(shoot, seeds, &context) {
         Ok(filtered) => filtered,
         Err(error) => {
@@ -439,6 +457,11 @@ fn keep(
     Ok(())
 }
 
+/// Whether the Seed's status says nothing about its readiness (often so in a pasted Seed).
+fn status_unknown(seed: &Seed) -> bool {
+    seed.status.last_operation.is_none() && seed.status.conditions.is_empty()
+}
+
 /// `isUsableSeed`: not being deleted, visible (the default), and ready: a last operation, a ready
 /// gardenlet and, with a backup, ready backup buckets. A status that names neither a last
 /// operation nor a condition says nothing, and such a Seed is taken as ready.
@@ -450,7 +473,7 @@ fn is_usable(seed: &Seed) -> bool {
         .as_ref()
         .is_none_or(|s| s.visible);
     let status = &seed.status;
-    let unknown = status.last_operation.is_none() && status.conditions.is_empty();
+    let unknown = status_unknown(seed);
     let condition_true = |kind: &str| {
         (status.conditions.iter()).any(|c| c.condition_type == kind && c.status == "True")
     };
@@ -1099,6 +1122,25 @@ mod tests {
         });
         merge(&mut value, extra);
         shoot(value)
+    }
+
+    #[test]
+    fn a_seed_without_status_is_taken_as_ready_and_says_so() {
+        let mut bare = ready_seed("bare", serde_json::json!({}));
+        bare.status = Default::default();
+        let seeds = [bare, ready_seed("known", serde_json::json!({}))];
+        let decision = schedule(
+            &aws_shoot(serde_json::json!({})),
+            &seeds,
+            Default::default(),
+        );
+        assert_eq!(decision.candidates, ["bare", "known"]);
+        assert_eq!(decision.assumptions.len(), 1);
+        assert!(
+            decision.assumptions[0].starts_with("Seed bare: its status names neither"),
+            "{:?}",
+            decision.assumptions
+        );
     }
 
     #[test]
