@@ -6,11 +6,12 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The ceilings (gzip -9): the figures plus about 2 %, so nothing grows unnoticed. Over a ceiling,
-/// `cargo xtask size` and `cargo xtask test` fail. Decided at 625 000 and 440 000 B; raised in
-/// round 24 to the figures after the oracle's fidelity fixes (630 335 and 440 915 B) plus 2 %, see
-/// docs/performance.md.
+/// `cargo xtask size` and `cargo xtask test` fail. Decided at 625 000 and 440 000 B. The npm
+/// module is back under its decided ceiling (round 25: a link-time inline budget of 15, not 40);
+/// the app's stays raised (round 24: 630 335 B plus 2 %) until it shares the npm module's engine,
+/// see docs/performance.md.
 const APP_CEILING_BYTES: u64 = 643_000;
-const NPM_WASM_CEILING_BYTES: u64 = 450_000;
+const NPM_WASM_CEILING_BYTES: u64 = 440_000;
 /// The targets the one shared model aims for: printed with a verdict, not enforced.
 const APP_TARGET_BYTES: u64 = 500_000;
 const NPM_WASM_TARGET_BYTES: u64 = 350_000;
