@@ -93,6 +93,29 @@ pub struct TimelineEvent {
 }
 
 impl TimelineEvent {
+    /// A change every run of the window makes.
+    fn certain(
+        (window_begin, window_end): (DateTime<Utc>, DateTime<Utc>),
+        component: Component,
+        update: &VersionUpdate,
+        node_impact: NodeImpact,
+    ) -> TimelineEvent {
+        TimelineEvent {
+            window_begin,
+            window_end,
+            component,
+            from: update.from.clone(),
+            to: update.to.clone(),
+            reason: update.reason,
+            reason_message: update.reason_message.clone(),
+            node_impact,
+            applies_from: None,
+            applies_until: None,
+            probability: 1.0,
+            otherwise: None,
+        }
+    }
+
     /// In words, when the change depends on where the window's run falls: from which instant it
     /// applies, how likely it is, and where it happens otherwise. `None` for a certain change.
     pub fn chance_text(&self) -> Option<String> {
@@ -373,18 +396,10 @@ pub(crate) fn timeline_remembering<'r>(
                     (Some(from), share_of((from, end), (begin, end)), otherwise)
                 };
                 events.push(TimelineEvent {
-                    window_begin: begin,
-                    window_end: end,
-                    component,
-                    from: update.from.clone(),
-                    to: update.to.clone(),
-                    reason: update.reason,
-                    reason_message: update.reason_message.clone(),
-                    node_impact: impact,
                     applies_from,
-                    applies_until: None,
                     probability,
                     otherwise,
+                    ..TimelineEvent::certain((begin, end), component, update, impact)
                 });
             }
             stretches.note_early_only(Some(&outcome), &mut events);
@@ -458,26 +473,18 @@ impl Stretches<'_> {
                             e.window_begin == begin && change_order(&run.shoot, &e.component) > key
                         })
                         .count();
+                let impact = NodeImpact {
+                    rolling: Arc::new([]),
+                    in_place: Arc::new([]),
+                    summary: "not determined for a change the timeline does not follow".into(),
+                };
                 events.insert(
                     at,
                     TimelineEvent {
-                        window_begin: begin,
-                        window_end: end,
-                        component,
-                        from: update.from.clone(),
-                        to: update.to.clone(),
-                        reason: update.reason,
-                        reason_message: update.reason_message.clone(),
-                        node_impact: NodeImpact {
-                            rolling: Arc::new([]),
-                            in_place: Arc::new([]),
-                            summary: "not determined for a change the timeline does not follow"
-                                .into(),
-                        },
                         applies_from: from,
                         applies_until: Some(until),
                         probability: share_of((from.unwrap_or(begin), until), (begin, end)),
-                        otherwise: None,
+                        ..TimelineEvent::certain((begin, end), component, update, impact)
                     },
                 );
             }
