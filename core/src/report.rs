@@ -452,6 +452,9 @@ fn analyze_from(
         read(source, &options.limits, &mut inputs, &mut report);
     }
     let profile_done = prepared.and_then(|prepared| prepared.profile.as_ref());
+    if let Some(warning) = cloud_profile_mismatch(&inputs) {
+        report.diagnostics.push(warning);
+    }
     let unparsable = check_syntax(&inputs, profile_done, &mut report);
     apply_defaults(&mut inputs, profile_done, &mut report);
     // The prepared views belong to the prepared CloudProfile: without one, the CloudProfile (if
@@ -609,6 +612,38 @@ fn check_syntax(inputs: &Inputs, profile_done: Option<&ProfileDone>, report: &mu
         report.diagnostics.extend(errors);
     }
     unparsable
+}
+
+/// A warning when the Shoot names another CloudProfile than the one given: every result is then
+/// about the given one. A Shoot of a NamespacedCloudProfile may be analysed with its parent.
+fn cloud_profile_mismatch(inputs: &Inputs) -> Option<Diagnostic> {
+    let (profile, shoot) = (inputs.cloud_profile.as_ref()?, inputs.shoot.as_ref()?);
+    let given = text_at(&profile.value, &["metadata", "name"])?;
+    let given_kind = match profile.spec_in_text {
+        Some(_) => "NamespacedCloudProfile",
+        None => "CloudProfile",
+    };
+    let by_reference = text_at(&shoot.value, &["spec", "cloudProfile", "name"]);
+    let (field, named) = match by_reference {
+        Some(name) => ("spec.cloudProfile.name", name),
+        None => (
+            "spec.cloudProfileName",
+            text_at(&shoot.value, &["spec", "cloudProfileName"])?,
+        ),
+    };
+    let kind = (by_reference.and(text_at(&shoot.value, &["spec", "cloudProfile", "kind"])))
+        .unwrap_or("CloudProfile");
+    if named == given || (kind == "NamespacedCloudProfile" && given_kind == "CloudProfile") {
+        return None;
+    }
+    let message = format!(
+        "the Shoot uses {kind} {named:?}, but the {given_kind} given is {given:?}: every result \
+         here is about {given:?}"
+    );
+    Some(Diagnostic {
+        severity: Severity::Warning,
+        ..error_at_field(shoot, field.to_string(), message)
+    })
 }
 
 /// The fields of `object` the engine would fail to parse, each at its place.
@@ -1639,6 +1674,38 @@ mod tests {
 
     fn now() -> DateTime<Utc> {
         "2026-01-01T00:00:00Z".parse().unwrap()
+    }
+
+    #[test]
+    fn a_shoot_of_another_cloud_profile_is_warned_about_at_its_field() {
+        let shoot = crate::examples::DEFAULT.shoot.to_string();
+        let renamed =
+            crate::examples::DEFAULT
+                .cloud_profile
+                .replacen("name: aws", "name: aws-legacy", 1);
+        assert_ne!(renamed, crate::examples::DEFAULT.cloud_profile);
+        let sources = [source("CloudProfile", &renamed), source("Shoot", &shoot)];
+        let report = analyze(&sources, &AnalyzeOptions::at(now()));
+        let warnings: Vec<&Diagnostic> = (report.diagnostics.iter())
+            .filter(|d| d.severity == Severity::Warning)
+            .collect();
+        let [warning] = warnings.as_slice() else {
+            panic!("{:?}", report.diagnostics)
+        };
+        assert_eq!(warning.source, "Shoot");
+        assert!(warning.line.is_some(), "{warning:?}");
+        assert_eq!(
+            warning.message,
+            "the Shoot uses CloudProfile \"aws\", but the CloudProfile given is \"aws-legacy\": \
+             every result here is about \"aws-legacy\""
+        );
+        // The same names: no warning.
+        let sources = [
+            source("CloudProfile", crate::examples::DEFAULT.cloud_profile),
+            source("Shoot", &shoot),
+        ];
+        let report = analyze(&sources, &AnalyzeOptions::at(now()));
+        assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
     }
 
     #[test]

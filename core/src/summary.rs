@@ -546,6 +546,14 @@ fn facts(report: &Report, summary: &Summary, now: DateTime<Utc>) -> Vec<Fact> {
             None,
         );
     }
+    if let Some(triggers) = report
+        .roll_triggers
+        .as_ref()
+        .filter(|t| !t.workers.is_empty())
+    {
+        let (text, tone) = roll_trigger_text(triggers);
+        fact("Roll triggers", text, tone, None);
+    }
     let (text, tone) = match summary.validation_problems {
         0 => (
             "none in the rules shoot-policy checks (kubectl apply --dry-run=server gives \
@@ -564,7 +572,65 @@ fn facts(report: &Report, summary: &Summary, now: DateTime<Utc>) -> Vec<Fact> {
             None,
         );
     }
+    let warnings: Vec<&str> = (report.diagnostics.iter())
+        .filter(|d| d.severity == Severity::Warning)
+        .map(|d| d.message.as_str())
+        .collect();
+    if !warnings.is_empty() {
+        fact("Input warnings", warnings.join("; "), Tone::Warn, None);
+    }
     facts
+}
+
+/// "2 of 3 pools roll (a, b) because .spec.…machine.type changed; 1 of 3 updated in place (c)".
+fn roll_trigger_text(triggers: &crate::rollout::RollTriggers) -> (String, Tone) {
+    use crate::rollout::UpdateKind;
+    let pools = |kind: UpdateKind| -> Vec<&str> {
+        (triggers.workers.iter())
+            .filter(|(_, t)| t.update == kind && !t.new_pool)
+            .map(|(name, _)| name.as_str())
+            .collect()
+    };
+    let (rolling, in_place) = (pools(UpdateKind::Rolling), pools(UpdateKind::InPlace));
+    let total = triggers.workers.len();
+    let mut parts = Vec::new();
+    if !rolling.is_empty() {
+        let mut causes: Vec<&str> = (triggers.workers.values())
+            .filter(|t| t.update == UpdateKind::Rolling)
+            .flat_map(|t| t.causes.iter().map(String::as_str))
+            .collect();
+        crate::sorting::sort(&mut causes);
+        causes.dedup();
+        parts.push(format!(
+            "{} of {total} pools roll ({}) because {} changed",
+            rolling.len(),
+            rolling.join(", "),
+            causes.join(", ")
+        ));
+    }
+    if !in_place.is_empty() {
+        parts.push(format!(
+            "{} of {total} updated in place ({})",
+            in_place.len(),
+            in_place.join(", ")
+        ));
+    }
+    let created = (triggers.workers.values()).filter(|t| t.new_pool).count();
+    if created > 0 {
+        parts.push(format!("{created} new"));
+    }
+    if parts.is_empty() {
+        return (
+            "no pool's nodes are replaced or updated by this change".to_string(),
+            Tone::Good,
+        );
+    }
+    let tone = if rolling.is_empty() {
+        Tone::Neutral
+    } else {
+        Tone::Warn
+    };
+    (parts.join("; "), tone)
 }
 
 #[cfg(test)]
@@ -703,6 +769,40 @@ mod tests {
             "{}",
             done.explanation
         );
+    }
+
+    #[test]
+    fn the_roll_triggers_say_which_pools_roll_and_why() {
+        let example = &crate::examples::DEFAULT;
+        let changed = example
+            .shoot
+            .replacen("type: m5.large", "type: m5.xlarge", 1);
+        assert_ne!(changed, example.shoot);
+        let source = |name: &str, role, text: &str| crate::report::Source {
+            name: name.into(),
+            role,
+            text: text.into(),
+        };
+        let auto = crate::report::SourceRole::Auto;
+        let sources = [
+            source("CloudProfile", auto, example.cloud_profile),
+            source("Shoot", auto, &changed),
+            source(
+                "Previous Shoot",
+                crate::report::SourceRole::PreviousShoot,
+                example.shoot,
+            ),
+        ];
+        let options = crate::report::AnalyzeOptions::at(at("2026-11-22T00:00:00Z"));
+        let report = crate::report::analyze(&sources, &options);
+        let fact = (report.summary.facts.iter())
+            .find(|f| f.label == "Roll triggers")
+            .unwrap();
+        assert_eq!(
+            fact.text,
+            "1 of 2 pools roll (general) because .spec.provider.workers[].machine.type changed"
+        );
+        assert_eq!(fact.tone, Tone::Warn);
     }
 
     #[test]
