@@ -48,9 +48,9 @@ fn build_wasm(package: &str, artifact: &str, link: Link) -> Result<PathBuf> {
     ]);
     if let Link::LibraryAlone = link {
         command.args(["--lib", "--crate-type", "cdylib"]);
-        // The link-time inliner's budget: 15 keeps the npm module under its decided size
-        // ceiling (40 was 11.7 KB gzip larger and about a tenth faster; docs/performance.md).
-        command.args(["--", "-C", "llvm-args=-inline-threshold=15"]);
+        // The link-time inliner's budget: 5 keeps the npm module under its decided size
+        // ceiling (40 was about 20 KB gzip larger and faster; docs/performance.md, round 25).
+        command.args(["--", "-C", "llvm-args=-inline-threshold=5"]);
     }
     exec(&mut command)?;
     Ok(target_dir()
