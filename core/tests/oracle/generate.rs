@@ -408,19 +408,26 @@ fn schedule() -> impl Strategy<Value = Value> {
         prop::option::of(cron_spec()),
         location(),
     )
-        .prop_map(|(start, end, location)| {
-            let mut schedule = json!({});
-            if let Some(start) = start {
-                schedule["start"] = json!(start);
-            }
-            if let Some(end) = end {
-                schedule["end"] = json!(end);
-            }
-            if let Some(location) = location {
-                schedule["location"] = json!(location);
-            }
-            schedule
-        })
+        .prop_map(|(start, end, location)| hibernation_schedule(start, end, location))
+}
+
+/// A `spec.hibernation.schedules` entry with the fields that are given.
+pub(crate) fn hibernation_schedule(
+    start: Option<impl serde::Serialize>,
+    end: Option<impl serde::Serialize>,
+    location: Option<impl serde::Serialize>,
+) -> Value {
+    let mut schedule = json!({});
+    if let Some(start) = start {
+        schedule["start"] = json!(start);
+    }
+    if let Some(end) = end {
+        schedule["end"] = json!(end);
+    }
+    if let Some(location) = location {
+        schedule["location"] = json!(location);
+    }
+    schedule
 }
 
 /// Hibernation schedules: parsing, the next firing and the last firing in an interval.

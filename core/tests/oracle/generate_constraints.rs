@@ -2,7 +2,7 @@
 //! their shoots (the `hibernation-constraint` kind), and Shoots whose hibernation schedules and
 //! maintenance window lie close to each other (`hibernation-maintenance-overlap`).
 
-use super::generate::{instant, rfc3339};
+use super::generate::{hibernation_schedule, instant, rfc3339};
 use super::Request;
 use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
 use proptest::prelude::*;
@@ -527,19 +527,7 @@ pub fn overlap() -> BoxedStrategy<Request> {
                     + Duration::minutes(edge - offset as i64)
                     + Duration::seconds(near);
                 let schedules: Vec<Value> = (schedules.into_iter())
-                    .map(|(start, end, location)| {
-                        let mut schedule = json!({});
-                        if let Some(start) = start {
-                            schedule["start"] = json!(start);
-                        }
-                        if let Some(end) = end {
-                            schedule["end"] = json!(end);
-                        }
-                        if let Some(location) = location {
-                            schedule["location"] = json!(location);
-                        }
-                        schedule
-                    })
+                    .map(|(start, end, location)| hibernation_schedule(start, end, location))
                     .collect();
                 let mut spec = json!({});
                 match shape {
@@ -680,19 +668,7 @@ pub fn schedule_controller() -> BoxedStrategy<Request> {
             (generation, observed),
         )| {
             let schedules: Vec<Value> = (schedules.into_iter())
-                .map(|(start, end, location)| {
-                    let mut schedule = json!({});
-                    if let Some(start) = start {
-                        schedule["start"] = json!(start);
-                    }
-                    if let Some(end) = end {
-                        schedule["end"] = json!(end);
-                    }
-                    if let Some(location) = location {
-                        schedule["location"] = json!(location);
-                    }
-                    schedule
-                })
+                .map(|(start, end, location)| hibernation_schedule(start, end, location))
                 .collect();
             let mut hibernation = json!({ "schedules": schedules });
             if let Some(enabled) = enabled {
