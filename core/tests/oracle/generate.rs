@@ -286,19 +286,21 @@ const CONDITION_TYPES: [&str; 5] = [
     "SystemComponentsHealthy",
 ];
 const CONDITION_STATUSES: [&str; 5] = ["True", "False", "Unknown", "Progressing", ""];
+const OPERATION_TYPES: [&str; 5] = ["Create", "Reconcile", "Delete", "Migrate", "Restore"];
+const OPERATION_STATES: [&str; 6] = [
+    "Processing",
+    "Succeeded",
+    "Error",
+    "Failed",
+    "Pending",
+    "Aborted",
+];
 
 /// The status label from a Shoot's last operation, last errors and conditions.
 pub fn status() -> BoxedStrategy<Request> {
     let last_operation = prop::option::of((
-        prop::sample::select(vec!["Create", "Reconcile", "Delete", "Migrate", "Restore"]),
-        prop::sample::select(vec![
-            "Processing",
-            "Succeeded",
-            "Error",
-            "Failed",
-            "Pending",
-            "Aborted",
-        ]),
+        prop::sample::select(OPERATION_TYPES.to_vec()),
+        prop::sample::select(OPERATION_STATES.to_vec()),
         0i32..101,
     ));
     let last_errors = prop::collection::vec(
@@ -504,15 +506,8 @@ const ERROR_CODES: [&str; 6] = [
 
 fn last_operation(now: DateTime<Utc>) -> impl Strategy<Value = Option<Value>> {
     prop::option::of((
-        prop::sample::select(vec!["Create", "Reconcile", "Delete", "Migrate", "Restore"]),
-        prop::sample::select(vec![
-            "Processing",
-            "Succeeded",
-            "Error",
-            "Failed",
-            "Pending",
-            "Aborted",
-        ]),
+        prop::sample::select(OPERATION_TYPES.to_vec()),
+        prop::sample::select(OPERATION_STATES.to_vec()),
         0i64..200_000,
     ))
     .prop_map(move |operation| {
