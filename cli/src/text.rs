@@ -144,7 +144,7 @@ pub fn hibernation(report: &Report) -> String {
             event.operation,
             event.instant.to_rfc3339(),
             event.cron,
-            event.location.name()
+            event.location
         );
     }
     if hibernation.hibernated_during_next_maintenance_window {

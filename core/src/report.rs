@@ -73,6 +73,19 @@ pub struct AnalyzeOptions {
     pub limits: document::Limits,
 }
 
+/// One analysis that another wasm module asks of the engine's: the app sends it as JSON to the npm
+/// module (in a worker), which answers with the [`Report`] as JSON, so one engine serves both.
+#[derive(Debug, Clone, Serialize, Deserialize, FromValue)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalysisRequest {
+    pub sources: Vec<Source>,
+    pub options: AnalyzeOptions,
+    /// Makes the engine panic with this message instead: the app's tests of its recovery from a
+    /// crashed engine.
+    #[serde(default)]
+    pub test_panic: Option<String>,
+}
+
 /// A part of the report that can be computed on its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
@@ -375,6 +388,43 @@ pub struct ClassifiedVersion {
     #[cfg_attr(feature = "tsify", tsify(type = "string", optional))]
     #[serde(serialize_with = "crate::rfc3339::serialize_option")]
     pub expires: Option<DateTime<Utc>>,
+    /// The stages that decide the classification over time, in the CloudProfile's order: its
+    /// `lifecycle`, or the legacy `classification` and `expirationDate` read as stages. Empty for a
+    /// version that is `supported` for ever.
+    #[serde(default)]
+    pub lifecycle: Vec<VersionStage>,
+}
+
+/// One stage of a version's lifecycle: its classification from `startTime` on (from the
+/// beginning of time without one).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct VersionStage {
+    pub classification: Classification,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "tsify", tsify(type = "string", optional))]
+    #[serde(serialize_with = "crate::rfc3339::serialize_option")]
+    pub start_time: Option<DateTime<Utc>>,
+}
+
+impl ClassifiedVersion {
+    /// The CloudProfile entry this version was classified from, as far as the classification
+    /// reads it: its classification at any instant is the entry's.
+    pub fn expirable(&self) -> ExpirableVersion {
+        ExpirableVersion {
+            version: self.version.clone(),
+            lifecycle: self
+                .lifecycle
+                .iter()
+                .map(|stage| crate::lifecycle::LifecycleStage {
+                    classification: stage.classification.clone(),
+                    start_time: stage.start_time,
+                })
+                .collect(),
+            ..ExpirableVersion::default()
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, FromValue)]
@@ -1615,14 +1665,23 @@ fn classify(versions: Option<&Value>, now: DateTime<Utc>) -> Vec<ClassifiedVersi
         .unwrap_or_default();
     versions
         .into_iter()
-        .map(|version| ClassifiedVersion {
-            classification: version.classification_at(now),
-            expires: version
-                .effective_lifecycle()
-                .iter()
-                .find(|stage| stage.classification == Classification::Expired)
-                .and_then(|stage| stage.start_time),
-            version: version.version,
+        .map(|version| {
+            let lifecycle = version.effective_lifecycle();
+            ClassifiedVersion {
+                classification: version.classification_at(now),
+                expires: lifecycle
+                    .iter()
+                    .find(|stage| stage.classification == Classification::Expired)
+                    .and_then(|stage| stage.start_time),
+                lifecycle: lifecycle
+                    .into_iter()
+                    .map(|stage| VersionStage {
+                        classification: stage.classification,
+                        start_time: stage.start_time,
+                    })
+                    .collect(),
+                version: version.version,
+            }
         })
         .collect()
 }

@@ -114,9 +114,8 @@ test("edits are analysed in a Web Worker, once typing pauses, not on the page's 
   const { page } = await openApp(context);
   const window = page.getByRole("region", { name: "Maintenance window" });
   await window.getByText("Effective window 21:00:00–21:45:00 UTC").waitFor();
-  // The first result is computed on the page (a worker would still be loading then); the worker
-  // starts shortly after it, for the edits.
-  const isAnalysisWorker = (w) => w.url().endsWith("/pkg/analysis-worker.js");
+  // The engine's worker (the npm package's module) starts with the page.
+  const isAnalysisWorker = (w) => w.url().endsWith("/worker.js");
   const worker = page.workers().find(isAnalysisWorker) ?? (await page.waitForEvent("worker", { predicate: isAnalysisWorker }));
   assert.ok(worker, `workers: ${page.workers().map((w) => w.url())}`);
   await worker.evaluate(() => {

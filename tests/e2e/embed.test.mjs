@@ -157,7 +157,7 @@ test("changing the explainer's properties updates the result", async () => {
   await context.close();
 });
 
-test("mount() renders into any element; update() and unmount() work; plain objects are accepted", async () => {
+test("mount() renders into any element; the full view has the editors; update() and unmount() work; plain objects are accepted", async () => {
   const context = await browser.newContext();
   const { page, foreign, pageErrors } = await openHostPage(context);
   await page.evaluate(async ({ cloudProfile, shoot, now }) => {
@@ -165,7 +165,7 @@ test("mount() renders into any element; update() and unmount() work; plain objec
     target.id = "mounted";
     document.getElementById("explainers").append(target);
     const seed = { apiVersion: "core.gardener.cloud/v1beta1", kind: "Seed", metadata: { name: "aws-eu1" } };
-    window.handle = window.shootPolicyEmbed.mount(target, { cloudProfile, shoot, objects: [seed], now: new Date(now) });
+    window.handle = window.shootPolicyEmbed.mount(target, { cloudProfile, shoot, objects: [seed], now: new Date(now) }, { view: "full" });
     await window.handle.ready;
   }, { cloudProfile, shoot, now: NOW });
   const window = page.getByRole("region", { name: "Maintenance window" });
@@ -190,6 +190,71 @@ test("mount() renders into any element; update() and unmount() work; plain objec
   assert.equal(await page.getByRole("region", { name: "Maintenance window" }).count(), 0);
   assert.equal(await page.evaluate(() => document.getElementById("mounted").shadowRoot.childElementCount), 0);
 
+  assert.deepEqual(foreign, []);
+  assert.deepEqual(pageErrors, []);
+  await context.close();
+});
+
+test("a Shoot page's explainer: only the cards asked for, the host's theme, one engine beside analyze", async () => {
+  const context = await browser.newContext();
+  const { page, foreign, pageErrors } = await openHostPage(context);
+  const wasm = new Set();
+  page.on("request", (request) => {
+    if (request.url().endsWith(".wasm")) wasm.add(new URL(request.url()).pathname);
+  });
+  page.on("worker", (worker) => worker.on("request", (request) => {
+    if (request.url().endsWith(".wasm")) wasm.add(new URL(request.url()).pathname);
+  }));
+  const result = await page.evaluate(async ({ cloudProfile, shoot, now }) => {
+    // The dashboard's own use of the npm entry, beside the explainer.
+    const { analyze } = await import("/npm/shoot-policy/index.js");
+    const report = analyze({ cloudProfile, shoot }, { now });
+    const target = document.createElement("div");
+    document.getElementById("explainers").append(target);
+    const handle = window.shootPolicyEmbed.mount(target, { cloudProfile, shoot, now }, { view: ["summary", "timeline"], theme: "dark" });
+    const rendered = await handle.ready;
+    const typo = document.createElement("div");
+    document.getElementById("explainers").append(typo);
+    const refused = await window.shootPolicyEmbed.mount(typo, { shoot }, { view: "timline" }).ready;
+    let unknownKey = null;
+    try {
+      window.shootPolicyEmbed.mount(document.createElement("div"), { shoot }, { thme: "dark" });
+    } catch (error) {
+      unknownKey = error.message;
+    }
+    const root = target.shadowRoot.querySelector(".shoot-policy-root");
+    return {
+      forced: report.summary.nextForcedUpdate?.to ?? null,
+      rendered,
+      refused,
+      typoText: typo.shadowRoot.textContent,
+      unknownKey,
+      theme: root.dataset.theme,
+      background: getComputedStyle(root.querySelector(".card")).backgroundColor,
+    };
+  }, { cloudProfile, shoot, now: NOW });
+  assert.equal(result.rendered, true);
+  assert.equal(result.refused, false);
+  assert.match(result.typoText, /unknown view `timline`/);
+  assert.match(result.unknownKey, /settings: unknown key `thme`/);
+  assert.equal(result.theme, "dark");
+  // The dark palette's card colour (web/static/style.css), whatever the OS's scheme.
+  assert.equal(result.background, "rgb(22, 27, 34)");
+  const summary = page.getByRole("region", { name: "Summary" });
+  // The handle was dropped: the explainer stays, whatever the garbage collector does.
+  await page.requestGC();
+  await summary.waitFor();
+  await page.getByRole("region", { name: "Update timeline" }).waitFor();
+  // Only the cards asked for: no editors, no other card.
+  assert.equal(await page.getByRole("region", { name: "Maintenance window" }).count(), 0);
+  assert.equal(await page.getByRole("region", { name: "Inputs" }).count(), 0);
+  assert.equal(await page.getByRole("region", { name: "Validation" }).count(), 0);
+  // The same forced update in the card as in the npm entry's report.
+  assert.ok(result.forced, "the example has a forced update");
+  await summary.getByText(result.forced, { exact: false }).first().waitFor();
+  // One engine: the npm module, used by analyze and by the explainer's worker; the app's own
+  // module only renders.
+  assert.deepEqual([...wasm].sort(), ["/npm/shoot-policy/app/app_bg.wasm", "/npm/shoot-policy/web/shoot_policy_bg.wasm"]);
   assert.deepEqual(foreign, []);
   assert.deepEqual(pageErrors, []);
   await context.close();

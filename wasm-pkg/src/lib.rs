@@ -523,6 +523,43 @@ pub fn bench_parse_only(text: &js_sys::JsString) -> Result<usize, JsError> {
         .map_err(js_error)
 }
 
+/// The report for the fields of an [`report::AnalysisRequest`]: how the app and `shoot-policy/embed`
+/// use this module (`worker.js` passes the app's request on), so that a page has one engine. Not
+/// part of the package's API, so it has no TypeScript declaration.
+#[doc(hidden)]
+#[wasm_bindgen(js_name = analyzeRequest, skip_typescript)]
+pub fn analyze_request(
+    sources: JsValue,
+    options: &Options,
+    test_panic: Option<String>,
+) -> Result<JsValue, JsError> {
+    shoot_policy_intl_zones::install();
+    keep_panic_message();
+    if let Some(message) = test_panic {
+        panic!("{message}");
+    }
+    let sources: Vec<Source> = argument(sources, "sources")?;
+    let options = read_options(options)?;
+    let report = KEPT_PROFILE.with_borrow_mut(|kept| kept.analyze(&sources, &options));
+    result(&report)
+}
+
+/// A panic aborts the module; its message is left in `globalThis.shootPolicyPanic` for
+/// `worker.js` to pass on, as the trap that follows says only "unreachable".
+fn keep_panic_message() {
+    static INSTALLED: std::sync::Once = std::sync::Once::new();
+    INSTALLED.call_once(|| {
+        std::panic::set_hook(Box::new(|info| {
+            let message = info.to_string();
+            let _ = js_sys::Reflect::set(
+                &js_sys::global(),
+                &"shootPolicyPanic".into(),
+                &message.as_str().into(),
+            );
+        }))
+    });
+}
+
 /// The package version (from Cargo).
 #[wasm_bindgen]
 pub fn version() -> String {

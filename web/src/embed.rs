@@ -12,6 +12,71 @@ use leptos::prelude::*;
 #[derive(Clone, Copy)]
 pub struct HostInputs(pub RwSignal<Inputs>);
 
+/// The parts of the app the host page shows (`mount`'s `view` option): cards by name, or the whole
+/// app with its editors. The standalone app shows everything.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shown {
+    /// The editors, the time control and the app's header: `view: "full"`.
+    pub inputs: bool,
+    /// The cards to show, by [`CARDS`] name; `None` for every card.
+    pub cards: Option<Vec<String>>,
+}
+
+/// The cards a host page can ask for, by the names `mount`'s `view` option takes.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+pub const CARDS: &[&str] = &[
+    "summary",
+    "maintenanceWindow",
+    "timeline",
+    "versions",
+    "status",
+    "validation",
+    "rollTriggers",
+    "hibernation",
+    "scheduling",
+    "migration",
+    "cleanup",
+    "objects",
+    "exports",
+];
+
+impl Shown {
+    /// Whether the card `name` (one of [`CARDS`]) is shown.
+    pub fn card(&self, name: &str) -> bool {
+        self.cards
+            .as_ref()
+            .is_none_or(|cards| cards.iter().any(|card| card == name))
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    /// Reads `view`: `"full"` (the whole app), `"results"` (every card, no editors), a card's name,
+    /// or a list of card names.
+    pub fn from_view(view: &[String]) -> Result<Shown, String> {
+        match view {
+            [one] if one == "full" => Ok(Shown {
+                inputs: true,
+                cards: None,
+            }),
+            [one] if one == "results" => Ok(Shown {
+                inputs: false,
+                cards: None,
+            }),
+            _ => {
+                if let Some(unknown) = view.iter().find(|card| !CARDS.contains(&card.as_str())) {
+                    return Err(format!(
+                        "shoot-policy embed: view: unknown view `{unknown}`; expected \"full\", \"results\" or cards of {}",
+                        CARDS.join(", ")
+                    ));
+                }
+                Ok(Shown {
+                    inputs: false,
+                    cards: Some(view.to_vec()),
+                })
+            }
+        }
+    }
+}
+
 /// The global the embedder sets before it loads the module, so that the module's `main` does not
 /// start the standalone app on the host page's `<body>`.
 #[cfg(target_arch = "wasm32")]
@@ -64,14 +129,17 @@ mod browser {
     }
 
     /// Mounts the app into `container` (an element inside the shadow root `embed.js` made) with
-    /// the inputs given as JSON (see [`inputs_from_json`]).
+    /// the inputs given as JSON (see [`inputs_from_json`]), showing the parts `view` names (see
+    /// [`super::Shown::from_view`]).
     #[wasm_bindgen]
     pub fn mount_explainer(
         container: web_sys::HtmlElement,
         inputs_json: &str,
+        view: Vec<String>,
     ) -> Result<Explainer, JsError> {
         report_panics_in_explainers();
         let initial = inputs_from_json(inputs_json).map_err(|e| JsError::new(&e))?;
+        let shown = super::Shown::from_view(&view).map_err(|e| JsError::new(&e))?;
         // The signal is made inside the mount so that it belongs to the app's reactive owner and is
         // disposed of with it.
         let made = Rc::new(Cell::new(None));
@@ -80,6 +148,7 @@ mod browser {
             let inputs = RwSignal::new(initial);
             made_inside.set(Some(inputs));
             provide_context(HostInputs(inputs));
+            provide_context(shown);
             view! { <crate::App /> }.into_any()
         });
         let inputs = made.get().expect("the mount closure runs synchronously");
@@ -156,5 +225,21 @@ mod tests {
         assert!(inputs_from_json("[1]")
             .unwrap_err()
             .contains("unreadable inputs"));
+    }
+
+    #[test]
+    fn a_view_names_the_whole_app_every_card_or_some_cards() {
+        let view = |names: &[&str]| {
+            Shown::from_view(&names.iter().map(|n| n.to_string()).collect::<Vec<_>>())
+        };
+        let full = view(&["full"]).unwrap();
+        assert!(full.inputs && full.card("timeline"));
+        let results = view(&["results"]).unwrap();
+        assert!(!results.inputs && results.card("exports"));
+        let some = view(&["summary", "timeline"]).unwrap();
+        assert!(!some.inputs && some.card("timeline") && !some.card("versions"));
+        let error = view(&["summary", "timline"]).unwrap_err();
+        assert!(error.contains("unknown view `timline`"), "{error}");
+        assert!(view(&["summary", "full"]).is_err());
     }
 }

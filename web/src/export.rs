@@ -228,11 +228,7 @@ mod tests {
         let now: DateTime<Utc> = "2026-11-22T00:00:00Z".parse().unwrap();
         let inputs = crate::inputs::Inputs::from_example(&shoot_policy::examples::DEFAULT);
         let report = analyze(&inputs.sources(), &AnalyzeOptions::at(now));
-        let timeline = crate::timeline::adapter::from_report(
-            &report,
-            &crate::timeline::adapter::ProfileVersions::read(&inputs.cloud_profile),
-            now,
-        );
+        let timeline = crate::timeline::adapter::from_report(&report, now);
         (report, timeline, now)
     }
 

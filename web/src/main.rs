@@ -33,17 +33,11 @@ use chrono::{DateTime, Utc};
 use inputs::{Inputs, EDITORS};
 use leptos::prelude::*;
 use shoot_policy::examples;
-use shoot_policy::report::{AnalyzeOptions, Report};
+use shoot_policy::report::Report;
 use std::time::Duration;
 use worker::request_analysis;
 
 fn main() {
-    // Hibernation schedules take their time zones from the browser's Intl (no embedded database).
-    shoot_policy_intl_zones::install();
-    // The analysis worker runs this module too (worker.rs); it has no page to show.
-    if web_sys::window().is_none() {
-        return;
-    }
     // The embedder mounts the app into its own element (embed.rs); the page is not ours then.
     if embed::loaded_by_embedder() {
         return;
@@ -63,30 +57,25 @@ pub struct Analysis {
     pub timeline: Option<timeline::model::Timeline>,
 }
 
+/// The analysis natively (the app's tests), where the engine is the core itself; in the browser the
+/// engine is the npm package's module (worker.rs).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn run_analysis(inputs: &Inputs, clock_now: DateTime<Utc>) -> Analysis {
     if recovery::test_panic_requested() {
         panic!("{}", recovery::TEST_PANIC_MESSAGE);
     }
     let now = inputs.now(clock_now);
-    let options = AnalyzeOptions::at(now);
-    let report = KEPT_PROFILE.with_borrow_mut(|kept| kept.analyze(&inputs.sources(), &options));
-    analysis_from_report(inputs, report, now)
+    let options = shoot_policy::report::AnalyzeOptions::at(now);
+    let report = shoot_policy::report::analyze(&inputs.sources(), &options);
+    analysis_from_report(report, now)
 }
 
-thread_local! {
-    /// The CloudProfile editor's text as the last analysis read it (on the page, or in the worker
-    /// for the worker's analyses): a keystroke in another editor does not read it again.
-    pub static KEPT_PROFILE: std::cell::RefCell<shoot_policy::report::KeptProfile> =
-        Default::default();
-}
-
-/// The view models of a report: the same whether the report was computed here or in the worker.
-pub fn analysis_from_report(inputs: &Inputs, report: Report, now: DateTime<Utc>) -> Analysis {
+/// The view models of a report.
+pub fn analysis_from_report(report: Report, now: DateTime<Utc>) -> Analysis {
     if recovery::page_test_panic_requested() {
         panic!("{} to page", recovery::TEST_PANIC_MESSAGE);
     }
-    let profile = timeline::adapter::ProfileVersions::read(&inputs.cloud_profile);
-    let timeline = timeline::adapter::from_report(&report, &profile, now);
+    let timeline = timeline::adapter::from_report(&report, now);
     Analysis {
         report,
         now,
@@ -176,6 +165,14 @@ fn App() -> impl IntoView {
         }
     };
     let standalone = embedded.is_none();
+    let shown = use_context::<embed::Shown>().unwrap_or(embed::Shown {
+        inputs: true,
+        cards: None,
+    });
+    let card = {
+        let shown = shown.clone();
+        move |name: &str| shown.card(name)
+    };
     let replaced = RwSignal::new(standalone.then(persist::load_replaced).flatten());
     let notice = RwSignal::new(notice);
     let analysed = RwSignal::new(inputs.get_untracked());
@@ -242,15 +239,43 @@ fn App() -> impl IntoView {
     let facts = Signal::derive(move || analysis.with(|a| a.report.summary.facts.clone()));
     let timeline = Signal::derive(move || analysis.with(|a| a.timeline.clone()));
 
-    view! {
-        <header class="app-header">
-            <h1>"shoot-policy"</h1>
-            <p class="tagline">"What Gardener will do to your Shoot, when, and why. Everything runs in your browser."</p>
-            {standalone.then(|| view! {
-                <toolbar::Gallery inputs=inputs replaced=replaced />
-                <toolbar::Share inputs=inputs />
+    let show_inputs = shown.inputs;
+    let cards = move || {
+        let card = card.clone();
+        view! {
+            {card("timeline").then(|| view! {
+                <section class="card" aria-label="Update timeline">
+                    <h2>"Update timeline"</h2>
+                    <timeline::view::TimelineView timeline=timeline />
+                    {move || timeline.with(|t| t.is_none()).then(|| view! {
+                        <p class="muted">"Paste a CloudProfile and a Shoot to see the timeline."</p>
+                    })}
+                </section>
             })}
-        </header>
+            {card("versions").then(|| view! { <versions::VersionMatrix report=report /> })}
+            {card("status").then(|| view! { <status::Status report=report /> })}
+            {card("validation").then(|| view! { <problems::Problems report=report inputs=inputs /> })}
+            {card("rollTriggers").then(|| view! { <rollout::Rollout report=report /> })}
+            {card("hibernation").then(|| view! { <hibernation::Hibernation report=report /> })}
+            {card("scheduling").then(|| view! { <scheduling::Scheduling report=report /> })}
+            {card("migration").then(|| view! { <migration::Migration report=report /> })}
+            {card("cleanup").then(|| view! { <cleanup::Cleanup report=report /> })}
+            {card("objects").then(|| view! { <Objects report=report /> })}
+            {card("exports").then(|| view! { <toolbar::Exports analysis=analysis /> })}
+        }
+    };
+
+    view! {
+        {show_inputs.then(|| view! {
+            <header class="app-header">
+                <h1>"shoot-policy"</h1>
+                <p class="tagline">"What Gardener will do to your Shoot, when, and why. Everything runs in your browser."</p>
+                {standalone.then(|| view! {
+                    <toolbar::Gallery inputs=inputs replaced=replaced />
+                    <toolbar::Share inputs=inputs />
+                })}
+            </header>
+        })}
         {move || notice.get().map(|text| view! {
             <p class="notice" role="status">{text}" "
                 <button type="button" on:click=move |_| notice.set(None)>"Dismiss"</button></p>
@@ -265,33 +290,17 @@ fn App() -> impl IntoView {
                 </button>
             </div>
         })}
-        <main class="layout">
-            <section class="inputs" aria-label="Inputs">
-                <time_control::TimeControl inputs=inputs now=now />
-                {EDITORS.iter().map(|spec| view! { <editor::Editor spec=spec inputs=inputs report=report /> }).collect_view()}
-            </section>
+        <main class="layout" class:results-only=!show_inputs>
+            {show_inputs.then(|| view! {
+                <section class="inputs" aria-label="Inputs">
+                    <time_control::TimeControl inputs=inputs now=now />
+                    {EDITORS.iter().map(|spec| view! { <editor::Editor spec=spec inputs=inputs report=report /> }).collect_view()}
+                </section>
+            })}
             <section class="results" aria-label="Results">
-                <summary::Summary facts=facts />
-                <MaintenanceWindow report=report />
-                {move || every_card.get().then(|| view! {
-                    <section class="card" aria-label="Update timeline">
-                        <h2>"Update timeline"</h2>
-                        <timeline::view::TimelineView timeline=timeline />
-                        {move || timeline.with(|t| t.is_none()).then(|| view! {
-                            <p class="muted">"Paste a CloudProfile and a Shoot to see the timeline."</p>
-                        })}
-                    </section>
-                    <versions::VersionMatrix report=report />
-                    <status::Status report=report />
-                    <problems::Problems report=report inputs=inputs />
-                    <rollout::Rollout report=report />
-                    <hibernation::Hibernation report=report />
-                    <scheduling::Scheduling report=report />
-                    <migration::Migration report=report />
-                    <cleanup::Cleanup report=report />
-                    <Objects report=report />
-                    <toolbar::Exports analysis=analysis />
-                })}
+                {shown.card("summary").then(|| view! { <summary::Summary facts=facts /> })}
+                {shown.card("maintenanceWindow").then(|| view! { <MaintenanceWindow report=report /> })}
+                {move || every_card.get().then(cards.clone())}
             </section>
         </main>
     }

@@ -8,9 +8,13 @@
 // URL, which gives a new module instance. The input is safe in localStorage. A late panic of a
 // replaced instance is ignored; more than three crashes within a minute stop the restarts.
 
-const wasm = new URL("./pkg/app_bg.wasm", import.meta.url);
-// The analysis runs in this worker (web/src/worker.rs), so typing never waits for it.
-window.shootPolicyWorkerUrl = new URL("./pkg/analysis-worker.js", import.meta.url).href;
+import * as engine from "./engine.js";
+
+const wasm = new URL("./app/app_bg.wasm", import.meta.url);
+// The app's module renders; the analysis runs in the engine (the npm package's module, in a worker),
+// which the app reaches through this global (web/src/worker.rs). Its module compiles meanwhile.
+window.shootPolicyEngine = engine;
+engine.warmUp();
 const crashes = [];
 let generation = 0;
 let restartPending = false;
@@ -18,7 +22,7 @@ let restartPending = false;
 async function start() {
   generation += 1;
   window.shootPolicyGeneration = generation;
-  const glue = await import(generation === 1 ? "./pkg/app.js" : `./pkg/app.js?instance=${generation}`);
+  const glue = await import(generation === 1 ? "./app/app.js" : `./app/app.js?instance=${generation}`);
   await glue.default({ module_or_path: wasm });
 }
 

@@ -96,14 +96,13 @@ fn fresh_dir(dir: &Path) -> Result {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))
 }
 
-/// The app's module with its glue (`app.js`, `app_bg.wasm`), as `dist/pkg/` and the npm package's
-/// `app/` both ship it. Bound and shrunk once per build of the module: wasm-opt takes most of a
-/// minute, and `cargo xtask test` builds both.
-fn bound_app() -> Result<PathBuf> {
-    let wasm = build_wasm("shoot-policy-web", "shoot-policy-web", Link::Binary)?;
-    let bound = target_dir().join("app-bound");
+/// `wasm` bound by `bind` into `target/<name>`, done again only when the module changed since:
+/// wasm-opt takes most of a minute, and `cargo xtask test` ships each module twice (the app in
+/// `dist/` and the npm package).
+fn bound_once(wasm: &Path, name: &str, bind: impl FnOnce(&Path) -> Result) -> Result<PathBuf> {
+    let bound = target_dir().join(name);
     let stamp_file = bound.join("built-from");
-    let metadata = std::fs::metadata(&wasm).map_err(|e| format!("{}: {e}", wasm.display()))?;
+    let metadata = std::fs::metadata(wasm).map_err(|e| format!("{}: {e}", wasm.display()))?;
     let modified = metadata
         .modified()
         .ok()
@@ -119,30 +118,59 @@ fn bound_app() -> Result<PathBuf> {
         return Ok(bound);
     }
     fresh_dir(&bound)?;
-    bind(&wasm, "web", &bound, "app", false)?;
+    bind(&bound)?;
     std::fs::write(&stamp_file, stamp).map_err(|e| e.to_string())?;
     Ok(bound)
 }
 
-/// Copies the bound app (not its stamp) into `to`, which is created, with the script of its analysis
-/// worker, which imports the glue beside it.
-fn copy_bound_app(from: &Path, to: &Path) -> Result {
-    std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
-    for name in ["app.js", "app_bg.wasm"] {
-        copy(&from.join(name), &to.join(name))?;
-    }
-    copy(
-        &root().join("web/worker/analysis-worker.js"),
-        &to.join("analysis-worker.js"),
-    )
+/// The app's module with its glue (`app.js`, `app_bg.wasm`): the UI only, which renders the reports
+/// the engine sends.
+fn bound_app() -> Result<PathBuf> {
+    let wasm = build_wasm("shoot-policy-web", "shoot-policy-web", Link::Binary)?;
+    bound_once(&wasm, "app-bound", |dir| {
+        bind(&wasm, "web", dir, "app", false)
+    })
 }
 
-/// Builds the app into `dist/`: `index.html`, its static files and `pkg/app*`.
+/// The engine: the npm package's module with its glue for browsers and bundlers
+/// (`shoot_policy.js`, `shoot_policy_bg.wasm`, their types).
+fn bound_engine() -> Result<PathBuf> {
+    let wasm = build_wasm("shoot-policy-wasm", "shoot_policy_wasm", Link::LibraryAlone)?;
+    bound_once(&wasm, "engine-bound", |dir| {
+        bind(&wasm, "web", dir, "shoot_policy", true)
+    })
+}
+
+/// Copies the files of `from` but its stamp into `to`, which is created.
+fn copy_bound(from: &Path, to: &Path) -> Result {
+    std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    for entry in std::fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        let name = path.file_name().expect("directory entries have names");
+        if name != "built-from" {
+            copy(&path, &to.join(name))?;
+        }
+    }
+    Ok(())
+}
+
+/// The files through which the app reaches the engine, as the npm package ships them beside its
+/// `web/` module: the engine client, its worker and the main entry (the engine on the page's
+/// thread where no worker starts).
+const ENGINE_SCRIPTS: &[&str] = &["engine.js", "worker.js", "request.js", "index.js"];
+
+/// Builds the app into `dist/`: `index.html`, its static files, `app/` (the UI's module) and the
+/// engine laid out as in the npm package (`web/` and [`ENGINE_SCRIPTS`]), so one layout serves both.
 pub fn dist() -> Result<PathBuf> {
     let dist = root().join("dist");
-    let bound = bound_app()?;
+    let app = bound_app()?;
+    let engine = bound_engine()?;
     fresh_dir(&dist)?;
-    copy_bound_app(&bound, &dist.join("pkg"))?;
+    copy_bound(&app, &dist.join("app"))?;
+    copy_bound(&engine, &dist.join("web"))?;
+    for name in ENGINE_SCRIPTS {
+        copy(&root().join("wasm-pkg/npm").join(name), &dist.join(name))?;
+    }
     copy(&root().join("index.html"), &dist.join("index.html"))?;
     let statics = root().join("web/static");
     for entry in std::fs::read_dir(&statics).map_err(|e| format!("{}: {e}", statics.display()))? {
@@ -168,9 +196,10 @@ fn workspace_version() -> Result<String> {
 /// Builds the npm package into `target/npm/shoot-policy/`, ready for `npm pack`.
 pub fn npm() -> Result<PathBuf> {
     let package = target_dir().join("npm/shoot-policy");
+    let engine = bound_engine()?;
     let wasm = build_wasm("shoot-policy-wasm", "shoot_policy_wasm", Link::LibraryAlone)?;
     fresh_dir(&package)?;
-    bind(&wasm, "web", &package.join("web"), "shoot_policy", true)?;
+    copy_bound(&engine, &package.join("web"))?;
     bind(&wasm, "nodejs", &package.join("node"), "shoot_policy", true)?;
     // The package is ESM ("type": "module"); the Node build is CommonJS and must say so.
     std::fs::write(
@@ -196,10 +225,10 @@ pub fn npm() -> Result<PathBuf> {
 }
 
 /// The whole app for embedding in another page (`shoot-policy/embed`): the web crate's module with
-/// its glue, and its stylesheet rewritten for a shadow root as a JavaScript module (a bundler or a
+/// its glue (the engine is the package's own, reached through engine.js), and its stylesheet rewritten for a shadow root as a JavaScript module (a bundler or a
 /// browser imports it without a CSS loader, and it becomes a constructable stylesheet).
 fn add_embeddable_app(app_dir: &Path) -> Result {
-    copy_bound_app(&bound_app()?, app_dir)?;
+    copy_bound(&bound_app()?, app_dir)?;
     let css_path = root().join("web/static/style.css");
     let css =
         std::fs::read_to_string(&css_path).map_err(|e| format!("{}: {e}", css_path.display()))?;

@@ -9,6 +9,9 @@
 //! - width media queries ask about the window, but the embedded app gets a box of the page's
 //!   choosing: `@media (max-width: …)` becomes a container query on the app's root.
 //!
+//! - the dark palette follows the OS (`prefers-color-scheme`) unless the host page sets the theme:
+//!   `data-theme="light"` or `"dark"` on the app's root (`mount`'s `theme` option) wins.
+//!
 //! The standalone app keeps using the stylesheet unchanged.
 
 /// The class of the element the embedded app is mounted in (`wasm-pkg/npm/embed.js` sets it).
@@ -27,6 +30,11 @@ pub fn for_shadow_root(css: &str) -> String {
     );
     // What the text since the last `{`, `}` or `;` is: a rule's prelude, or declarations.
     let mut in_declarations: Vec<bool> = Vec::new();
+    // Inside the dark-scheme media rule: its nesting depth; the start of a rule in it, and the
+    // declarations of its rules, copied for the host's explicit dark theme.
+    let mut dark_depth: Option<usize> = None;
+    let mut dark_rule: Option<usize> = None;
+    let mut dark_palette = String::new();
     let mut pending = String::new();
     let mut chars = css.chars().peekable();
     while let Some(c) = chars.next() {
@@ -52,6 +60,16 @@ pub fn for_shadow_root(css: &str) -> String {
                 out.push_str(leading);
                 if is_at_rule {
                     out.push_str(&at_rule_prelude(prelude));
+                    if prelude.contains(DARK_SCHEME) {
+                        dark_depth = Some(in_declarations.len());
+                    }
+                } else if dark_depth.is_some() {
+                    // The OS's dark palette, unless the host page chose the light theme.
+                    out.push_str(&selectors(
+                        prelude,
+                        &format!("{root}:not([data-theme=\"light\"])"),
+                    ));
+                    dark_rule = Some(out.len());
                 } else {
                     out.push_str(&selectors(prelude, &root));
                 }
@@ -65,8 +83,15 @@ pub fn for_shadow_root(css: &str) -> String {
                     &mut pending,
                     in_declarations.last() == Some(&true),
                 );
+                if let Some(start) = dark_rule.take() {
+                    // The rule's body (after its ` {`), again for the host's dark theme.
+                    dark_palette.push_str(&out[start + 2..]);
+                }
                 out.push('}');
                 in_declarations.pop();
+                if dark_depth == Some(in_declarations.len()) {
+                    dark_depth = None;
+                }
             }
             ';' if in_declarations.last() == Some(&true) => {
                 flush(&mut out, &mut pending, true);
@@ -76,8 +101,15 @@ pub fn for_shadow_root(css: &str) -> String {
         }
     }
     flush(&mut out, &mut pending, false);
+    out.push_str(&format!(
+        "\n{root}[data-theme=\"dark\"] {{{dark_palette} color-scheme: dark; }}\n\
+         {root}[data-theme=\"light\"] {{ color-scheme: light; }}\n"
+    ));
     out
 }
+
+/// The media condition of the OS's dark palette.
+const DARK_SCHEME: &str = "prefers-color-scheme: dark";
 
 fn flush(out: &mut String, pending: &mut String, declarations: bool) {
     if declarations {
@@ -173,8 +205,16 @@ mod tests {
         assert!(css.starts_with(":host { display: block; }\n.shoot-policy-root { all: initial;"));
         assert!(css.contains("\n.shoot-policy-root { --bg: #fff; }"));
         assert!(css.contains(
-            "@media (prefers-color-scheme: dark) {\n  .shoot-policy-root { --bg: #000; }\n}"
-        ));
+            "@media (prefers-color-scheme: dark) {\n  .shoot-policy-root:not([data-theme=\"light\"]) { --bg: #000; }\n}"
+        ), "{css}");
+        // The host page's theme wins over the OS's scheme.
+        assert!(
+            css.contains(
+                "\n.shoot-policy-root[data-theme=\"dark\"] { --bg: #000;  color-scheme: dark; }\n"
+            ),
+            "{css}"
+        );
+        assert!(css.contains(".shoot-policy-root[data-theme=\"light\"] { color-scheme: light; }"));
         assert!(css.contains("\n.shoot-policy-root { margin: 0; }"));
         assert!(css.contains("\n* { box-sizing: border-box; }"));
         assert!(css.contains("\n.shoot-policy-root > main, .y { color: red; }"));
@@ -214,8 +254,8 @@ mod tests {
         let original = std::fs::read_to_string(crate::root().join("web/static/style.css")).unwrap();
         let css = for_shadow_root(&original);
         let rules = |text: &str| text.matches('{').count();
-        // Only the two rules of the preamble are added.
-        assert_eq!(rules(&css), rules(&original) + 2);
+        // Only the two rules of the preamble and the two of the host's themes are added.
+        assert_eq!(rules(&css), rules(&original) + 4);
         assert!(!css.contains(":root"));
         assert!(!css.contains("rem;"));
     }

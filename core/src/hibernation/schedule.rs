@@ -93,7 +93,7 @@ impl ParsedSchedule {
         ScheduleEvent {
             instant,
             operation: self.operation,
-            location: self.location.clone(),
+            location: self.location.name().to_string(),
             cron: self.cron.clone(),
             schedule_index: self.schedule_index,
         }
@@ -110,8 +110,9 @@ pub struct ScheduleEvent {
     #[serde(serialize_with = "crate::rfc3339::serialize")]
     pub instant: DateTime<Utc>,
     pub operation: Operation,
-    #[cfg_attr(feature = "tsify", tsify(type = "string"))]
-    pub location: Location,
+    /// The entry's time zone as Go names it (`UTC` when it names none). A name, not a loaded
+    /// [`Location`]: a page reads reports without time-zone rules.
+    pub location: String,
     pub cron: String,
     pub schedule_index: usize,
 }

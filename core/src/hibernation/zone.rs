@@ -45,7 +45,7 @@ pub struct Location {
     embedded: Option<chrono_tz::Tz>,
 }
 
-/// A report read back (the app's analysis worker) loads its locations again by name.
+/// A location read back from its name loads its rules again.
 impl TryFrom<String> for Location {
     type Error = String;
 

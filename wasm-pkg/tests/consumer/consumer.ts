@@ -48,17 +48,33 @@ export { fix, hibernationPossible, nextSleep, rolling, perZone, label, retryable
 export { cleanup, candidates, migrationNext, noMigration };
 
 // The embedded app (`shoot-policy/embed`): mount options and the custom element's properties are typed.
-import { mount, defineExplainer, type ExplainerHandle, type ExplainerInputs } from "shoot-policy/embed";
+import {
+  mount,
+  defineExplainer,
+  type ExplainerHandle,
+  type ExplainerInputs,
+  type ExplainerSettings,
+  type ExplainerCard,
+} from "shoot-policy/embed";
 
 export function showExplainer(element: Element, shoot: Record<string, unknown>): ExplainerHandle {
   const inputs: ExplainerInputs = { cloudProfile: "kind: CloudProfile", shoot, objects: [shoot], now: new Date() };
-  const handle = mount(element, inputs);
-  handle.update({ now: "2027-01-01T00:00:00Z" });
+  const handle = mount(element, inputs, { view: ["summary", "timeline"], theme: "dark" });
+  handle.update({ now: "2027-01-01T00:00:00Z", theme: "light" });
+  const settings: ExplainerSettings = { view: "full" };
+  void mount(element, inputs, settings);
+  // @ts-expect-error: a card that does not exist
+  void mount(element, inputs, { view: "timline" });
+  const card: ExplainerCard = "rollTriggers";
+  void card;
   const explainer = document.createElement("shoot-policy-explainer");
   explainer.shoot = shoot;
   explainer.previousShoot = "kind: Shoot";
-  const rendered: Promise<void> | undefined = explainer.ready;
+  explainer.update();
+  const rendered: Promise<boolean> | undefined = explainer.ready;
   void rendered;
+  const startError: unknown = handle.error;
+  void startError;
   const Renamed = defineExplainer("my-shoot-explainer");
   void new Renamed().now;
   return handle;

@@ -1,78 +1,46 @@
 //! Builds the timeline view model from the report's update timeline (`report.timeline`): one lane
 //! for the control plane and one per worker pool, version segments from the current versions through
-//! each update, coloured by the version's classification over time (the CloudProfile's own lifecycle
-//! stages, evaluated with the core's `ExpirableVersion`), and a marker per update or blocked update.
+//! each update, coloured by the version's classification over time (the lifecycle stages the report gives
+//! for each CloudProfile version, evaluated with the core's `ExpirableVersion`), and a marker per update or blocked update.
 
 use super::model::{Event, EventKind, Lane, Segment, Timeline};
 use chrono::{DateTime, TimeDelta, Utc};
 use shoot_policy::lifecycle::ExpirableVersion;
 use shoot_policy::maintenance::UpdateReason;
-use shoot_policy::report::Report;
+use shoot_policy::report::{ClassifiedVersion, Report};
 use shoot_policy::timeline::Component;
 use std::collections::BTreeMap;
 
-/// The CloudProfile's version lists: Kubernetes, and per machine image name.
+/// The CloudProfile's version lists as the report classified them: Kubernetes, and per machine
+/// image name.
 #[derive(Debug, Default)]
-pub struct ProfileVersions {
-    pub kubernetes: Vec<ExpirableVersion>,
-    pub images: BTreeMap<String, Vec<ExpirableVersion>>,
+struct ProfileVersions {
+    kubernetes: Vec<ExpirableVersion>,
+    images: BTreeMap<String, Vec<ExpirableVersion>>,
 }
 
 impl ProfileVersions {
-    /// Reads the first CloudProfile (or NamespacedCloudProfile) of `text`; entries that do not
-    /// read are left out (the report names the input errors).
-    pub fn read(text: &str) -> ProfileVersions {
-        let Ok(documents) = shoot_policy::document::parse_documents(text, &Default::default())
-        else {
+    fn of(report: &Report) -> ProfileVersions {
+        let Some(matrix) = &report.versions else {
             return ProfileVersions::default();
         };
-        let Some(spec) = documents
-            .iter()
-            .find(|d| {
-                d.get("kind")
-                    .and_then(|k| k.as_str())
-                    .is_some_and(|k| k.ends_with("CloudProfile"))
-            })
-            .and_then(|d| d.get("spec"))
-        else {
-            return ProfileVersions::default();
+        let expirable = |versions: &[ClassifiedVersion]| {
+            versions.iter().map(ClassifiedVersion::expirable).collect()
         };
-        let versions = |list: Option<&serde_json::Value>| -> Vec<ExpirableVersion> {
-            list.and_then(|l| l.as_array())
-                .map(|entries| {
-                    entries
-                        .iter()
-                        .filter_map(|e| shoot_policy::decode::from_value(e).ok())
-                        .collect()
-                })
-                .unwrap_or_default()
-        };
-        let images = spec
-            .get("machineImages")
-            .and_then(|i| i.as_array())
-            .map(|images| {
-                images
-                    .iter()
-                    .filter_map(|image| {
-                        let name = image.get("name")?.as_str()?.to_string();
-                        Some((name, versions(image.get("versions"))))
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
         ProfileVersions {
-            kubernetes: versions(spec.get("kubernetes").and_then(|k| k.get("versions"))),
-            images,
+            kubernetes: expirable(&matrix.kubernetes),
+            images: matrix
+                .machine_images
+                .iter()
+                .map(|image| (image.name.clone(), expirable(&image.versions)))
+                .collect(),
         }
     }
 }
 
-pub fn from_report(
-    report: &Report,
-    profile: &ProfileVersions,
-    now: DateTime<Utc>,
-) -> Option<Timeline> {
+pub fn from_report(report: &Report, now: DateTime<Utc>) -> Option<Timeline> {
     let timeline = report.timeline.as_ref()?;
+    let profile = &ProfileVersions::of(report);
     let current = report.maintenance_now.as_ref()?;
     let end = timeline.until.max(now);
     let mut lanes = vec![LaneBuilder::new(
@@ -249,8 +217,7 @@ mod tests {
         let now: DateTime<Utc> = now.parse().unwrap();
         let inputs = Inputs::from_example(example);
         let report = analyze(&inputs.sources(), &AnalyzeOptions::at(now));
-        from_report(&report, &ProfileVersions::read(&inputs.cloud_profile), now)
-            .expect("a timeline")
+        from_report(&report, now).expect("a timeline")
     }
 
     #[test]

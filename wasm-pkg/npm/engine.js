@@ -1,0 +1,85 @@
+// The analysis engine of the app and of `shoot-policy/embed`: this package's WebAssembly module (the
+// one `analyze` uses), so a page that uses both loads the engine once. The app's own module only
+// renders; it sends each analysis here as a request (JSON) and gets the report back (JSON).
+//
+// Analyses run in a Web Worker (worker.js), so the page never freezes on a large input. The worker
+// is written as `new Worker(new URL("./worker.js", import.meta.url), { type: "module" })`, which Vite,
+// webpack 5 and esbuild bundle as a worker entry with its imports, without a `data:` URL. Where no
+// worker can start (no Worker, or a policy forbids it), the analysis runs on the page's thread, in the
+// instance the main entry (index.js) initialises.
+
+import { reportFor } from "./request.js";
+
+let worker = null;
+let workerUnavailable = typeof Worker !== "function";
+let nextId = 0;
+/** Requests sent to the current worker and not yet answered, by id. */
+const waiting = new Map();
+
+function startWorker() {
+  let started;
+  try {
+    started = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "shoot-policy engine" });
+  } catch {
+    workerUnavailable = true;
+    return null;
+  }
+  started.onmessage = ({ data: { id, report, error } }) => {
+    const request = waiting.get(id);
+    waiting.delete(id);
+    if (error !== undefined) {
+      // A panicked module cannot run again: the next request starts a new worker.
+      endWorker(started, error);
+      request?.reject(new Error(error));
+    } else {
+      request?.resolve(report);
+    }
+  };
+  // worker.js answers every request, failures included; an error event means the worker itself did
+  // not load. Then every analysis, starting with those waiting, runs on the page.
+  started.onerror = (event) => {
+    event.preventDefault();
+    workerUnavailable = true;
+    const retried = [...waiting.values()];
+    waiting.clear();
+    endWorker(started);
+    for (const request of retried) analyzeOnPage(request.json).then(request.resolve, request.reject);
+  };
+  return started;
+}
+
+function endWorker(ended, error) {
+  if (worker !== ended) return;
+  ended.terminate();
+  worker = null;
+  // Requests behind the one that failed were never answered.
+  for (const request of waiting.values()) request.reject(new Error(error ?? "the analysis worker stopped"));
+  waiting.clear();
+}
+
+let pageModule;
+
+async function analyzeOnPage(json) {
+  pageModule ??= import("./index.js");
+  return reportFor(await pageModule, json);
+}
+
+/**
+ * The report for one analysis request (JSON text, see `AnalysisRequest` in the core) as JSON text.
+ * Rejects with the engine's message when the analysis failed.
+ */
+export function analyzeRequest(json) {
+  if (!workerUnavailable) worker ??= startWorker();
+  if (!worker) return analyzeOnPage(json);
+  nextId += 1;
+  const id = nextId;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { json, resolve, reject });
+    worker.postMessage({ id, request: json });
+  });
+}
+
+/** Starts the worker ahead of the first request, so that its module compiles while the page loads. */
+export function warmUp() {
+  if (!workerUnavailable) worker ??= startWorker();
+}
