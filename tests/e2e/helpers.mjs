@@ -38,6 +38,13 @@ export async function withApp(body) {
 /** A fresh page; every request that leaves the origin is recorded (data: URLs never leave), and every uncaught error. */
 export async function openPage(context, url) {
   const page = await context.newPage();
+  const watched = watchPage(page);
+  await page.goto(url);
+  return { page, ...watched };
+}
+
+/** Records, from now on, `page`'s requests that leave the origin (data: URLs never leave) and its uncaught errors. */
+export function watchPage(page) {
   const foreign = [];
   page.on("request", (request) => {
     const address = request.url();
@@ -45,8 +52,7 @@ export async function openPage(context, url) {
   });
   const pageErrors = [];
   page.on("pageerror", (error) => pageErrors.push(String(error)));
-  await page.goto(url);
-  return { page, foreign, pageErrors };
+  return { foreign, pageErrors };
 }
 
 export async function setEditor(page, label, text) {

@@ -161,29 +161,7 @@ fn npm_package_tests() -> Result {
             .arg(consumer.join("example-shoot.yaml")),
     )?;
     std::fs::write(consumer.join("cli-report.json"), cli_json).map_err(|e| e.to_string())?;
-    exec(
-        Command::new("npm")
-            .args(["pack", "--pack-destination"])
-            .arg(&consumer)
-            .current_dir(target_dir().join("npm/shoot-policy")),
-    )?;
-    let tarball = std::fs::read_dir(&consumer)
-        .map_err(|e| e.to_string())?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .find(|p| p.extension().is_some_and(|x| x == "tgz"))
-        .ok_or("npm pack wrote no tarball")?;
-    exec(
-        Command::new("npm")
-            .args([
-                "install",
-                "--no-audit",
-                "--no-fund",
-                "--no-package-lock",
-                "--no-save",
-            ])
-            .arg(&tarball)
-            .current_dir(&consumer),
-    )?;
+    install_packed_package(&consumer)?;
     exec(
         Command::new("node")
             .args([
@@ -208,6 +186,62 @@ fn npm_package_tests() -> Result {
     )
 }
 
+/// Packs the built npm package into `project` and installs that tarball there, as a consumer
+/// installs a published version.
+fn install_packed_package(project: &Path) -> Result {
+    exec(
+        Command::new("npm")
+            .args(["pack", "--pack-destination"])
+            .arg(project)
+            .current_dir(target_dir().join("npm/shoot-policy")),
+    )?;
+    let tarball = std::fs::read_dir(project)
+        .map_err(|e| e.to_string())?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| p.extension().is_some_and(|x| x == "tgz"))
+        .ok_or("npm pack wrote no tarball")?;
+    exec(
+        Command::new("npm")
+            .args([
+                "install",
+                "--no-audit",
+                "--no-fund",
+                "--no-package-lock",
+                "--no-save",
+            ])
+            .arg(&tarball)
+            .current_dir(project),
+    )
+}
+
+/// Where the dashboard-style Vite app is served in the browser tests.
+const VITE_APP_PREFIX: &str = "vite-app";
+
+/// Builds a fresh Vite + Vue app (`wasm-pkg/tests/vite-app/`) on the packed tarball, with Vite's
+/// defaults and no plugin, into `tools/.vite-app/dist/`, which the browser tests serve under
+/// `/vite-app/` (tests/e2e/vite-app.test.mjs). Vite and Vue come from `tools/`. A failed build
+/// fails the browser tests.
+fn vite_app() -> Result<std::path::PathBuf> {
+    let bin = tools::node_tools()?;
+    let app = root().join("tools/.vite-app");
+    if app.exists() {
+        std::fs::remove_dir_all(&app).map_err(|e| e.to_string())?;
+    }
+    copy_dir(&root().join("wasm-pkg/tests/vite-app"), &app)?;
+    std::fs::copy(
+        root().join("wasm-pkg/tests/consumer/fixtures.mjs"),
+        app.join("src/fixtures.mjs"),
+    )
+    .map_err(|e| e.to_string())?;
+    install_packed_package(&app)?;
+    exec(
+        Command::new(bin.join("vite"))
+            .args(["build", "--base", &format!("/{VITE_APP_PREFIX}/")])
+            .current_dir(&app),
+    )?;
+    Ok(app.join("dist"))
+}
+
 /// The browser tests (`cargo xtask e2e [TEST_FILE...]`: the given files, or all of `tests/e2e/`).
 /// The app's tests run against `dist/`; the embedding test's host page (`tests/e2e/embed-host/`)
 /// and the package test import the built npm package, served under `/npm/shoot-policy/`. Both are
@@ -223,11 +257,14 @@ pub fn end_to_end(test_files: &[String]) -> Result {
     if !package.join("app/app_bg.wasm").exists() {
         build::npm()?;
     }
+    // Built each time (about 10 s): it installs the package as packed now.
+    let vite_app = vite_app()?;
     let base_url = serve::spawn(
         dist,
         vec![
             ("npm/shoot-policy", package.clone()),
             ("embed-host", root().join("tests/e2e/embed-host")),
+            (VITE_APP_PREFIX, vite_app),
         ],
     )?;
     let playwright = root().join("tools/node_modules/playwright-core/index.mjs");

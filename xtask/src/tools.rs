@@ -59,7 +59,9 @@ pub fn node_tools() -> Result<PathBuf> {
     let ready = ["wasm-opt", "tsc", "vitest"]
         .iter()
         .all(|tool| bin.join(tool).exists())
-        && tools.join("node_modules/playwright-core").exists();
+        && ["playwright-core", "vue"]
+            .iter()
+            .all(|package| tools.join("node_modules").join(package).exists());
     if !ready {
         // `npm install`, not `npm ci`: with some machines' npm settings a lock file leaves out
         // other platforms' optional packages (and another machine's npm adds them back), which
