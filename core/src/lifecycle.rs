@@ -11,7 +11,12 @@ use std::fmt;
 
 #[cfg(feature = "tsify")]
 #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
-const CLASSIFICATION_TS: &str = r#"export type Classification = "unavailable" | "preview" | "supported" | "deprecated" | "expired" | string;"#;
+const CLASSIFICATION_TS: &str = r#"/**
+ * A version's classification, as Gardener knows them. A CloudProfile the API server would refuse may
+ * name another one; the report then carries that text as given, and its validation names the field
+ * (FieldValueNotSupported).
+ */
+export type Classification = "unavailable" | "preview" | "supported" | "deprecated" | "expired";"#;
 
 /// A classification stage of a version.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]

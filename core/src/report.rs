@@ -411,7 +411,7 @@ pub struct VersionStage {
 impl ClassifiedVersion {
     /// The CloudProfile entry this version was classified from, as far as the classification
     /// reads it: its classification at any instant is the entry's.
-    pub fn expirable(&self) -> ExpirableVersion {
+    fn expirable(&self) -> ExpirableVersion {
         ExpirableVersion {
             version: self.version.clone(),
             lifecycle: self
@@ -424,6 +424,38 @@ impl ClassifiedVersion {
                 .collect(),
             ..ExpirableVersion::default()
         }
+    }
+
+    /// The version's classifications over `[from, to)`: consecutive spans, each with the
+    /// classification in force within it (a stage takes effect strictly after its start, as in
+    /// [`ExpirableVersion::classification_at`]).
+    pub fn classification_spans(
+        &self,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Vec<(DateTime<Utc>, DateTime<Utc>, Classification)> {
+        let entry = self.expirable();
+        let mut cuts: Vec<DateTime<Utc>> = self
+            .lifecycle
+            .iter()
+            .filter_map(|stage| stage.start_time)
+            .filter(|t| *t > from && *t < to)
+            .collect();
+        crate::sorting::sort(&mut cuts);
+        cuts.dedup();
+        let bounds: Vec<DateTime<Utc>> = std::iter::once(from)
+            .chain(cuts)
+            .chain(std::iter::once(to))
+            .collect();
+        let mut spans: Vec<(DateTime<Utc>, DateTime<Utc>, Classification)> = Vec::new();
+        for pair in bounds.windows(2) {
+            let classification = entry.classification_at(pair[0] + chrono::TimeDelta::seconds(1));
+            match spans.last_mut() {
+                Some(last) if last.2 == classification => last.1 = pair[1],
+                _ => spans.push((pair[0], pair[1], classification)),
+            }
+        }
+        spans
     }
 }
 
@@ -1733,6 +1765,47 @@ mod tests {
 
     fn now() -> DateTime<Utc> {
         "2026-01-01T00:00:00Z".parse().unwrap()
+    }
+
+    #[test]
+    fn a_versions_lifecycle_is_reported_and_split_into_spans() {
+        let profile = "kind: CloudProfile\nmetadata: {name: p}\nspec:\n  kubernetes:\n    versions:\n    - version: 1.30.1\n      classification: deprecated\n      expirationDate: \"2026-03-01T00:00:00Z\"\n    - version: 1.31.1\n";
+        let report = analyze(&[source("CloudProfile", profile)], &AnalyzeOptions::at(now()));
+        let versions = &report.versions.as_ref().unwrap().kubernetes;
+        let (old, new) = (&versions[0], &versions[1]);
+        let at = |text: &str| text.parse::<DateTime<Utc>>().unwrap();
+        assert_eq!(
+            old.lifecycle,
+            [
+                VersionStage {
+                    classification: Classification::Deprecated,
+                    start_time: None
+                },
+                VersionStage {
+                    classification: Classification::Expired,
+                    start_time: Some(at("2026-03-01T00:00:00Z"))
+                }
+            ]
+        );
+        assert!(new.lifecycle.is_empty());
+        let (from, to) = (now(), at("2027-01-01T00:00:00Z"));
+        assert_eq!(
+            old.classification_spans(from, to),
+            [
+                (from, at("2026-03-01T00:00:00Z"), Classification::Deprecated),
+                (at("2026-03-01T00:00:00Z"), to, Classification::Expired)
+            ]
+        );
+        assert_eq!(
+            new.classification_spans(from, to),
+            [(from, to, Classification::Supported)]
+        );
+        // A stage that starts where the span starts takes effect just after it.
+        let expired_from = at("2026-03-01T00:00:00Z");
+        assert_eq!(
+            old.classification_spans(expired_from, to),
+            [(expired_from, to, Classification::Expired)]
+        );
     }
 
     #[test]

@@ -108,3 +108,11 @@ const notThere = timeline({ shoot: typedShoot }, { now: new Date() }).hibernatio
 const typo: ConditionStatus = "Ture";
 const problemType: FieldErrorType | undefined = fromTyped.validation.problems[0]?.type;
 const operation: "Create" | "Reconcile" | "Migrate" | "Restore" | "Delete" | undefined = fromTyped.status?.nextOperation;
+
+// Classifications are exact: a typo does not compile.
+const firstClassification: Classification | undefined = report.versions?.kubernetes[0]?.classification;
+// @ts-expect-error: "deprecatd" is not a classification
+const typo = firstClassification === "deprecatd";
+void typo;
+const stageStarts: (string | undefined)[] = report.versions?.kubernetes[0]?.lifecycle.map((stage) => stage.startTime) ?? [];
+void stageStarts;

@@ -1,11 +1,11 @@
 //! Builds the timeline view model from the report's update timeline (`report.timeline`): one lane
 //! for the control plane and one per worker pool, version segments from the current versions through
-//! each update, coloured by the version's classification over time (the lifecycle stages the report gives
-//! for each CloudProfile version, evaluated with the core's `ExpirableVersion`), and a marker per update or blocked update.
+//! each update, coloured by the version's classification over time (the core's spans of each
+//! CloudProfile version's lifecycle, `ClassifiedVersion::classification_spans`), and a marker per
+//! update or blocked update.
 
 use super::model::{Event, EventKind, Lane, Segment, Timeline};
-use chrono::{DateTime, TimeDelta, Utc};
-use shoot_policy::lifecycle::ExpirableVersion;
+use chrono::{DateTime, Utc};
 use shoot_policy::maintenance::UpdateReason;
 use shoot_policy::report::{ClassifiedVersion, Report};
 use shoot_policy::timeline::Component;
@@ -14,25 +14,22 @@ use std::collections::BTreeMap;
 /// The CloudProfile's version lists as the report classified them: Kubernetes, and per machine
 /// image name.
 #[derive(Debug, Default)]
-struct ProfileVersions {
-    kubernetes: Vec<ExpirableVersion>,
-    images: BTreeMap<String, Vec<ExpirableVersion>>,
+struct ProfileVersions<'a> {
+    kubernetes: &'a [ClassifiedVersion],
+    images: BTreeMap<&'a str, &'a [ClassifiedVersion]>,
 }
 
-impl ProfileVersions {
-    fn of(report: &Report) -> ProfileVersions {
+impl ProfileVersions<'_> {
+    fn of(report: &Report) -> ProfileVersions<'_> {
         let Some(matrix) = &report.versions else {
             return ProfileVersions::default();
         };
-        let expirable = |versions: &[ClassifiedVersion]| {
-            versions.iter().map(ClassifiedVersion::expirable).collect()
-        };
         ProfileVersions {
-            kubernetes: expirable(&matrix.kubernetes),
+            kubernetes: &matrix.kubernetes,
             images: matrix
                 .machine_images
                 .iter()
-                .map(|image| (image.name.clone(), expirable(&image.versions)))
+                .map(|image| (image.name.as_str(), image.versions.as_slice()))
                 .collect(),
         }
     }
@@ -46,14 +43,14 @@ pub fn from_report(report: &Report, now: DateTime<Utc>) -> Option<Timeline> {
     let mut lanes = vec![LaneBuilder::new(
         "Control plane",
         &current.kubernetes.from,
-        &profile.kubernetes,
+        profile.kubernetes,
     )];
     let mut pool_lane = BTreeMap::new();
     for worker in &current.workers {
         let versions = profile
             .images
-            .get(&worker.image_name)
-            .map(Vec::as_slice)
+            .get(worker.image_name.as_str())
+            .copied()
             .unwrap_or_default();
         pool_lane.insert(worker.name.clone(), lanes.len());
         lanes.push(LaneBuilder::new(
@@ -117,14 +114,14 @@ pub fn from_report(report: &Report, now: DateTime<Utc>) -> Option<Timeline> {
 /// A lane under construction: the versions in effect and when they started.
 struct LaneBuilder<'a> {
     label: String,
-    versions: &'a [ExpirableVersion],
+    versions: &'a [ClassifiedVersion],
     /// (since, version); the first starts at the beginning of the timeline.
     changes: Vec<(Option<DateTime<Utc>>, String)>,
     events: Vec<Event>,
 }
 
 impl<'a> LaneBuilder<'a> {
-    fn new(label: &str, current: &str, versions: &'a [ExpirableVersion]) -> LaneBuilder<'a> {
+    fn new(label: &str, current: &str, versions: &'a [ClassifiedVersion]) -> LaneBuilder<'a> {
         LaneBuilder {
             label: label.to_string(),
             versions,
@@ -160,9 +157,9 @@ impl<'a> LaneBuilder<'a> {
     }
 }
 
-/// `version` over `[from, to)`, split wherever its classification changes.
+/// `version` over `[from, to)`, split wherever its classification changes (the core's spans).
 fn classified_segments(
-    versions: &[ExpirableVersion],
+    versions: &[ClassifiedVersion],
     version: &str,
     from: DateTime<Utc>,
     to: DateTime<Utc>,
@@ -175,35 +172,16 @@ fn classified_segments(
             classification: "unavailable".to_string(),
         }];
     };
-    let mut cuts: Vec<DateTime<Utc>> = entry
-        .effective_lifecycle()
-        .iter()
-        .filter_map(|stage| stage.start_time)
-        .filter(|t| *t > from && *t < to)
-        .collect();
-    shoot_policy::sorting::sort(&mut cuts);
-    cuts.dedup();
-    let bounds: Vec<DateTime<Utc>> = std::iter::once(from)
-        .chain(cuts)
-        .chain(std::iter::once(to))
-        .collect();
-    let mut segments: Vec<Segment> = Vec::new();
-    for pair in bounds.windows(2) {
-        // A stage is active strictly after its start (see `classification_at`).
-        let classification = entry
-            .classification_at(pair[0] + TimeDelta::seconds(1))
-            .to_string();
-        match segments.last_mut() {
-            Some(last) if last.classification == classification => last.to = pair[1],
-            _ => segments.push(Segment {
-                from: pair[0],
-                to: pair[1],
-                version: version.to_string(),
-                classification,
-            }),
-        }
-    }
-    segments
+    entry
+        .classification_spans(from, to)
+        .into_iter()
+        .map(|(from, to, classification)| Segment {
+            from,
+            to,
+            version: version.to_string(),
+            classification: classification.to_string(),
+        })
+        .collect()
 }
 
 #[cfg(test)]
