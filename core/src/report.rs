@@ -391,7 +391,6 @@ pub struct ClassifiedVersion {
     /// The stages that decide the classification over time, in the CloudProfile's order: its
     /// `lifecycle`, or the legacy `classification` and `expirationDate` read as stages. Empty for a
     /// version that is `supported` for ever.
-    #[serde(default)]
     pub lifecycle: Vec<VersionStage>,
 }
 
