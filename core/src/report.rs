@@ -1769,7 +1769,10 @@ mod tests {
     #[test]
     fn a_versions_lifecycle_is_reported_and_split_into_spans() {
         let profile = "kind: CloudProfile\nmetadata: {name: p}\nspec:\n  kubernetes:\n    versions:\n    - version: 1.30.1\n      classification: deprecated\n      expirationDate: \"2026-03-01T00:00:00Z\"\n    - version: 1.31.1\n";
-        let report = analyze(&[source("CloudProfile", profile)], &AnalyzeOptions::at(now()));
+        let report = analyze(
+            &[source("CloudProfile", profile)],
+            &AnalyzeOptions::at(now()),
+        );
         let versions = &report.versions.as_ref().unwrap().kubernetes;
         let (old, new) = (&versions[0], &versions[1]);
         let at = |text: &str| text.parse::<DateTime<Utc>>().unwrap();

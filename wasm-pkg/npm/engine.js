@@ -1,6 +1,6 @@
 // The analysis engine of the app and of `shoot-policy/embed`: this package's WebAssembly module (the
 // one `analyze` uses), so a page that uses both loads the engine once. The app's own module only
-// renders; it sends each analysis here as a request (JSON) and gets the report back (JSON).
+// renders; it sends each analysis here as a request and gets the report back as JSON.
 //
 // Analyses run in a Web Worker (worker.js), so the page never freezes on a large input. The worker
 // is written as `new Worker(new URL("./worker.js", import.meta.url), { type: "module" })`, which Vite,
@@ -43,7 +43,7 @@ function startWorker() {
     const retried = [...waiting.values()];
     waiting.clear();
     endWorker(started);
-    for (const request of retried) analyzeOnPage(request.json).then(request.resolve, request.reject);
+    for (const request of retried) analyzeOnPage(request.request).then(request.resolve, request.reject);
   };
   return started;
 }
@@ -59,23 +59,23 @@ function endWorker(ended, error) {
 
 let pageModule;
 
-async function analyzeOnPage(json) {
+async function analyzeOnPage(request) {
   pageModule ??= import("./index.js");
-  return reportFor(await pageModule, json);
+  return reportFor(await pageModule, request);
 }
 
 /**
- * The report for one analysis request (JSON text, see `AnalysisRequest` in the core) as JSON text.
+ * The report for one analysis request (an object, see `AnalysisRequest` in the core) as JSON text.
  * Rejects with the engine's message when the analysis failed.
  */
-export function analyzeRequest(json) {
+export function analyzeRequest(request) {
   if (!workerUnavailable) worker ??= startWorker();
-  if (!worker) return analyzeOnPage(json);
+  if (!worker) return analyzeOnPage(request);
   nextId += 1;
   const id = nextId;
   return new Promise((resolve, reject) => {
-    waiting.set(id, { json, resolve, reject });
-    worker.postMessage({ id, request: json });
+    waiting.set(id, { request, resolve, reject });
+    worker.postMessage({ id, request });
   });
 }
 

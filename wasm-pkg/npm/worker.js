@@ -1,6 +1,6 @@
 // The engine's worker: an instance of this package's WebAssembly module off the page's thread, for
-// the app and `shoot-policy/embed` (engine.js starts it). It takes an analysis request as JSON and
-// answers with the report as JSON text (request.js).
+// the app and `shoot-policy/embed` (engine.js starts it). It takes an analysis request and answers
+// with the report as JSON text (request.js).
 //
 // A panic aborts the module instance; the message its panic hook left in `shootPolicyPanic` is sent
 // instead of a report, and engine.js ends this worker and starts another for the next request.

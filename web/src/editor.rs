@@ -26,7 +26,7 @@ pub fn line_range_utf16(text: &str, line: usize) -> (u32, u32) {
     (end, end)
 }
 
-/// Focuses the editor labelled `label` and selects `line`, scrolling it into view. The editor is
+/// Focuses the editor labelled `label` and selects `line`, scrolling the textarea to it. The editor is
 /// looked up next to the element the user clicked (`clicked`): embedded, the app lives in a shadow
 /// root, where the document cannot see it.
 #[cfg(target_arch = "wasm32")]
@@ -53,16 +53,47 @@ pub fn focus_line(clicked: &web_sys::Event, label: &str, line: usize) {
     let (start, end) = line_range_utf16(&text, line);
     let _ = area.focus();
     let _ = area.set_selection_range(start, end);
+    // Show the line a few lines below the top; the gutter follows the textarea's scroll event.
     let lines = text.split('\n').count().max(1) as f64;
-    if let Some(body) = area.parent_element() {
-        let top = f64::from(area.scroll_height()) * (line.saturating_sub(1) as f64) / lines;
-        body.set_scroll_top((top - 40.0).max(0.0) as i32);
-    }
+    let line_height = f64::from(area.scroll_height()) / lines;
+    let top = line_height * (line.saturating_sub(1) as f64 - 3.0);
+    area.set_scroll_top(top.max(0.0) as i32);
     area.scroll_into_view_with_bool(false);
 }
 
 #[cfg(not(target_arch = "wasm32"))]
 pub fn focus_line(_clicked: &web_sys::Event, _label: &str, _line: usize) {}
+
+/// A run of the gutter: line numbers, one per line, and whether they are marked (an input error
+/// points at them). Unmarked lines share one run, so the gutter of a 150 000-line paste is a few
+/// text nodes, not one element per line.
+#[derive(Debug, PartialEq, Eq)]
+pub struct GutterRun {
+    pub numbers: String,
+    pub marked: bool,
+}
+
+/// The gutter of `line_count` lines with the lines in `marked` (1-based) marked.
+pub fn gutter_runs(line_count: usize, marked: &[usize]) -> Vec<GutterRun> {
+    let mut runs: Vec<GutterRun> = Vec::new();
+    for line in 1..=line_count {
+        let is_marked = marked.contains(&line);
+        match runs.last_mut() {
+            Some(run) if !run.marked && !is_marked => {}
+            _ => runs.push(GutterRun {
+                numbers: String::new(),
+                marked: is_marked,
+            }),
+        }
+        let run = runs.last_mut().expect("a run was just ensured");
+        run.numbers.push_str(&line.to_string());
+        run.numbers.push('\n');
+    }
+    runs
+}
+
+/// How many lines the textarea shows before it scrolls: enough for a Shoot, never the page.
+const VISIBLE_LINES: std::ops::RangeInclusive<usize> = 6..=25;
 
 #[component]
 pub fn Editor(
@@ -71,10 +102,9 @@ pub fn Editor(
     report: Memo<Report>,
 ) -> impl IntoView {
     let label = spec.label;
-    let text = move || inputs.with(|i| (spec.get)(i).clone());
     // Count like the textarea does: a trailing newline opens a last, empty line (where an
     // "unexpected end of input" error points).
-    let line_count = move || inputs.with(|i| (spec.get)(i).split('\n').count());
+    let line_count = Memo::new(move |_| inputs.with(|i| (spec.get)(i).split('\n').count()));
     let problems = move || {
         report.with(|report| {
             report
@@ -85,27 +115,63 @@ pub fn Editor(
                 .collect::<Vec<_>>()
         })
     };
+    let marked = Memo::new(move |_| {
+        report.with(|report| {
+            report
+                .diagnostics
+                .iter()
+                .filter(|d| d.source == label)
+                .filter_map(|d| d.line)
+                .collect::<Vec<_>>()
+        })
+    });
+    let gutter = NodeRef::<leptos::html::Pre>::new();
+    let area = NodeRef::<leptos::html::Textarea>::new();
+    // The text the user typed last: the textarea holds it already, and setting a large value again
+    // on every keystroke would cost as much as the paste.
+    let typed = StoredValue::new(None::<String>);
+    Effect::new(move |_| {
+        let text = inputs.with(|i| (spec.get)(i).clone());
+        let Some(area) = area.get() else {
+            return;
+        };
+        if typed.with_value(|typed| typed.as_deref() != Some(text.as_str())) {
+            area.set_value(&text);
+            typed.set_value(None);
+        }
+    });
     let id = editor_id(label);
     view! {
         <div class="editor">
             <label for=id.clone()>{label}</label>
             <div class="editor-body">
-                <pre class="gutter" aria-hidden="true">
+                <div class="gutter-box" aria-hidden="true">
+                <span class="gutter-width">{move || line_count.get()}</span>
+                <pre class="gutter" node_ref=gutter>
                     {move || {
-                        let marked: Vec<usize> = problems().iter().filter_map(|d| d.line).collect();
-                        (1..=line_count())
-                            .map(|n| {
-                                let class = if marked.contains(&n) { "line error" } else { "line" };
-                                view! { <span class=class>{n}"\n"</span> }
+                        marked.with(|marked| gutter_runs(line_count.get(), marked))
+                            .into_iter()
+                            .map(|run| if run.marked {
+                                view! { <span class="line error">{run.numbers}</span> }.into_any()
+                            } else {
+                                run.numbers.into_any()
                             })
                             .collect_view()
                     }}
                 </pre>
+                </div>
                 <textarea id=id aria-label=label spellcheck="false" wrap="off" autocomplete="off"
-                    rows=move || line_count().max(6)
-                    prop:value=text
+                    node_ref=area
+                    rows=move || line_count.get().clamp(*VISIBLE_LINES.start(), *VISIBLE_LINES.end())
+                    on:scroll=move |_| {
+                        // The gutter scrolls with the text; it has no scrollbar of its own.
+                        if let (Some(gutter), Some(area)) = (gutter.get_untracked(), area.get_untracked()) {
+                            gutter.set_scroll_top(area.scroll_top());
+                        }
+                    }
                     on:input=move |ev| {
                         let value = event_target_value(&ev);
+                        typed.set_value(Some(value.clone()));
                         inputs.update(|i| *(spec.get_mut)(i) = value);
                     }></textarea>
             </div>
@@ -145,5 +211,24 @@ mod tests {
         assert_eq!(line_range_utf16(text, 99), (19, 19));
         assert_eq!(line_range_utf16(text, 0), (0, 4));
         assert_eq!(editor_id("Previous Shoot"), "editor-previous-shoot");
+    }
+
+    #[test]
+    fn the_gutter_is_one_run_per_stretch_of_unmarked_lines() {
+        let run = |numbers: &str, marked| GutterRun {
+            numbers: numbers.to_string(),
+            marked,
+        };
+        assert_eq!(
+            gutter_runs(6, &[3, 4]),
+            [
+                run("1\n2\n", false),
+                run("3\n", true),
+                run("4\n", true),
+                run("5\n6\n", false)
+            ]
+        );
+        assert_eq!(gutter_runs(150_000, &[]).len(), 1);
+        assert_eq!(gutter_runs(1, &[1]), [run("1\n", true)]);
     }
 }
