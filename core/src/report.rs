@@ -514,6 +514,8 @@ fn analyze_from(
             column: None,
             message: error.message,
         });
+        // Nothing else is read; the summary still says why.
+        report.summary = crate::summary::summarize(&report, None, options.now);
         return report;
     }
     // Read with other limits, the prepared source could read differently: then it is read again.

@@ -564,13 +564,24 @@ fn facts(report: &Report, summary: &Summary, now: DateTime<Utc>) -> Vec<Fact> {
         n => (n.to_string(), Tone::Bad),
     };
     fact("Validation problems", text, tone, None);
-    if summary.input_errors > 0 {
-        fact(
+    // Each error where it happened: an editor shows its own, but an error of no one input (all
+    // inputs together over the size limit) has no other place.
+    let errors: Vec<String> = (report.diagnostics.iter())
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| match d.line {
+            Some(line) => format!("{}, line {line}: {}", d.source, d.message),
+            None => format!("{}: {}", d.source, d.message),
+        })
+        .collect();
+    match errors.as_slice() {
+        [] => {}
+        [only] => fact("Input errors", format!("1: {only}"), Tone::Bad, None),
+        [first, ..] => fact(
             "Input errors",
-            summary.input_errors.to_string(),
+            format!("{}: {first}; …", errors.len()),
             Tone::Bad,
-            None,
-        );
+            Some(errors.join("\n")),
+        ),
     }
     let warnings: Vec<&str> = (report.diagnostics.iter())
         .filter(|d| d.severity == Severity::Warning)
@@ -803,6 +814,52 @@ mod tests {
             "1 of 2 pools roll (general) because .spec.provider.workers[].machine.type changed"
         );
         assert_eq!(fact.tone, Tone::Warn);
+    }
+
+    #[test]
+    fn input_errors_are_named_in_the_summary_with_their_place() {
+        use crate::report::{AnalyzeOptions, Source};
+        let too_large = AnalyzeOptions {
+            limits: crate::document::Limits {
+                max_bytes: 100,
+                ..Default::default()
+            },
+            ..AnalyzeOptions::at(at("2026-01-01T00:00:00Z"))
+        };
+        let report = crate::report::analyze(
+            &[Source::auto(
+                "CloudProfile",
+                crate::examples::DEFAULT.cloud_profile,
+            )],
+            &too_large,
+        );
+        let fact = (report.summary.facts.iter())
+            .find(|f| f.label == "Input errors")
+            .unwrap();
+        assert!(
+            fact.text.starts_with("1: all inputs together: "),
+            "{}",
+            fact.text
+        );
+        assert_eq!(fact.tone, Tone::Bad);
+        let report = crate::report::analyze(
+            &[
+                Source::auto("CloudProfile", "kind: [oops"),
+                Source::auto("Shoot", "kind: Shoot\n  bad: indent"),
+            ],
+            &AnalyzeOptions::at(at("2026-01-01T00:00:00Z")),
+        );
+        let fact = (report.summary.facts.iter())
+            .find(|f| f.label == "Input errors")
+            .unwrap();
+        assert!(
+            fact.text.starts_with("2: CloudProfile, line "),
+            "{}",
+            fact.text
+        );
+        let details = fact.details.as_deref().unwrap();
+        assert_eq!(details.lines().count(), 2, "{details}");
+        assert!(details.lines().nth(1).unwrap().starts_with("Shoot, line "));
     }
 
     #[test]
