@@ -24,6 +24,7 @@ pub mod report;
 pub mod rfc3339;
 pub mod semver_constraint;
 pub mod sorting;
+pub mod spelling;
 pub mod summary;
 pub mod syntax;
 pub mod timeline;

@@ -1536,6 +1536,23 @@ struct Place {
 type SharedLocator = std::rc::Rc<std::cell::RefCell<crate::locate::Locator>>;
 
 /// The kinds `analyze` reads, for the message about any other.
+/// The kinds the reader routes (a `List` is opened before).
+const KINDS: &[&str] = &[
+    "CloudProfile",
+    "NamespacedCloudProfile",
+    "Shoot",
+    "ValidatingWebhookConfiguration",
+    "MutatingWebhookConfiguration",
+    "Seed",
+    "Project",
+    "Worker",
+    "List",
+];
+
+/// How far a `kind` may be from one the reader routes to be taken for a misspelling of it (`Shot`,
+/// `Sed`, `cloudprofile`), an error; a kind further away is another object, left out with a warning.
+const MISSPELT_KIND_DISTANCE: usize = 2;
+
 const KINDS_READ: &str = "shoot-policy reads CloudProfile, NamespacedCloudProfile, Shoot, \
 ValidatingWebhookConfiguration, MutatingWebhookConfiguration, Seed, Project, Worker and List";
 
@@ -1607,11 +1624,23 @@ CloudProfile"
         }
         "Seed" => (None, ObjectRole::Seed),
         other => {
-            // A typo in `kind` would otherwise drop the object silently and change the analysis.
-            report.diagnostics.push(diagnostic(
-                Severity::Error,
-                format!("unknown kind `{other}`; {KINDS_READ}"),
-            ));
+            // A typo in `kind` would otherwise drop the object silently and change the analysis;
+            // another kind (a CredentialsBinding in `kubectl get` output) is only not read.
+            let misspelt = other.is_empty()
+                || crate::spelling::nearest(other, KINDS)
+                    .is_some_and(|(_, distance)| distance <= MISSPELT_KIND_DISTANCE);
+            let diagnostic = if misspelt {
+                diagnostic(
+                    Severity::Error,
+                    format!("unknown kind `{other}`; {KINDS_READ}"),
+                )
+            } else {
+                diagnostic(
+                    Severity::Warning,
+                    format!("{other} {name} is not read and is left out; {KINDS_READ}"),
+                )
+            };
+            report.diagnostics.push(diagnostic);
             (None, ObjectRole::Ignored)
         }
     };
@@ -1766,6 +1795,34 @@ mod tests {
 
     fn now() -> DateTime<Utc> {
         "2026-01-01T00:00:00Z".parse().unwrap()
+    }
+
+    #[test]
+    fn a_misspelt_kind_is_an_error_and_another_kind_a_warning() {
+        let objects = "kind: Shot\nmetadata: {name: a}\n---\nkind: CredentialsBinding\nmetadata: {name: aws}\n---\nkind: ConfigMap\nmetadata: {name: c}\n";
+        let report = analyze(
+            &[source("Other objects", objects)],
+            &AnalyzeOptions::at(now()),
+        );
+        let found: Vec<(Severity, &str)> = (report.diagnostics.iter())
+            .map(|d| (d.severity, d.message.as_str()))
+            .collect();
+        assert_eq!(found.len(), 3, "{found:?}");
+        assert_eq!(found[0].0, Severity::Error);
+        assert!(found[0].1.starts_with("unknown kind `Shot`; "), "{found:?}");
+        assert_eq!(found[1].0, Severity::Warning);
+        assert!(
+            found[1]
+                .1
+                .starts_with("CredentialsBinding aws is not read and is left out; "),
+            "{found:?}"
+        );
+        assert_eq!(found[2].0, Severity::Warning);
+        assert!(
+            (report.objects.iter()).all(|o| o.role == ObjectRole::Ignored),
+            "{:?}",
+            report.objects
+        );
     }
 
     #[test]

@@ -277,7 +277,7 @@ fn plain_object(
             if !known.contains(&key.as_str()) {
                 return Err(js_error(format!(
                     "{place}.{key} is not a key {place} takes; did you mean {}? It takes {}",
-                    nearest(&key, known),
+                    shoot_policy::spelling::nearest(&key, known).map_or("", |(nearest, _)| nearest),
                     known.join(", ")
                 )));
             }
@@ -289,31 +289,6 @@ fn plain_object(
     Err(js_error(format!(
         "{place}: expected an object such as {example}, got {what}"
     )))
-}
-
-/// The known key closest to `key`: fewest single-letter edits, ignoring case.
-fn nearest<'a>(key: &str, known: &[&'a str]) -> &'a str {
-    let distance = |a: &str, b: &str| {
-        let (a, b): (Vec<char>, Vec<char>) = (
-            a.to_ascii_lowercase().chars().collect(),
-            b.to_ascii_lowercase().chars().collect(),
-        );
-        let mut row: Vec<usize> = (0..=b.len()).collect();
-        for (i, ca) in a.iter().enumerate() {
-            let mut previous = row[0];
-            row[0] = i + 1;
-            for (j, cb) in b.iter().enumerate() {
-                let substituted = previous + usize::from(ca != cb);
-                previous = row[j + 1];
-                row[j + 1] = substituted.min(row[j] + 1).min(row[j + 1] + 1);
-            }
-        }
-        row[b.len()]
-    };
-    (known.iter())
-        .min_by_key(|candidate| distance(key, candidate))
-        .copied()
-        .unwrap_or_default()
 }
 
 fn read_options(options: &Options) -> Result<AnalyzeOptions, JsError> {
