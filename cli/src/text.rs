@@ -84,8 +84,20 @@ pub fn roll_triggers(report: &Report) -> String {
             UpdateKind::None => "no node update",
         };
         let _ = writeln!(out, "  pool {pool}: {verdict}");
-        for cause in &trigger.causes {
-            let _ = writeln!(out, "    because {cause} changed");
+        if trigger.changes.is_empty() {
+            for cause in &trigger.causes {
+                let _ = writeln!(out, "    because {cause} changed");
+            }
+        }
+        for change in &trigger.changes {
+            let value = |value: &Option<String>| value.as_deref().unwrap_or("(unset)").to_string();
+            let _ = writeln!(
+                out,
+                "    because {} changed: {} → {}",
+                change.field,
+                value(&change.old),
+                value(&change.new)
+            );
         }
         if trigger.provider_dependent {
             let _ = writeln!(

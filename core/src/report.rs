@@ -1377,12 +1377,59 @@ fn rollout(inputs: &Inputs, views: &ShootViews, report: &mut Report) {
             ..Default::default()
         };
         match crate::rollout::roll_triggers(previous, shoot, &options) {
-            Ok(triggers) => report.roll_triggers = Some(triggers),
+            Ok(mut triggers) => {
+                if let Some(previous) = &inputs.previous_shoot {
+                    add_changed_values(&mut triggers, &previous.value, &shoot_object.value);
+                }
+                report.roll_triggers = Some(triggers);
+            }
             Err(message) => report.diagnostics.push(error_at(
                 shoot_object,
                 format!("roll triggers could not be computed: {message}"),
             )),
         }
+    }
+}
+
+/// Each pool's causes with the values before and after, read from the two Shoots: a cause under
+/// `.spec.provider.workers[]` in the pool of that name, any other from the Shoot itself.
+fn add_changed_values(triggers: &mut crate::rollout::RollTriggers, old: &Value, new: &Value) {
+    const POOLS: &str = ".spec.provider.workers[]";
+    let value = |shoot: &Value, pool: &str, cause: &str| -> Option<String> {
+        let found = match cause.strip_prefix(POOLS) {
+            Some(rest) => {
+                let worker = (shoot.pointer("/spec/provider/workers")?.as_array()?.iter())
+                    .find(|worker| text_at(worker, &["name"]) == Some(pool))?;
+                // The whole pool (a pool's every field) is no value to show.
+                let rest = rest.strip_prefix('.').filter(|rest| !rest.is_empty())?;
+                crate::locate::value_at(worker, rest)?
+            }
+            None => crate::locate::value_at(shoot, cause.trim_start_matches('.'))?,
+        };
+        Some(short_text(found))
+    };
+    for (pool, trigger) in &mut triggers.workers {
+        trigger.changes = (trigger.causes.iter())
+            .map(|cause| crate::rollout::FieldChange {
+                field: cause.replacen("workers[]", &format!("workers[{pool}]"), 1),
+                old: value(old, pool, cause),
+                new: value(new, pool, cause),
+            })
+            .collect();
+    }
+}
+
+/// A value as one short line: a string as it is, anything else as compact JSON, cut at 80
+/// characters.
+fn short_text(value: &Value) -> String {
+    const LONGEST: usize = 80;
+    let text = match value {
+        Value::String(text) => text.clone(),
+        other => other.to_string(),
+    };
+    match text.char_indices().nth(LONGEST) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text,
     }
 }
 
@@ -1795,6 +1842,35 @@ mod tests {
 
     fn now() -> DateTime<Utc> {
         "2026-01-01T00:00:00Z".parse().unwrap()
+    }
+
+    #[test]
+    fn roll_triggers_name_each_changed_field_with_its_values() {
+        let example = &crate::examples::IN_PLACE_POOL;
+        let sources = [
+            source("CloudProfile", example.cloud_profile),
+            source("Shoot", example.shoot),
+            Source {
+                name: "Previous Shoot".to_string(),
+                role: SourceRole::PreviousShoot,
+                text: example.previous_shoot.to_string(),
+            },
+        ];
+        let report = analyze(&sources, &AnalyzeOptions::at(now()));
+        let triggers = report.roll_triggers.unwrap();
+        let (pool, trigger) = triggers.workers.iter().next().unwrap();
+        let image = (trigger.changes.iter())
+            .find(|c| c.field.ends_with("machine.image.version"))
+            .unwrap_or_else(|| panic!("{:?}", trigger.changes));
+        assert_eq!(
+            image.field,
+            format!(".spec.provider.workers[{pool}].machine.image.version")
+        );
+        assert_eq!(
+            (image.old.as_deref(), image.new.as_deref()),
+            (Some("1877.3.0"), Some("1877.5.0"))
+        );
+        assert_eq!(trigger.changes.len(), trigger.causes.len());
     }
 
     #[test]

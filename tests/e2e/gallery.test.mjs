@@ -76,13 +76,13 @@ test("a fail-closed pod webhook blocks hibernation, with the fix", () =>
     await remediated.getByText('timeoutSeconds of webhook "pods.policy-agent.example.com" was set to 15').waitFor();
   }));
 
-test("an AutoInPlaceUpdate pool is updated in place, with the changed field", () =>
+test("an AutoInPlaceUpdate pool is updated in place, with the changed field and its values", () =>
   withApp(async (page) => {
     await loadExample(page, "in-place-pool");
     const card = page.getByRole("region", { name: "Roll triggers" });
     const pool = card.locator("li", { hasText: "bare-metal: in-place update" });
     await pool.waitFor();
-    assert.match(await pool.textContent(), /changed: \.spec\.provider\.workers\[\]\.machine\.image\.version/);
+    assert.match(await pool.textContent(), /changed: \.spec\.provider\.workers\[bare-metal\]\.machine\.image\.version: 1877\.3\.0 → 1877\.5\.0/);
     assert.match(await fact(page, "Validation problems").textContent(), /^none in the rules shoot-policy checks/);
   }));
 

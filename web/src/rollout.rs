@@ -12,6 +12,17 @@ pub fn update_text(kind: UpdateKind) -> &'static str {
     }
 }
 
+/// "changed: .spec.provider.workers[general].machine.type: m5.large → m5.xlarge".
+pub fn change_text(change: &shoot_policy::rollout::FieldChange) -> String {
+    let value = |value: &Option<String>| value.clone().unwrap_or_else(|| "(unset)".to_string());
+    format!(
+        "changed: {}: {} → {}",
+        change.field,
+        value(&change.old),
+        value(&change.new)
+    )
+}
+
 #[component]
 pub fn Rollout(report: Memo<Report>) -> impl IntoView {
     move || {
@@ -28,11 +39,16 @@ pub fn Rollout(report: Memo<Report>) -> impl IntoView {
                     if trigger.provider_dependent {
                         text.push_str(" (the provider extension may still update it)");
                     }
-                    let causes = trigger.causes.join(", ");
                     let class = format!("pool-trigger {}", serde_json::to_value(trigger.update).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default());
+                    // Each cause with its values before and after where the report has them.
+                    let changes: Vec<String> = if trigger.changes.is_empty() {
+                        trigger.causes.iter().map(|cause| format!("changed: {cause}")).collect()
+                    } else {
+                        trigger.changes.iter().map(change_text).collect()
+                    };
                     view! {
                         <li class=class><strong>{text}</strong>
-                            {(!causes.is_empty()).then(|| view! { <div class="muted">{format!("changed: {causes}")}</div> })}
+                            {changes.into_iter().map(|change| view! { <div class="muted">{change}</div> }).collect_view()}
                         </li>
                     }
                 }).collect_view()
@@ -59,5 +75,24 @@ pub fn Rollout(report: Memo<Report>) -> impl IntoView {
                 </section>
             })
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shoot_policy::rollout::FieldChange;
+
+    #[test]
+    fn a_change_reads_old_to_new_and_names_an_unset_side() {
+        let change = FieldChange {
+            field: ".spec.provider.workers[general].machine.type".to_string(),
+            old: Some("m5.large".to_string()),
+            new: None,
+        };
+        assert_eq!(
+            change_text(&change),
+            "changed: .spec.provider.workers[general].machine.type: m5.large → (unset)"
+        );
     }
 }

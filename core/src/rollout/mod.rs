@@ -24,7 +24,7 @@ pub use strategy::{
     FeatureGates, Operation, RuleError,
 };
 pub use trigger::{
-    in_place_hash, osc_key, pending_worker_updates, roll_triggers, PoolTrigger, RollTriggerOptions,
-    RollTriggers, UpdateKind,
+    in_place_hash, osc_key, pending_worker_updates, roll_triggers, FieldChange, PoolTrigger,
+    RollTriggerOptions, RollTriggers, UpdateKind,
 };
 pub use types::{Shoot, Worker, WorkerResource};

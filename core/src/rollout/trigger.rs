@@ -71,6 +71,22 @@ pub struct PoolTrigger {
     pub old_key: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub new_key: Option<String>,
+    /// Each cause with the value before and after, as the report reads them from the two Shoots.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "tsify", tsify(optional))]
+    pub changes: Vec<FieldChange>,
+}
+
+/// A changed field of a pool's roll trigger: its path with the pool's name in place of `[]`, and the
+/// value before and after (`None`: unset), as short text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct FieldChange {
+    pub field: String,
+    pub old: Option<String>,
+    pub new: Option<String>,
 }
 
 /// The result of [`roll_triggers`].
@@ -117,6 +133,7 @@ pub fn roll_triggers(
                     new_pool: true,
                     old_key: None,
                     new_key: Some(node_agent_key(mode, &new_shoot, worker, &digests)?),
+                    changes: Vec::new(),
                 })
             };
             let old = (old_shoot, &old_pools);
@@ -149,6 +166,7 @@ pub fn roll_triggers(
                         new_pool: false,
                         old_key: None,
                         new_key: Some(node_agent_key(mode, &new_shoot, pool, &digests)?),
+                        changes: Vec::new(),
                     };
                     updated.insert(pool.name.clone(), trigger);
                 }
@@ -1023,6 +1041,7 @@ fn pool_trigger(
         new_pool: false,
         old_key: Some(old.key(mode, old_worker, digests).to_string()),
         new_key: Some(new.key(mode, new_worker, digests).to_string()),
+        changes: Vec::new(),
     }
 }
 
