@@ -7,11 +7,11 @@ use std::process::Command;
 
 /// The ceilings (gzip -9): the figures plus about 2 %, so nothing grows unnoticed. Over a ceiling,
 /// `cargo xtask size` and `cargo xtask test` fail. Decided at 625 000 and 440 000 B; the app's
-/// lowered to its figure plus about 2 % once it lost its own engine (round 26: 316 731 B). The npm
+/// lowered to its figure plus about 2 % once it lost its own engine (round 26: 323 803 B). The npm
 /// module is back under its decided ceiling (round 25: a link-time inline budget of 5, not 40).
 /// The app's module holds no engine since round 26 (it uses the npm module's), so its figure is
 /// the UI alone; the page's total is printed beside it.
-const APP_CEILING_BYTES: u64 = 325_000;
+const APP_CEILING_BYTES: u64 = 330_000;
 const NPM_WASM_CEILING_BYTES: u64 = 440_000;
 /// The targets the one shared model aims for: printed with a verdict, not enforced.
 const APP_TARGET_BYTES: u64 = 500_000;
