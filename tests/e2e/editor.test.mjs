@@ -84,3 +84,20 @@ test("a 150 000-line paste keeps the page responsive; numbers stay aligned; go t
   assert.equal(shown.gutter, shown.area);
   await context.close();
 });
+
+test("an input too large to keep or analyse says so: the storage notice and the size error in the summary", async () => {
+  const context = await browser.newContext();
+  const { page } = await openApp(context);
+  // 11 MB: over the engine's 5 MiB limit and over any browser's localStorage quota.
+  const padding = `# ${"padding ".repeat(12)}\n`.repeat(110_000);
+  await paste(page, "Other objects", padding);
+  const notice = page.getByRole("status").filter({ hasText: "too large for the browser's storage" });
+  await notice.waitFor();
+  assert.match(await notice.textContent(), /This input \(1\d\.\d MB\)/);
+  const summary = page.getByRole("region", { name: "Summary" });
+  await summary.getByText(/all inputs together: \d+ bytes, more than the limit of 5242880 bytes/).waitFor();
+  // Back under the quota, the notice goes.
+  await paste(page, "Other objects", "");
+  await notice.waitFor({ state: "detached" });
+  await context.close();
+});

@@ -181,12 +181,17 @@ fn App() -> impl IntoView {
     // Embedded, boot.js's restart does not exist, so there is no crash message to take.
     let crash = RwSignal::new(standalone.then(recovery::take_crash_message).flatten());
     let paused = RwSignal::new(crash.get_untracked().is_some());
+    // The size of an input the browser's storage refused, which a reload would not bring back.
+    let unsaved = RwSignal::new(None::<String>);
 
     // Save every keystroke at once (nothing typed is lost), analyse when typing pauses.
     Effect::new(move |previous: Option<()>| {
         let current = inputs.get();
         if standalone {
-            persist::save(&current);
+            let kept = persist::save(&current);
+            if kept != unsaved.get_untracked().is_none() {
+                unsaved.set((!kept).then(|| persist::megabytes(&current)));
+            }
         }
         if let Some(handle) = pending.get_value() {
             handle.clear();
@@ -279,6 +284,11 @@ fn App() -> impl IntoView {
         {move || notice.get().map(|text| view! {
             <p class="notice" role="status">{text}" "
                 <button type="button" on:click=move |_| notice.set(None)>"Dismiss"</button></p>
+        })}
+        {move || unsaved.get().map(|size| view! {
+            <p class="notice warning" role="status">{format!(
+                "This input ({size}) is too large for the browser's storage: a reload would bring back \
+                 the last input that fitted, not this one. Keep a copy of it elsewhere.")}</p>
         })}
         {move || crash.get().map(|message| view! {
             <div class="crash" role="alert">

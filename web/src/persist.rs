@@ -11,9 +11,16 @@ pub fn load() -> Option<Inputs> {
     LocalStorage::get(KEY).ok()
 }
 
-pub fn save(inputs: &Inputs) {
-    // A full or blocked storage must not break the app; the input stays on screen either way.
-    let _ = LocalStorage::set(KEY, inputs);
+/// Saves the input; false when the browser refused it (storage full, or the input larger than
+/// its quota, about 5 MB). The input stays on screen either way, and the app says it is not kept.
+pub fn save(inputs: &Inputs) -> bool {
+    LocalStorage::set(KEY, inputs).is_ok()
+}
+
+/// The input's size as a user reads it: "4.2 MB".
+pub fn megabytes(inputs: &Inputs) -> String {
+    let bytes: usize = inputs.texts().iter().map(|(_, text)| text.len()).sum();
+    format!("{:.1} MB", bytes as f64 / 1_000_000.0)
 }
 
 pub fn load_replaced() -> Option<Inputs> {
@@ -22,4 +29,17 @@ pub fn load_replaced() -> Option<Inputs> {
 
 pub fn save_replaced(inputs: &Inputs) {
     let _ = LocalStorage::set(REPLACED_KEY, inputs);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_inputs_size_reads_in_megabytes() {
+        let mut inputs = Inputs::default();
+        inputs.cloud_profile = "x".repeat(4_200_000);
+        inputs.shoot = "y".repeat(50_000);
+        assert_eq!(megabytes(&inputs), "4.2 MB");
+    }
 }
