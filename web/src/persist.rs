@@ -37,9 +37,11 @@ mod tests {
 
     #[test]
     fn an_inputs_size_reads_in_megabytes() {
-        let mut inputs = Inputs::default();
-        inputs.cloud_profile = "x".repeat(4_200_000);
-        inputs.shoot = "y".repeat(50_000);
+        let inputs = Inputs {
+            cloud_profile: "x".repeat(4_200_000),
+            shoot: "y".repeat(50_000),
+            ..Inputs::default()
+        };
         assert_eq!(megabytes(&inputs), "4.2 MB");
     }
 }
