@@ -555,6 +555,11 @@ fn facts(report: &Report, summary: &Summary, now: DateTime<Utc>) -> Vec<Fact> {
         fact("Roll triggers", text, tone, None);
     }
     let (text, tone) = match summary.validation_problems {
+        // An input that does not read is not validated: "none" would read as "accepted".
+        0 if summary.input_errors > 0 => (
+            "not checked where the input has errors (see Input errors)".to_string(),
+            Tone::Neutral,
+        ),
         0 => (
             "none in the rules shoot-policy checks (kubectl apply --dry-run=server gives \
              Gardener's whole answer)"
@@ -856,6 +861,13 @@ mod tests {
             fact.text.starts_with("2: CloudProfile, line "),
             "{}",
             fact.text
+        );
+        let validation = (report.summary.facts.iter())
+            .find(|f| f.label == "Validation problems")
+            .unwrap();
+        assert_eq!(
+            validation.text,
+            "not checked where the input has errors (see Input errors)"
         );
         let details = fact.details.as_deref().unwrap();
         assert_eq!(details.lines().count(), 2, "{details}");

@@ -38,6 +38,9 @@ test("bad YAML shows the error at its line, and reload keeps the input", async (
   // The marked number is the Shoot gutter's fourth line, beside the line with the dash.
   assert.equal(await marked.evaluate(linesAbove), 3);
   assert.equal(bad.split("\n")[3], "  - x");
+  // The other cards say why they are empty, and nothing reads as "accepted".
+  await page.getByRole("region", { name: "Update timeline" }).getByText("No timeline while the input has errors").waitFor();
+  await page.getByRole("region", { name: "Summary" }).getByText("not checked where the input has errors").waitFor();
   await page.reload();
   await page.getByRole("region", { name: "Summary" }).waitFor();
   assert.equal(await page.getByLabel("Shoot", { exact: true }).inputValue(), bad);

@@ -252,8 +252,16 @@ fn App() -> impl IntoView {
                 <section class="card" aria-label="Update timeline">
                     <h2>"Update timeline"</h2>
                     <timeline::view::TimelineView timeline=timeline />
-                    {move || timeline.with(|t| t.is_none()).then(|| view! {
-                        <p class="muted">"Paste a CloudProfile and a Shoot to see the timeline."</p>
+                    {move || timeline.with(|t| t.is_none()).then(|| {
+                        // Where an input does not read, asking for one to be pasted would mislead.
+                        let errors = report.with(|r| r.summary.input_errors > 0);
+                        view! {
+                            <p class="muted">{if errors {
+                                "No timeline while the input has errors (see Input errors in the summary)."
+                            } else {
+                                "Paste a CloudProfile and a Shoot to see the timeline."
+                            }}</p>
+                        }
                     })}
                 </section>
             })}
