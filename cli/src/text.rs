@@ -90,13 +90,11 @@ pub fn roll_triggers(report: &Report) -> String {
             }
         }
         for change in &trigger.changes {
-            let value = |value: &Option<String>| value.as_deref().unwrap_or("(unset)").to_string();
             let _ = writeln!(
                 out,
-                "    because {} changed: {} → {}",
+                "    because {} changed: {}",
                 change.field,
-                value(&change.old),
-                value(&change.new)
+                change.values()
             );
         }
         if trigger.provider_dependent {

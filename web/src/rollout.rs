@@ -14,13 +14,7 @@ pub fn update_text(kind: UpdateKind) -> &'static str {
 
 /// "changed: .spec.provider.workers[general].machine.type: m5.large → m5.xlarge".
 pub fn change_text(change: &shoot_policy::rollout::FieldChange) -> String {
-    let value = |value: &Option<String>| value.clone().unwrap_or_else(|| "(unset)".to_string());
-    format!(
-        "changed: {}: {} → {}",
-        change.field,
-        value(&change.old),
-        value(&change.new)
-    )
+    format!("changed: {}: {}", change.field, change.values())
 }
 
 #[component]

@@ -89,6 +89,14 @@ pub struct FieldChange {
     pub new: Option<String>,
 }
 
+impl FieldChange {
+    /// "m5.large → m5.xlarge", an unset side as "(unset)": the app and the CLI write it so.
+    pub fn values(&self) -> String {
+        let side = |value: &Option<String>| value.as_deref().unwrap_or("(unset)").to_string();
+        format!("{} → {}", side(&self.old), side(&self.new))
+    }
+}
+
 /// The result of [`roll_triggers`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
