@@ -104,6 +104,12 @@ pub fn roll_triggers(report: &Report) -> String {
             );
         }
     }
+    if !report.changes_without_roll.is_empty() {
+        let _ = writeln!(out, "  changed, rolls no pool:");
+        for change in &report.changes_without_roll {
+            let _ = writeln!(out, "    {}: {}", change.field, change.values());
+        }
+    }
     out
 }
 
@@ -132,6 +138,21 @@ pub fn hibernation(report: &Report) -> String {
             for line in fix.patch.lines() {
                 let _ = writeln!(out, "      {line}");
             }
+        }
+    }
+    for fix in &hibernation.webhooks.configuration_fixes {
+        let _ = writeln!(
+            out,
+            "  recommended fix for {} {}, one patch:",
+            fix.kind, fix.configuration
+        );
+        for chosen in &fix.webhooks {
+            let _ = writeln!(out, "    - {}: {}", chosen.webhook, chosen.description);
+        }
+        let _ = writeln!(out, "    {}", fix.command);
+        let _ = writeln!(out, "    fix.yaml:");
+        for line in fix.patch.lines() {
+            let _ = writeln!(out, "      {line}");
         }
     }
     for configuration in hibernation.remediation.iter().filter(|c| c.patched) {

@@ -163,6 +163,10 @@ pub struct Report {
     pub validation: Validation,
     /// What the change from the previous Shoot does to each worker pool's nodes.
     pub roll_triggers: Option<crate::rollout::RollTriggers>,
+    /// The fields of `.spec` that changed from the previous Shoot and roll no pool (at most 100).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "tsify", tsify(optional))]
+    pub changes_without_roll: Vec<crate::rollout::FieldChange>,
     /// How many nodes of each rolling pool are replaced at a time.
     #[cfg_attr(feature = "tsify", tsify(type = "Record<string, RolloutShape>"))]
     pub rollout_shapes: std::collections::BTreeMap<String, crate::rollout::RolloutShape>,
@@ -1380,6 +1384,14 @@ fn rollout(inputs: &Inputs, views: &ShootViews, report: &mut Report) {
             Ok(mut triggers) => {
                 if let Some(previous) = &inputs.previous_shoot {
                     add_changed_values(&mut triggers, &previous.value, &shoot_object.value);
+                    let rolling: Vec<String> = (triggers.workers.values())
+                        .flat_map(|trigger| trigger.changes.iter().map(|c| c.field.clone()))
+                        .collect();
+                    report.changes_without_roll = crate::rollout::changes::changes_without_roll(
+                        &previous.value,
+                        &shoot_object.value,
+                        &rolling,
+                    );
                 }
                 report.roll_triggers = Some(triggers);
             }
@@ -1406,7 +1418,7 @@ fn add_changed_values(triggers: &mut crate::rollout::RollTriggers, old: &Value, 
             }
             None => crate::locate::value_at(shoot, cause.trim_start_matches('.'))?,
         };
-        Some(short_text(found))
+        Some(crate::rollout::changes::short_text(found))
     };
     for (pool, trigger) in &mut triggers.workers {
         trigger.changes = (trigger.causes.iter())
@@ -1416,20 +1428,6 @@ fn add_changed_values(triggers: &mut crate::rollout::RollTriggers, old: &Value, 
                 new: value(new, pool, cause),
             })
             .collect();
-    }
-}
-
-/// A value as one short line: a string as it is, anything else as compact JSON, cut at 80
-/// characters.
-fn short_text(value: &Value) -> String {
-    const LONGEST: usize = 80;
-    let text = match value {
-        Value::String(text) => text.clone(),
-        other => other.to_string(),
-    };
-    match text.char_indices().nth(LONGEST) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text,
     }
 }
 

@@ -11,10 +11,10 @@ use super::webhooks::{apply_fix, Webhook, WebhookConfiguration, WebhookFix};
 use crate::decode::FromValue;
 use serde::{Deserialize, Serialize};
 
-/// `{webhooks: [entry]}`; fields in the order a person writes them (name first).
+/// `{webhooks: [entries]}`; fields in the order a person writes them (name first).
 #[derive(Serialize, Deserialize)]
 struct Patch {
-    webhooks: [Entry; 1],
+    webhooks: Vec<Entry>,
 }
 
 #[derive(Serialize, Deserialize, FromValue)]
@@ -37,8 +37,33 @@ struct Expressions {
     match_expressions: Vec<LabelSelectorRequirement>,
 }
 
-/// The YAML patch that applies `fix` to `webhook` of `config`, headed by the kubectl command.
-pub fn fix_patch(config: &WebhookConfiguration, webhook: &Webhook, fix: &WebhookFix) -> String {
+/// How a patch of `config` is applied: `kubectl patch <kind> <name> --patch-file fix.yaml`.
+pub fn patch_command(config: &WebhookConfiguration) -> String {
+    format!(
+        "kubectl patch {} {} --patch-file fix.yaml",
+        config.kind.to_ascii_lowercase(),
+        config.metadata.name
+    )
+}
+
+/// The YAML patch that applies `fix` to `webhook` (of its configuration, see [`patch_command`]).
+pub fn fix_patch(webhook: &Webhook, fix: &WebhookFix) -> String {
+    configuration_patch(&[(webhook, fix)])
+}
+
+/// One YAML patch that applies each fix to its webhook, all of one configuration: the webhooks
+/// merge by name, so one `kubectl patch` fixes them all.
+pub fn configuration_patch(fixes: &[(&Webhook, &WebhookFix)]) -> String {
+    let patch = Patch {
+        webhooks: fixes
+            .iter()
+            .map(|(webhook, fix)| entry(webhook, fix))
+            .collect(),
+    };
+    crate::document::to_yaml(&patch)
+}
+
+fn entry(webhook: &Webhook, fix: &WebhookFix) -> Entry {
     let fixed = apply_fix(webhook, fix);
     // The whole resulting list when something is added: the patch replaces it.
     let expressions = |added: &[LabelSelectorRequirement], selector: &Option<_>| {
@@ -50,30 +75,19 @@ pub fn fix_patch(config: &WebhookConfiguration, webhook: &Webhook, fix: &Webhook
                 .unwrap_or_default(),
         })
     };
-    let patch = Patch {
-        webhooks: [Entry {
-            name: webhook.name.clone(),
-            failure_policy: fix
-                .failure_policy
-                .as_ref()
-                .and(fixed.failure_policy.clone()),
-            timeout_seconds: fix.timeout_seconds.and(fixed.timeout_seconds),
-            namespace_selector: expressions(
-                &fix.add_namespace_selector_expressions,
-                &fixed.namespace_selector,
-            ),
-            object_selector: expressions(
-                &fix.add_object_selector_expressions,
-                &fixed.object_selector,
-            ),
-        }],
-    };
-    format!(
-        "# kubectl patch {} {} --patch-file fix.yaml\n{}",
-        config.kind.to_ascii_lowercase(),
-        config.metadata.name,
-        crate::document::to_yaml(&patch)
-    )
+    Entry {
+        name: webhook.name.clone(),
+        failure_policy: fix
+            .failure_policy
+            .as_ref()
+            .and(fixed.failure_policy.clone()),
+        timeout_seconds: fix.timeout_seconds.and(fixed.timeout_seconds),
+        namespace_selector: expressions(
+            &fix.add_namespace_selector_expressions,
+            &fixed.namespace_selector,
+        ),
+        object_selector: expressions(&fix.add_object_selector_expressions, &fixed.object_selector),
+    }
 }
 
 #[cfg(test)]
@@ -99,8 +113,7 @@ mod tests {
         };
         assert_eq!(
             webhook.fixes[0].patch,
-            "# kubectl patch validatingwebhookconfiguration policy-agent --patch-file fix.yaml\n\
-             webhooks:\n\
+            "webhooks:\n\
              - name: pods.policy-agent.example.com\n  failurePolicy: Ignore\n  timeoutSeconds: 15\n"
         );
     }
@@ -117,11 +130,9 @@ mod tests {
             .find(|f| !f.add_namespace_selector_expressions.is_empty())
             .expect("a selector fix");
         let patch = &selector_fix.patch;
-        assert!(
-            patch.starts_with(
-                "# kubectl patch mutatingwebhookconfiguration m --patch-file fix.yaml\n"
-            ),
-            "{patch}"
+        assert_eq!(
+            patch_command(config),
+            "kubectl patch mutatingwebhookconfiguration m --patch-file fix.yaml"
         );
         let documents = crate::document::parse_documents(patch, &Default::default()).unwrap();
         let entry = &documents[0]["webhooks"][0];
@@ -144,5 +155,45 @@ mod tests {
             .match_expressions =
             serde_json::from_value(entry["namespaceSelector"]["matchExpressions"].clone()).unwrap();
         assert!(!super::super::webhooks::is_problematic_webhook(&patched));
+    }
+
+    #[test]
+    fn one_patch_fixes_every_problematic_webhook_of_a_configuration() {
+        let yaml = "kind: ValidatingWebhookConfiguration\nmetadata: {name: policy}\nwebhooks:\n\
+- name: pods\n  failurePolicy: Fail\n  timeoutSeconds: 30\n  rules:\n  - {apiGroups: [''], apiVersions: [v1], operations: [CREATE], resources: [pods]}\n\
+- name: leases\n  failurePolicy: Ignore\n  timeoutSeconds: 10\n  rules:\n  - {apiGroups: [coordination.k8s.io], apiVersions: [v1], operations: [UPDATE], resources: [leases]}\n\
+- name: fine\n  failurePolicy: Ignore\n  timeoutSeconds: 5\n  rules:\n  - {apiGroups: [''], apiVersions: [v1], operations: [CREATE], resources: [pods]}\n";
+        let config = &configurations(yaml)[0];
+        let [fix] = super::super::webhooks::configuration_fixes(std::slice::from_ref(config))
+            .try_into()
+            .expect("one configuration fix");
+        assert_eq!(
+            fix.command,
+            "kubectl patch validatingwebhookconfiguration policy --patch-file fix.yaml"
+        );
+        let fixed: Vec<&str> = fix.webhooks.iter().map(|w| w.webhook.as_str()).collect();
+        assert_eq!(fixed, ["pods", "leases"]);
+        // The recommended fix of `pods` keeps its failure policy: it narrows the selectors.
+        assert!(
+            fix.webhooks[0].description.starts_with("add to "),
+            "{fix:?}"
+        );
+        // Merged by name as the API server does, every webhook passes Gardener's check.
+        let patch = &crate::document::parse_documents(&fix.patch, &Default::default()).unwrap()[0];
+        let mut patched = config.clone();
+        for entry in patch["webhooks"].as_array().unwrap() {
+            let webhook = (patched.webhooks.iter_mut())
+                .find(|w| w.name == entry["name"])
+                .unwrap();
+            let mut merged = serde_json::to_value(&*webhook).unwrap();
+            for (field, value) in entry.as_object().unwrap() {
+                merged[field] = value.clone();
+            }
+            *webhook = serde_json::from_value(merged).unwrap();
+        }
+        assert!(!patched
+            .webhooks
+            .iter()
+            .any(super::super::webhooks::is_problematic_webhook));
     }
 }

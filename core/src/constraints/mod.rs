@@ -26,9 +26,9 @@ pub use ca::{check_ca_validities, CaValidityResult, Secret};
 pub use condition::{Condition, LastOperation};
 pub use remediation::{remediate, RemediatedConfiguration};
 pub use webhooks::{
-    check_for_problematic_webhooks, is_problematic_webhook, problematic_webhooks, webhook_report,
-    BrokenRule, ProblematicWebhook, WebhookConfiguration, WebhookConstraintResult, WebhookFix,
-    WebhookReport,
+    check_for_problematic_webhooks, configuration_fixes, is_problematic_webhook,
+    problematic_webhooks, recommended_fix, webhook_report, BrokenRule, ChosenFix, ConfigurationFix,
+    ProblematicWebhook, WebhookConfiguration, WebhookConstraintResult, WebhookFix, WebhookReport,
 };
 
 use crate::decode::FromValue;

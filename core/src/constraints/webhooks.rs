@@ -152,9 +152,36 @@ pub struct WebhookFix {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[cfg_attr(feature = "tsify", tsify(optional))]
     pub add_object_selector_expressions: Vec<LabelSelectorRequirement>,
-    /// The change as a YAML patch of the configuration for `kubectl patch` (see
-    /// [`super::fix_patch::fix_patch`]).
+    /// The change as a YAML patch of the configuration, applied with the configuration's
+    /// [`ConfigurationFix::command`] (see [`super::fix_patch::fix_patch`]).
     pub patch: String,
+}
+
+/// One patch per webhook configuration that fixes each of its problematic webhooks, with the fix
+/// shoot-policy recommends for each ([`recommended_fix`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct ConfigurationFix {
+    pub kind: String,
+    pub configuration: String,
+    /// The webhooks the patch fixes, each with the change it makes to it.
+    pub webhooks: Vec<ChosenFix>,
+    /// How to apply the patch: `kubectl patch <kind> <name> --patch-file fix.yaml`.
+    pub command: String,
+    /// The YAML patch (the content of `fix.yaml`).
+    pub patch: String,
+}
+
+/// The fix chosen for one webhook of a [`ConfigurationFix`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct ChosenFix {
+    pub webhook: String,
+    /// The fix's [`WebhookFix::description`].
+    pub description: String,
 }
 
 /// The result both webhook constraints receive (`CheckForProblematicWebhooks`).
@@ -184,6 +211,9 @@ pub struct WebhookReport {
     pub hibernation_possible: WebhookConstraintResult,
     /// `MaintenancePreconditionsSatisfied`: always the same result as `hibernation_possible`.
     pub maintenance_preconditions_satisfied: WebhookConstraintResult,
+    /// One patch per configuration with problematic webhooks (none for a webhook without a fix).
+    #[serde(default)]
+    pub configuration_fixes: Vec<ConfigurationFix>,
 }
 
 /// [`problematic_webhooks`] and [`check_for_problematic_webhooks`] together, for an awake shoot whose API
@@ -194,7 +224,49 @@ pub fn webhook_report(configurations: &[WebhookConfiguration]) -> WebhookReport 
         problematic_webhooks: problematic_webhooks(configurations),
         hibernation_possible: result.clone(),
         maintenance_preconditions_satisfied: result,
+        configuration_fixes: configuration_fixes(configurations),
     }
+}
+
+/// Per configuration, one patch with the [`recommended_fix`] of each problematic webhook.
+pub fn configuration_fixes(configurations: &[WebhookConfiguration]) -> Vec<ConfigurationFix> {
+    checked_configurations(configurations)
+        .into_iter()
+        .filter_map(|config| {
+            let chosen: Vec<(&Webhook, WebhookFix)> = (config.webhooks.iter())
+                .filter(|w| is_problematic_webhook(w))
+                .filter_map(|w| {
+                    let lease = breaks_lease_rule(w);
+                    let fix = recommended_fix(fixes(w, lease, &matched_critical_resources(w)))?;
+                    Some((w, fix))
+                })
+                .collect();
+            if chosen.is_empty() {
+                return None;
+            }
+            let pairs: Vec<(&Webhook, &WebhookFix)> =
+                chosen.iter().map(|(w, fix)| (*w, fix)).collect();
+            Some(ConfigurationFix {
+                kind: config.kind.clone(),
+                configuration: config.metadata.name.clone(),
+                webhooks: (chosen.iter())
+                    .map(|(w, fix)| ChosenFix {
+                        webhook: w.name.clone(),
+                        description: fix.description.clone(),
+                    })
+                    .collect(),
+                command: super::fix_patch::patch_command(config),
+                patch: super::fix_patch::configuration_patch(&pairs),
+            })
+        })
+        .collect()
+}
+
+/// The fix to recommend among a webhook's fixes: the first that leaves its failure policy as it is
+/// (it keeps enforcing for everything but the resources Gardener's check is about), else the first.
+pub fn recommended_fix(fixes: Vec<WebhookFix>) -> Option<WebhookFix> {
+    let keeps_policy = fixes.iter().position(|fix| fix.failure_policy.is_none());
+    fixes.into_iter().nth(keeps_policy.unwrap_or(0))
 }
 
 /// `IsProblematicWebhook`: whether this webhook can keep worker nodes from joining or the cluster from
@@ -406,7 +478,7 @@ fn explain(config: &WebhookConfiguration, webhook: &Webhook) -> ProblematicWebho
     }
     let mut fixes = fixes(webhook, lease, &critical);
     for fix in &mut fixes {
-        fix.patch = super::fix_patch::fix_patch(config, webhook, fix);
+        fix.patch = super::fix_patch::fix_patch(webhook, fix);
     }
     let (rule, explanation) = if lease {
         (

@@ -10,6 +10,7 @@
 //!   machine-controller-manager resolves them, and the effective MCM settings;
 //! * [`quantity`], [`hash`], [`kubelet`] – the exact renderings those hashes depend on.
 
+pub mod changes;
 pub mod hash;
 pub mod kubelet;
 pub mod quantity;
