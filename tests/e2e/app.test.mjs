@@ -28,7 +28,9 @@ test("bad YAML shows the error at its line, and reload keeps the input", async (
   // A list item where the mapping expects a key: the parser stops at the dash (line 4, column 3).
   const bad = "kind: Shoot\nmetadata:\n  name: s\n  - x\nspec: {}\n";
   await setEditor(page, "Shoot", bad);
-  const problem = page.getByRole("alert").first();
+  // The problems are a list in a polite live region, read out once typing pauses.
+  const problems = page.locator(".editor-problems[aria-live='polite']");
+  const problem = problems.locator("li").first();
   await problem.waitFor();
   assert.equal(await problem.textContent(), "line 4, column 3: did not find expected key");
   const editor = page.locator(".editor").filter({ has: page.getByLabel("Shoot", { exact: true }) });
@@ -41,6 +43,7 @@ test("bad YAML shows the error at its line, and reload keeps the input", async (
   // The other cards say why they are empty, and nothing reads as "accepted".
   await page.getByRole("region", { name: "Update timeline" }).getByText("No timeline while the input has errors").waitFor();
   await page.getByRole("region", { name: "Summary" }).getByText("not checked where the input has errors").waitFor();
+  await page.getByRole("region", { name: "Validation" }).getByText("Not checked where the input has errors").waitFor();
   await page.reload();
   await page.getByRole("region", { name: "Summary" }).waitFor();
   assert.equal(await page.getByLabel("Shoot", { exact: true }).inputValue(), bad);

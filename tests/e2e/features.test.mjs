@@ -44,9 +44,18 @@ test("the share button warns before putting secrets into a link", async () => {
   assert.equal(await page.getByLabel("Share link", { exact: true }).count(), 0);
   await warning.getByRole("button", { name: "Cancel" }).click();
   assert.equal(await warning.count(), 0);
+  // Focus goes back to the button that opened the panel, and on into the link once it exists.
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent);
+  assert.equal(await focused(), "Share link");
   await page.getByRole("button", { name: "Share link" }).click();
   await page.getByRole("button", { name: "Create link anyway" }).click();
   assert.match(await page.getByLabel("Share link", { exact: true }).inputValue(), /#s1\./);
+  assert.equal(await focused(), "Share link");
+  assert.equal(await page.evaluate(() => document.activeElement.tagName), "INPUT");
+  // Escape closes the panel and gives the focus back to the button.
+  await page.keyboard.press("Escape");
+  assert.equal(await page.getByLabel("Share link", { exact: true }).count(), 0);
+  assert.equal(await page.evaluate(() => document.activeElement.tagName), "BUTTON");
   await context.close();
 });
 
@@ -109,7 +118,7 @@ test("exports: JSON report, Markdown summary and iCal download without leaving t
 test("works on a 360 px wide screen without horizontal scrolling", async () => {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const { page } = await openApp(context);
-  await page.getByRole("region", { name: "Update timeline" }).locator("svg").waitFor();
+  await page.getByRole("region", { name: "Update timeline" }).locator("svg.timeline").waitFor();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 360, `page is ${width}px wide`);
   await context.close();

@@ -13,11 +13,15 @@ test("expired version: forced to the next minor in the next window, on the timel
     const matrix = page.getByRole("region", { name: "Version matrix" });
     await matrix.locator("tr", { hasText: "1.32.9" }).getByText("forced-update target for control plane").waitFor();
     const timeline = page.getByRole("region", { name: "Update timeline" });
-    await timeline.locator(".event-list").getByText(
-      "2026-11-22 21:00 UTC — Control plane: 1.31.13 → 1.32.9 (force): Kubernetes version expired - force update required"
+    // The events by window: each change, and once what the window's run does to the nodes.
+    const window = timeline.locator(".event-list > li", { hasText: "2026-11-22 21:00 UTC" });
+    await window.getByText(
+      "Control plane: 1.31.13 → 1.32.9 (force): Kubernetes version expired - force update required"
     ).waitFor();
+    assert.equal(await window.locator("div.muted").count(), 1);
+    assert.match(await window.locator("div.muted").textContent(), /^Nodes, in this window's run: Rolling update of /);
     // The marker's tooltip opens on keyboard focus and on hover.
-    const marker = timeline.locator("svg .marker.force").first();
+    const marker = timeline.locator("svg.timeline .marker.force").first();
     await marker.focus();
     const tooltip = timeline.getByRole("tooltip");
     await tooltip.getByText("1.31.13 → 1.32.9").waitFor();
@@ -26,7 +30,7 @@ test("expired version: forced to the next minor in the next window, on the timel
     await tooltip.waitFor({ state: "detached" });
     await marker.hover();
     await tooltip.waitFor();
-    assert.equal(await timeline.locator("svg .today").count(), 1);
+    assert.equal(await timeline.locator("svg.timeline .today").count(), 1);
     assert.match(await fact(page, "Status").textContent(), /^healthy: /);
   }));
 
@@ -50,7 +54,7 @@ test("no consecutive minor: the forced update is blocked and says why", () =>
     assert.equal(await message.locator("summary").textContent(), "Gardener's message");
     assert.match(await message.textContent(), /No suitable version found in CloudProfile/);
     assert.match(await fact(page, "Next forced update").textContent(), /^none succeeds before \d{4}-\d\d-\d\d: blocked/);
-    await page.getByRole("region", { name: "Update timeline" }).locator("svg .marker.blocked").waitFor();
+    await page.getByRole("region", { name: "Update timeline" }).locator("svg.timeline .marker.blocked").waitFor();
   }));
 
 test("a fail-closed pod webhook blocks hibernation, with the fix", () =>
@@ -60,21 +64,40 @@ test("a fail-closed pod webhook blocks hibernation, with the fix", () =>
     await card.getByText("Hibernation is not possible").waitFor();
     assert.match(await fact(page, "Hibernation").textContent(),
       /^not possible: Gardener refuses to hibernate the Shoot: the webhook policy-agent\/pods\.policy-agent\.example\.com/);
-    await card.getByText("ValidatingWebhookConfiguration policy-agent / webhook pods.policy-agent.example.com").waitFor();
-    assert.match(await card.locator(".fix").first().textContent(), /^Fix: /);
-    // Each fix as a patch to paste: the first sets the failure policy and the timeout.
+    // A short table: webhook, why, the recommended fix.
+    const row = card.locator(".webhook-table tbody tr");
+    assert.equal(await row.count(), 1);
+    assert.match(await row.locator("td").nth(0).textContent(), /^pods\.policy-agent\.example\.comValidatingWebhookConfiguration policy-agent$/);
+    assert.match(await row.locator("td").nth(1).textContent(), /^Intercepts v1 pods.*failurePolicy Fail/);
+    assert.match(await row.locator("td").nth(2).textContent(), /^Add to namespaceSelector\.matchExpressions/);
+    // One patch for the configuration, its command on its own line, each with a Copy button that
+    // puts exactly that text on the clipboard.
+    const patch = card.locator(".fix-patch").first();
+    assert.equal(await patch.locator("figcaption").textContent(), "ValidatingWebhookConfiguration policy-agent: 1 webhook");
+    const command = "kubectl patch validatingwebhookconfiguration policy-agent --patch-file fix.yaml";
+    assert.equal(await patch.locator(".command code").textContent(), command);
+    const yaml = await patch.locator("pre code").textContent();
+    assert.match(yaml, /^webhooks:\n- name: pods\.policy-agent\.example\.com\n  namespaceSelector:\n/);
+    assert.doesNotMatch(yaml, /kubectl|failurePolicy/);
+    await patch.getByRole("button", { name: "Copy the kubectl command" }).click();
+    await patch.getByText("Copied").waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), command);
+    await patch.getByRole("button", { name: "Copy fix.yaml" }).click();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), yaml);
+    // Every other fix stays one toggle away: the failure policy and timeout, as a patch alone.
+    const others = card.locator("details.other-fixes");
+    await others.locator("summary").click();
     assert.equal(
-      await card.locator(".fix-patch pre code").first().textContent(),
-      "# kubectl patch validatingwebhookconfiguration policy-agent --patch-file fix.yaml\n" +
-        "webhooks:\n- name: pods.policy-agent.example.com\n  failurePolicy: Ignore\n  timeoutSeconds: 15\n"
+      await others.locator(".fix-patch pre code").first().textContent(),
+      "webhooks:\n- name: pods.policy-agent.example.com\n  failurePolicy: Ignore\n  timeoutSeconds: 15\n"
     );
-    assert.equal(await card.locator(".fix-patch").first().locator("figcaption").textContent(),
-      "set failurePolicy: Ignore and set timeoutSeconds: 15 (or lower)");
+    assert.equal(await others.locator(".fix-patch figcaption").first().textContent(),
+      "Set failurePolicy: Ignore and set timeoutSeconds: 15 (or lower)");
     // The remediator's preview for the same configuration.
     await card.getByText("Gardener's webhook remediation (preview)").waitFor();
     const remediated = card.locator("li", { hasText: "ValidatingWebhookConfiguration policy-agent would be changed:" });
     await remediated.getByText('timeoutSeconds of webhook "pods.policy-agent.example.com" was set to 15').waitFor();
-  }));
+  }, { permissions: ["clipboard-read", "clipboard-write"] }));
 
 test("an AutoInPlaceUpdate pool is updated in place, with the changed field and its values", () =>
   withApp(async (page) => {

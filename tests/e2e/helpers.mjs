@@ -25,9 +25,12 @@ export async function openApp(context, url = BASE_URL) {
   return opened;
 }
 
-/** Runs `body` on a fresh page with the app, then checks that nothing left the origin and nothing threw. */
-export async function withApp(body) {
-  const context = await browser.newContext();
+/**
+ * Runs `body` on a fresh page with the app (in a context made with `contextOptions`), then checks
+ * that nothing left the origin and nothing threw.
+ */
+export async function withApp(body, contextOptions = {}) {
+  const context = await browser.newContext(contextOptions);
   const { page, foreign, pageErrors } = await openApp(context);
   await body(page);
   assert.deepEqual(foreign, []);

@@ -30,7 +30,7 @@ pub fn Cleanup(report: Memo<Report>) -> impl IntoView {
                 <section class="card" aria-label="Deletion cleanup">
                     <h2>"If the Shoot is deleted: cleanup plan"</h2>
                     {error}
-                    <div class="table-scroll"><table>
+                    <div class="table-scroll" tabindex="0" role="group" aria-label="Cleanup steps"><table>
                         <thead><tr><th>"Step"</th><th>"Deletes"</th><th>"Grace period"</th><th>"Finalizers removed after"</th></tr></thead>
                         <tbody>{rows}</tbody>
                     </table></div>

@@ -175,7 +175,9 @@ pub fn Editor(
                         inputs.update(|i| *(spec.get_mut)(i) = value);
                     }></textarea>
             </div>
-            <ul class="editor-problems">
+            // A polite live region: the problems of the input as typed are read out once typing
+            // pauses (an alert per item would interrupt each keystroke, and break the list).
+            <ul class="editor-problems" aria-live="polite">
                 {move || problems().into_iter().map(|d| {
                     let place = match (d.line, d.column) {
                         (Some(l), Some(c)) => format!("line {l}, column {c}: "),
@@ -185,7 +187,7 @@ pub fn Editor(
                     let line = d.line.unwrap_or(1);
                     let class = if d.severity == shoot_policy::report::Severity::Error { "problem" } else { "problem warning" };
                     view! {
-                        <li class=class role="alert">
+                        <li class=class>
                             <button type="button" class="link" title="Go to this line"
                                 on:click=move |ev| focus_line(&ev, label, line)>{place}{d.message}</button>
                         </li>

@@ -46,6 +46,11 @@ fn year(t: DateTime<Utc>) -> String {
 /// ASCII letter.
 pub use shoot_policy::ascii::capitalized;
 
+/// `1 webhook`, `4 webhooks`.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -80,6 +85,13 @@ mod tests {
             assert_eq!(month_and_year(t), t.format("%b %Y").to_string());
             assert_eq!(ical_utc(t), t.format("%Y%m%dT%H%M%SZ").to_string());
         }
+    }
+
+    #[test]
+    fn a_count_takes_the_singular_for_one_only() {
+        assert_eq!(count(1, "webhook", "webhooks"), "1 webhook");
+        assert_eq!(count(0, "webhook", "webhooks"), "0 webhooks");
+        assert_eq!(count(4, "pool", "pools"), "4 pools");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! formatting, the share link and the secret check are plain functions with native unit tests.
 
 mod cleanup;
+mod copy;
 mod editor;
 mod embed;
 mod export;
@@ -183,6 +184,9 @@ fn App() -> impl IntoView {
     let paused = RwSignal::new(crash.get_untracked().is_some());
     // The size of an input the browser's storage refused, which a reload would not bring back.
     let unsaved = RwSignal::new(None::<String>);
+    // From an edit until the newest result is shown: the results region is `aria-busy` meanwhile,
+    // so assistive technology (and the browser tests) read results that belong to the input.
+    let busy = RwSignal::new(true);
 
     // Save every keystroke at once (nothing typed is lost), analyse when typing pauses.
     Effect::new(move |previous: Option<()>| {
@@ -199,6 +203,7 @@ fn App() -> impl IntoView {
         if previous.is_none() {
             return; // `analysed` starts with these inputs: analysing them again would be waste
         }
+        busy.set(true);
         // An edit also resumes an analysis paused by a crash, but only with the debounced input:
         // resuming at once would re-run the input that crashed, once for every keystroke.
         let resume_with_edit = move || {
@@ -221,19 +226,26 @@ fn App() -> impl IntoView {
         if paused.get() {
             latest.set(Analysis::default());
             every_card.set(true);
+            busy.set(false);
             return;
         }
         let now = inputs.now(browser_now());
         request_analysis(inputs, now, move |outcome| match outcome {
             Ok(analysis) => {
                 latest.set(analysis);
-                if !every_card.get_untracked() {
-                    after_next_paint(move || every_card.set(true));
+                if every_card.get_untracked() {
+                    busy.set(false);
+                } else {
+                    after_next_paint(move || {
+                        every_card.set(true);
+                        busy.set(false);
+                    });
                 }
             }
             Err(message) => {
                 crash.set(Some(message));
                 paused.set(true);
+                busy.set(false);
             }
         });
     });
@@ -279,6 +291,9 @@ fn App() -> impl IntoView {
     };
 
     view! {
+        {standalone.then(|| view! {
+            <a class="skip-link" href="#results" on:click=skip_to_results>"Skip to the results"</a>
+        })}
         {show_inputs.then(|| view! {
             <header class="app-header">
                 <h1>"shoot-policy"</h1>
@@ -315,12 +330,30 @@ fn App() -> impl IntoView {
                     {EDITORS.iter().map(|spec| view! { <editor::Editor spec=spec inputs=inputs report=report /> }).collect_view()}
                 </section>
             })}
-            <section class="results" aria-label="Results">
+            <section class="results" id="results" tabindex="-1" aria-label="Results" aria-busy=move || busy.get().to_string()>
                 {shown.card("summary").then(|| view! { <summary::Summary facts=facts /> })}
                 {shown.card("maintenanceWindow").then(|| view! { <MaintenanceWindow report=report /> })}
                 {move || every_card.get().then(cards.clone())}
             </section>
         </main>
+    }
+}
+
+/// Moves the focus (and the view) to the results; the link's `#results` is not followed, since the
+/// address's fragment carries share links.
+fn skip_to_results(ev: leptos::ev::MouseEvent) {
+    ev.prevent_default();
+    #[cfg(target_arch = "wasm32")]
+    {
+        use wasm_bindgen::JsCast;
+        let results = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id("results"))
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+        if let Some(results) = results {
+            results.scroll_into_view();
+            let _ = results.focus();
+        }
     }
 }
 

@@ -18,7 +18,10 @@ pub fn Problems(report: Memo<Report>, inputs: RwSignal<Inputs>) -> impl IntoView
         report.with(|r| {
             let problems = r.validation.problems.clone();
             let operation = r.validation.shoot_operation.clone();
-            let body = if problems.is_empty() {
+            let body = if problems.is_empty() && r.summary.input_errors > 0 {
+                // What does not read was not checked: "no problems" would be a false all-clear.
+                view! { <p class="muted">"Not checked where the input has errors (see Input errors in the summary)."</p> }.into_any()
+            } else if problems.is_empty() {
                 view! { <p>"Gardener accepts the objects as far as shoot-policy checks them."</p> }.into_any()
             } else {
                 view! {

@@ -1,5 +1,6 @@
 //! The header's actions: the example gallery, reset and undo, the share link, and the exports.
 
+use crate::copy::CopyButton;
 use crate::inputs::Inputs;
 use crate::{export, persist, secrets, share, Analysis};
 use leptos::prelude::*;
@@ -64,6 +65,21 @@ fn page_address() -> String {
 #[component]
 pub fn Share(inputs: RwSignal<Inputs>) -> impl IntoView {
     let state = RwSignal::new(ShareState::Closed);
+    // Focus follows the panel: into the link once it exists (also after "Create link anyway"),
+    // back to the Share button when the panel closes.
+    let button = NodeRef::<leptos::html::Button>::new();
+    let link_field = NodeRef::<leptos::html::Input>::new();
+    Effect::new(move |_| {
+        if let Some(field) = link_field.get() {
+            let _ = field.focus();
+        }
+    });
+    let close = move || {
+        state.set(ShareState::Closed);
+        if let Some(button) = button.get_untracked() {
+            let _ = button.focus();
+        }
+    };
     let make_link = move || {
         let fragment = inputs.with_untracked(share::encode);
         state.set(ShareState::Link(format!("{}#{fragment}", page_address())));
@@ -76,26 +92,32 @@ pub fn Share(inputs: RwSignal<Inputs>) -> impl IntoView {
             state.set(ShareState::Warning(found));
         }
     };
+    let escape_closes = move |ev: leptos::ev::KeyboardEvent| {
+        if ev.key() == "Escape" {
+            close();
+        }
+    };
     view! {
-        <button type="button" on:click=start>"Share link"</button>
+        <button type="button" node_ref=button on:click=start>"Share link"</button>
         {move || match state.get() {
             ShareState::Closed => None,
             ShareState::Warning(found) => Some(view! {
-                <div class="share-panel warning" role="alertdialog" aria-label="Possible secrets">
+                <div class="share-panel warning" role="alertdialog" aria-label="Possible secrets" on:keydown=escape_closes>
                     <p><strong>"The input looks like it holds secrets."</strong>
                         " A share link carries all of it to whoever gets the link:"</p>
                     <ul>{found.into_iter().map(|f| view! { <li>{f}</li> }).collect_view()}</ul>
                     <button type="button" on:click=move |_| make_link()>"Create link anyway"</button>
-                    <button type="button" on:click=move |_| state.set(ShareState::Closed)>"Cancel"</button>
+                    <button type="button" on:click=move |_| close()>"Cancel"</button>
                 </div>
             }.into_any()),
             ShareState::Link(link) => Some(view! {
-                <div class="share-panel" role="group" aria-label="Share">
+                <div class="share-panel" role="group" aria-label="Share" on:keydown=escape_closes>
                     <label>"Share link (the input travels in the part after #, which is never sent to a server) "
-                        <input type="text" readonly aria-label="Share link" prop:value=link
+                        <input type="text" readonly aria-label="Share link" prop:value=link.clone() node_ref=link_field
                             on:focus=move |ev| { event_target::<web_sys::HtmlInputElement>(&ev).select() } />
                     </label>
-                    <button type="button" on:click=move |_| state.set(ShareState::Closed)>"Close"</button>
+                    <CopyButton text=link what="the share link" />
+                    <button type="button" on:click=move |_| close()>"Close"</button>
                 </div>
             }.into_any()),
         }}

@@ -80,6 +80,10 @@ pub fn VersionMatrix(report: Memo<Report>) -> impl IntoView {
             let outcome = r.maintenance_now.clone();
             let eligible = matrix.eligible_updates.clone();
             let table = move |image: Option<String>, versions: Vec<ClassifiedVersion>| {
+                let label = match &image {
+                    Some(name) => format!("Versions of machine image {name}"),
+                    None => "Kubernetes versions".to_string(),
+                };
                 let rows = versions.into_iter().map(|v| {
                     let notes = notes(outcome.as_ref(), image.as_deref(), &v.version);
                     let eligible_for = eligibility(&eligible, image.as_deref(), &v.version);
@@ -96,7 +100,7 @@ pub fn VersionMatrix(report: Memo<Report>) -> impl IntoView {
                     }
                 }).collect_view();
                 view! {
-                    <div class="table-scroll"><table>
+                    <div class="table-scroll" tabindex="0" role="group" aria-label=label><table>
                         <thead><tr><th>"Version"</th><th>"Classification"</th><th>"Expires"</th><th>"Shoot"</th><th>"Eligible for"</th></tr></thead>
                         <tbody>{rows}</tbody>
                     </table></div>

@@ -280,7 +280,11 @@ pub fn end_to_end(test_files: &[String]) -> Result {
             .env("NPM_PACKAGE_DIR", &package)
             .env("CHROMIUM", chromium)
             .env("CHROMIUM_FLAGS", tools::CHROMIUM_FLAGS.join(" "))
-            .env("PLAYWRIGHT_CORE", playwright),
+            .env("PLAYWRIGHT_CORE", playwright)
+            .env(
+                "AXE_CORE",
+                root().join("tools/node_modules/axe-core/axe.min.js"),
+            ),
     )
 }
 

@@ -52,14 +52,14 @@ pub fn wasm_bindgen() -> Result<PathBuf> {
 }
 
 /// The pinned JavaScript tools of `tools/package.json` (wasm-opt from binaryen, playwright-core, tsc,
-/// Vitest). Returns the `node_modules/.bin` directory.
+/// Vitest, axe-core). Returns the `node_modules/.bin` directory.
 pub fn node_tools() -> Result<PathBuf> {
     let tools = root().join("tools");
     let bin = tools.join("node_modules/.bin");
     let ready = ["wasm-opt", "tsc", "vitest"]
         .iter()
         .all(|tool| bin.join(tool).exists())
-        && ["playwright-core", "vue"]
+        && ["playwright-core", "vue", "axe-core"]
             .iter()
             .all(|package| tools.join("node_modules").join(package).exists());
     if !ready {

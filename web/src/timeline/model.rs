@@ -47,6 +47,15 @@ impl EventKind {
             EventKind::Blocked => "blocked",
         }
     }
+
+    /// In words, for the legend, the list and assistive technology.
+    pub fn words(self) -> &'static str {
+        match self {
+            EventKind::Auto => "automatic update",
+            EventKind::Force => "forced update",
+            EventKind::Blocked => "blocked forced update",
+        }
+    }
 }
 
 /// One update in a maintenance window.
@@ -63,16 +72,23 @@ pub struct Event {
 }
 
 impl Event {
-    /// The tooltip and list text: "1.31.13 → 1.32.9 (force): reason; impact".
+    /// The export text: "1.31.13 → 1.32.9 (force): reason. impact".
     pub fn describe(&self) -> String {
+        let mut text = self.change();
+        if !self.impact.is_empty() {
+            text.push_str(". ");
+            text.push_str(&self.impact);
+        }
+        text
+    }
+
+    /// The change without the nodes' part, which belongs to the whole window's run: "1.31.13 →
+    /// 1.32.9 (force): reason".
+    pub fn change(&self) -> String {
         let mut text = format!("{} → {} ({})", self.from, self.to, self.kind.as_str());
         if !self.reason.is_empty() {
             text.push_str(": ");
             text.push_str(&self.reason);
-        }
-        if !self.impact.is_empty() {
-            text.push_str(". ");
-            text.push_str(&self.impact);
         }
         text
     }
@@ -85,6 +101,13 @@ pub const AXIS_HEIGHT: f64 = 22.0;
 pub const LANE_HEIGHT: f64 = 26.0;
 pub const LANE_GAP: f64 = 10.0;
 const RIGHT_PADDING: f64 = 12.0;
+/// The least distance between two markers' centres in a lane: closer markers would cover each
+/// other (and each one's tooltip), so later ones move right by as much as needed.
+pub const MARKER_SPACING: f64 = 16.0;
+/// The width of one character of the SVG's 11 px labels, an upper bound for digits and letters.
+const CHAR_WIDTH: f64 = 6.6;
+/// The room one month tick's label needs ("Sep 2027" and a gap).
+const TICK_ROOM: f64 = 70.0;
 
 /// Pixel positions of everything the SVG draws.
 #[derive(Debug, Clone, PartialEq)]
@@ -116,6 +139,10 @@ pub struct SegmentBox {
     pub width: f64,
     pub version: String,
     pub classification: String,
+    /// Where the version's label starts: after a marker at the box's start, which would cover it.
+    pub label_x: f64,
+    /// Whether the version's label fits inside the box.
+    pub labelled: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -136,49 +163,88 @@ pub fn layout(timeline: &Timeline, width: f64) -> Layout {
         .lanes
         .iter()
         .enumerate()
-        .map(|(index, lane)| LaneLayout {
-            label: lane.label.clone(),
-            y: AXIS_HEIGHT + LANE_GAP + index as f64 * (LANE_HEIGHT + LANE_GAP),
-            segments: lane
+        .map(|(index, lane)| {
+            let markers = spread(
+                lane.events
+                    .iter()
+                    .filter(|e| e.at >= timeline.start && e.at <= timeline.end)
+                    .map(|e| Marker {
+                        x: x(e.at),
+                        event: e.clone(),
+                    })
+                    .collect(),
+                width - RIGHT_PADDING / 2.0,
+            );
+            let segments = lane
                 .segments
                 .iter()
                 .filter(|s| s.to > timeline.start && s.from < timeline.end)
-                .map(|s| SegmentBox {
-                    x: x(s.from),
-                    width: (x(s.to) - x(s.from)).max(1.0),
-                    version: s.version.clone(),
-                    classification: s.classification.clone(),
+                .map(|s| {
+                    let (start, end) = (x(s.from), x(s.to).max(x(s.from) + 1.0));
+                    let label_x = (markers.iter())
+                        .filter(|m| m.x >= start - MARKER_SPACING / 2.0 && m.x < start + 14.0)
+                        .map(|m| m.x + 11.0)
+                        .fold(start + 4.0, f64::max);
+                    let text_width = s.version.chars().count() as f64 * CHAR_WIDTH;
+                    SegmentBox {
+                        x: start,
+                        width: end - start,
+                        version: s.version.clone(),
+                        classification: s.classification.clone(),
+                        label_x,
+                        labelled: end - label_x >= text_width + 4.0,
+                    }
                 })
-                .collect(),
-            markers: lane
-                .events
-                .iter()
-                .filter(|e| e.at >= timeline.start && e.at <= timeline.end)
-                .map(|e| Marker {
-                    x: x(e.at),
-                    event: e.clone(),
-                })
-                .collect(),
+                .collect();
+            LaneLayout {
+                label: lane.label.clone(),
+                y: AXIS_HEIGHT + LANE_GAP + index as f64 * (LANE_HEIGHT + LANE_GAP),
+                segments,
+                markers,
+            }
         })
         .collect();
     let inside = timeline.today >= timeline.start && timeline.today <= timeline.end;
     Layout {
         width,
         height: AXIS_HEIGHT + LANE_GAP + timeline.lanes.len() as f64 * (LANE_HEIGHT + LANE_GAP),
-        ticks: month_ticks(timeline.start, timeline.end)
-            .into_iter()
-            .map(|t| Tick {
-                x: x(t),
-                label: crate::format::month_and_year(t),
-            })
-            .collect(),
+        ticks: month_ticks(
+            timeline.start,
+            timeline.end,
+            ((plot_width / TICK_ROOM) as i32).max(1),
+        )
+        .into_iter()
+        .map(|t| Tick {
+            x: x(t),
+            label: crate::format::month_and_year(t),
+        })
+        // A label that would run past the right edge is left out with its tick.
+        .filter(|tick| tick.x + 2.0 + tick.label.chars().count() as f64 * CHAR_WIDTH <= width)
+        .collect(),
         today_x: inside.then(|| x(timeline.today)),
         lanes,
     }
 }
 
-/// First-of-month instants inside `[start, end]`, every 1, 3, 6 or 12 months so at most 8 remain.
-fn month_ticks(start: DateTime<Utc>, end: DateTime<Utc>) -> Vec<DateTime<Utc>> {
+/// Moves markers (in time order) right where they would overlap, and back left from `right` where
+/// that pushed them past it, so each marker stays visible and reachable.
+fn spread(mut markers: Vec<Marker>, right: f64) -> Vec<Marker> {
+    shoot_policy::sorting::sort_by_key(&mut markers, |m| m.event.at);
+    for i in 1..markers.len() {
+        markers[i].x = markers[i].x.max(markers[i - 1].x + MARKER_SPACING);
+    }
+    let mut limit = right;
+    for marker in markers.iter_mut().rev() {
+        marker.x = marker.x.min(limit);
+        limit = marker.x - MARKER_SPACING;
+    }
+    markers
+}
+
+/// First-of-month instants inside `[start, end]`, every 1, 3, 6 or 12 months so at most `most`
+/// remain (at most 8).
+fn month_ticks(start: DateTime<Utc>, end: DateTime<Utc>, most: i32) -> Vec<DateTime<Utc>> {
+    let most = most.min(8);
     let first = Utc
         .with_ymd_and_hms(start.year(), start.month(), 1, 0, 0, 0)
         .single()
@@ -189,7 +255,7 @@ fn month_ticks(start: DateTime<Utc>, end: DateTime<Utc>) -> Vec<DateTime<Utc>> {
     let months = (end.year() - start.year()) * 12 + end.month() as i32 - start.month() as i32;
     let step = [1, 3, 6, 12]
         .into_iter()
-        .find(|step| months / step <= 8)
+        .find(|step| months / step <= most)
         .unwrap_or(24);
     let mut ticks = Vec::new();
     let mut at = first;
@@ -285,10 +351,10 @@ mod tests {
 
     #[test]
     fn ticks_fall_on_month_starts_and_thin_out_for_long_spans() {
-        let one_year = month_ticks(at("2026-01-15T00:00:00Z"), at("2026-06-20T00:00:00Z"));
+        let one_year = month_ticks(at("2026-01-15T00:00:00Z"), at("2026-06-20T00:00:00Z"), 8);
         assert_eq!(one_year.len(), 5);
         assert_eq!(one_year[0], at("2026-02-01T00:00:00Z"));
-        let two_years = month_ticks(at("2026-11-22T00:00:00Z"), at("2028-11-22T00:00:00Z"));
+        let two_years = month_ticks(at("2026-11-22T00:00:00Z"), at("2028-11-22T00:00:00Z"), 8);
         assert!(two_years.len() <= 9, "{two_years:?}");
         assert!(two_years
             .iter()
@@ -304,5 +370,58 @@ mod tests {
             event.describe(),
             "1.31.13 → 1.32.9 (force): Kubernetes version expired - force update required. control plane only"
         );
+        assert_eq!(
+            event.change(),
+            "1.31.13 → 1.32.9 (force): Kubernetes version expired - force update required"
+        );
+    }
+
+    #[test]
+    fn markers_a_day_apart_do_not_cover_each_other_and_stay_inside() {
+        let mut t = timeline();
+        let first = t.lanes[0].events[0].clone();
+        let day = chrono::Duration::days(1);
+        t.lanes[0].events = (0..4)
+            .map(|k| Event {
+                at: at("2026-12-27T21:00:00Z") + day * k,
+                ..first.clone()
+            })
+            .collect();
+        let width = 400.0;
+        let markers = &layout(&t, width).lanes[0].markers;
+        assert_eq!(markers.len(), 4);
+        for pair in markers.windows(2) {
+            assert!(
+                pair[1].x - pair[0].x >= MARKER_SPACING - 1e-9,
+                "{markers:?}"
+            );
+        }
+        assert!(markers[3].x <= width - RIGHT_PADDING / 2.0);
+        // In time order, left to right.
+        assert!(markers.windows(2).all(|p| p[0].event.at < p[1].event.at));
+    }
+
+    #[test]
+    fn narrow_timelines_keep_their_labels_inside_and_readable() {
+        let narrow = layout(&timeline(), 340.0);
+        // Fewer ticks where the plot is narrow, and none whose label runs past the edge.
+        assert!(narrow.ticks.len() <= 3, "{:?}", narrow.ticks);
+        for tick in &narrow.ticks {
+            assert!(
+                tick.x + 2.0 + tick.label.len() as f64 * CHAR_WIDTH <= 340.0,
+                "{tick:?}"
+            );
+        }
+        // A version label is drawn only in a box wide enough for it.
+        let wide = layout(&timeline(), 800.0);
+        assert!(wide.lanes[0].segments.iter().all(|s| s.labelled));
+        let mut short = timeline();
+        short.lanes[0].segments[1].from = at("2026-12-28T00:00:00Z");
+        let boxes = &layout(&short, 800.0).lanes[0].segments;
+        assert!(boxes[0].labelled && !boxes[1].labelled, "{boxes:?}");
+        // A marker at a box's start pushes the label past it.
+        let lane = &layout(&timeline(), 800.0).lanes[0];
+        assert_eq!(lane.segments[0].label_x, lane.segments[0].x + 4.0);
+        assert_eq!(lane.segments[1].label_x, lane.markers[0].x + 11.0);
     }
 }
