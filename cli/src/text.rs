@@ -104,12 +104,6 @@ pub fn roll_triggers(report: &Report) -> String {
             );
         }
     }
-    if !report.changes_without_roll.is_empty() {
-        let _ = writeln!(out, "  changed, rolls no pool:");
-        for change in &report.changes_without_roll {
-            let _ = writeln!(out, "    {}: {}", change.field, change.values());
-        }
-    }
     out
 }
 

@@ -163,10 +163,6 @@ pub struct Report {
     pub validation: Validation,
     /// What the change from the previous Shoot does to each worker pool's nodes.
     pub roll_triggers: Option<crate::rollout::RollTriggers>,
-    /// The fields of `.spec` that changed from the previous Shoot and roll no pool (at most 100).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    #[cfg_attr(feature = "tsify", tsify(optional))]
-    pub changes_without_roll: Vec<crate::rollout::FieldChange>,
     /// How many nodes of each rolling pool are replaced at a time.
     #[cfg_attr(feature = "tsify", tsify(type = "Record<string, RolloutShape>"))]
     pub rollout_shapes: std::collections::BTreeMap<String, crate::rollout::RolloutShape>,
@@ -1332,6 +1328,23 @@ fn validate(
     let old = previous.as_ref().unwrap_or(&shoot);
     let mut errors =
         validation::validate_shoot_versions_static(Some(old), &shoot, Operation::Update);
+    // `ValidateTolerations` (a list that does not read as tolerations is the decoder's error).
+    if let Some(list) = shoot_object.value.pointer("/spec/tolerations") {
+        if let Ok(tolerations) =
+            crate::decode::from_value::<Vec<crate::scheduling::Toleration>>(list)
+        {
+            errors.extend(
+                crate::scheduling::toleration_restriction::validate_tolerations(
+                    &tolerations,
+                    "spec.tolerations",
+                ),
+            );
+        }
+    }
+    // `ValidateFeatureGates` of every component, part of the static validation.
+    if let Some(maintained) = decode_once(&shoot_views.maintenance, shoot_object, report) {
+        errors.extend(crate::maintenance::admission::feature_gates_of(maintained));
+    }
     if let Some(profile) = profile {
         errors.extend(validation::validate_shoot_versions(
             profile,
@@ -1341,17 +1354,20 @@ fn validate(
             now,
         ));
     }
-    if let Some(old_rollout) = (inputs.previous_shoot.as_ref())
-        .and_then(|p| decode_once(&shoot_views.previous_rollout, p, report))
-    {
-        if let Some(new_rollout) = decode_once(&shoot_views.rollout, shoot_object, report) {
-            errors.extend(crate::rollout::validate_update_strategy(
-                Some(old_rollout),
-                new_rollout,
-                crate::rollout::Operation::Update,
-                &crate::rollout::FeatureGates::default(),
-            ));
-        }
+    // The update strategy's rules are static too: without the previous Shoot, the Shoot is
+    // compared with itself, as for the version rules.
+    let new_rollout = decode_once(&shoot_views.rollout, shoot_object, report);
+    let old_rollout = match &inputs.previous_shoot {
+        Some(p) => decode_once(&shoot_views.previous_rollout, p, report),
+        None => new_rollout,
+    };
+    if let (Some(old_rollout), Some(new_rollout)) = (old_rollout, new_rollout) {
+        errors.extend(crate::rollout::validate_update_strategy(
+            Some(old_rollout),
+            new_rollout,
+            crate::rollout::Operation::Update,
+            &crate::rollout::FeatureGates::default(),
+        ));
     }
     let found: Vec<Problem> = problems(shoot_object, errors).collect();
     report.validation.problems.extend(found);
@@ -1384,14 +1400,6 @@ fn rollout(inputs: &Inputs, views: &ShootViews, report: &mut Report) {
             Ok(mut triggers) => {
                 if let Some(previous) = &inputs.previous_shoot {
                     add_changed_values(&mut triggers, &previous.value, &shoot_object.value);
-                    let rolling: Vec<String> = (triggers.workers.values())
-                        .flat_map(|trigger| trigger.changes.iter().map(|c| c.field.clone()))
-                        .collect();
-                    report.changes_without_roll = crate::rollout::changes::changes_without_roll(
-                        &previous.value,
-                        &shoot_object.value,
-                        &rolling,
-                    );
                 }
                 report.roll_triggers = Some(triggers);
             }
@@ -1869,6 +1877,57 @@ mod tests {
             (Some("1877.3.0"), Some("1877.5.0"))
         );
         assert_eq!(trigger.changes.len(), trigger.causes.len());
+    }
+
+    #[test]
+    fn the_static_shoot_rules_run_without_a_previous_shoot() {
+        let example = &crate::examples::DEFAULT;
+        let shoot = example.shoot.replacen(
+            "spec:\n",
+            "spec:\n  tolerations:\n  - key: a\n  - key: a\n",
+            1,
+        );
+        let shoot = shoot.replacen(
+            "  kubernetes:\n",
+            "  kubernetes:\n    kubeAPIServer:\n      featureGates:\n        NoSuchGate: true\n",
+            1,
+        );
+        // A static rule of the update strategy: maxSurge and maxUnavailable may not both be 0.
+        let shoot = shoot.replacen("      maxSurge: 1\n", "      maxSurge: 0\n", 1);
+        let sources = [
+            source("CloudProfile", example.cloud_profile),
+            source("Shoot", &shoot),
+        ];
+        let report = analyze(&sources, &AnalyzeOptions::at(now()));
+        let found: Vec<(&str, &str)> = (report.validation.problems.iter())
+            .map(|p| (p.field.as_str(), p.error_type.as_str()))
+            .collect();
+        assert!(
+            found.contains(&("spec.tolerations[1]", "FieldValueDuplicate")),
+            "{found:?}"
+        );
+        assert!(
+            found.contains(&(
+                "spec.kubernetes.kubeAPIServer.featureGates.NoSuchGate",
+                "FieldValueInvalid"
+            )),
+            "{found:?}"
+        );
+        assert!(
+            found.contains(&(
+                "spec.provider.workers[0].maxUnavailable",
+                "FieldValueInvalid"
+            )),
+            "{found:?}"
+        );
+        // Each problem once.
+        let mut unique = found.clone();
+        unique.dedup();
+        assert_eq!(unique.len(), found.len(), "{found:?}");
+        let fact = (report.summary.facts.iter())
+            .find(|f| f.label == "Validation problems")
+            .unwrap();
+        assert_eq!(fact.text, "3");
     }
 
     #[test]

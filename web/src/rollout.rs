@@ -51,15 +51,6 @@ pub fn Rollout(report: Memo<Report>) -> impl IntoView {
                 Some(list) => view! { <ul>{list}</ul> }.into_any(),
                 None => view! { <p class="muted">"Paste the Shoot as it was before your change into “Previous Shoot” to see which pools roll."</p> }.into_any(),
             };
-            // What changed but rolls nothing, so that it is not taken for a missed trigger.
-            let quiet = (!r.changes_without_roll.is_empty()).then(|| view! {
-                <h3>"Changed, rolls no pool"</h3>
-                <ul class="plain quiet-changes">
-                    {r.changes_without_roll.iter().map(|change| view! {
-                        <li>{format!("{}: {}", change.field, change.values())}</li>
-                    }).collect_view()}
-                </ul>
-            });
             let shapes = r.rollout_shapes.iter().map(|(pool, shape)| {
                 let at = |n: &shoot_policy::rollout::shape::NodesAtATime| format!("{} nodes: {} new + {} unavailable at a time", n.replicas, n.surge, n.unavailable);
                 view! {
@@ -71,7 +62,6 @@ pub fn Rollout(report: Memo<Report>) -> impl IntoView {
                 <section class="card" aria-label="Roll triggers">
                     <h2>"Worker pools: roll triggers and rollout"</h2>
                     {triggers}
-                    {quiet}
                     <div class="table-scroll" tabindex="0" role="group" aria-label="Rollout per pool"><table>
                         <thead><tr><th>"Pool"</th><th>"Strategy"</th><th>"At minimum size"</th><th>"At maximum size"</th></tr></thead>
                         <tbody>{shapes}</tbody>

@@ -10,8 +10,10 @@ use std::process::Command;
 /// lowered to its figure plus about 2 % once it lost its own engine (round 26: 323 803 B). The npm
 /// module is back under its decided ceiling (round 25: a link-time inline budget of 5, not 40).
 /// The app's module holds no engine since round 26 (it uses the npm module's), so its figure is
-/// the UI alone; the page's total is printed beside it.
-const APP_CEILING_BYTES: u64 = 330_000;
+/// the UI alone; the page's total is printed beside it. Round 27 raised it to its new figure plus
+/// about 2 % (347 690 B: the timeline laid out per width, the webhook table and patches with Copy
+/// buttons, the skip link and focus handling), still far under the decided 625 000 B.
+const APP_CEILING_BYTES: u64 = 355_000;
 const NPM_WASM_CEILING_BYTES: u64 = 440_000;
 /// The targets the one shared model aims for: printed with a verdict, not enforced.
 const APP_TARGET_BYTES: u64 = 500_000;

@@ -164,7 +164,9 @@ mod tests {
 - name: leases\n  failurePolicy: Ignore\n  timeoutSeconds: 10\n  rules:\n  - {apiGroups: [coordination.k8s.io], apiVersions: [v1], operations: [UPDATE], resources: [leases]}\n\
 - name: fine\n  failurePolicy: Ignore\n  timeoutSeconds: 5\n  rules:\n  - {apiGroups: [''], apiVersions: [v1], operations: [CREATE], resources: [pods]}\n";
         let config = &configurations(yaml)[0];
-        let [fix] = super::super::webhooks::configuration_fixes(std::slice::from_ref(config))
+        let configurations = std::slice::from_ref(config);
+        let found = problematic_webhooks(configurations);
+        let [fix] = super::super::webhooks::configuration_fixes(configurations, &found)
             .try_into()
             .expect("one configuration fix");
         assert_eq!(

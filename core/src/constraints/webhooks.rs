@@ -220,25 +220,29 @@ pub struct WebhookReport {
 /// server runs (see [`super::shoot_constraints`] for the full picture incl. hibernation and pardoning).
 pub fn webhook_report(configurations: &[WebhookConfiguration]) -> WebhookReport {
     let result = check_for_problematic_webhooks(configurations);
+    let problematic = problematic_webhooks(configurations);
     WebhookReport {
-        problematic_webhooks: problematic_webhooks(configurations),
+        configuration_fixes: configuration_fixes(configurations, &problematic),
+        problematic_webhooks: problematic,
         hibernation_possible: result.clone(),
         maintenance_preconditions_satisfied: result,
-        configuration_fixes: configuration_fixes(configurations),
     }
 }
 
-/// Per configuration, one patch with the [`recommended_fix`] of each problematic webhook.
-pub fn configuration_fixes(configurations: &[WebhookConfiguration]) -> Vec<ConfigurationFix> {
+/// Per configuration, one patch with the [`recommended_fix`] of each of its `problematic` webhooks
+/// (as [`problematic_webhooks`] found them).
+pub fn configuration_fixes(
+    configurations: &[WebhookConfiguration],
+    problematic: &[ProblematicWebhook],
+) -> Vec<ConfigurationFix> {
     checked_configurations(configurations)
         .into_iter()
         .filter_map(|config| {
-            let chosen: Vec<(&Webhook, WebhookFix)> = (config.webhooks.iter())
-                .filter(|w| is_problematic_webhook(w))
-                .filter_map(|w| {
-                    let lease = breaks_lease_rule(w);
-                    let fix = recommended_fix(fixes(w, lease, &matched_critical_resources(w)))?;
-                    Some((w, fix))
+            let chosen: Vec<(&Webhook, WebhookFix)> = (problematic.iter())
+                .filter(|p| p.kind == config.kind && p.configuration == config.metadata.name)
+                .filter_map(|p| {
+                    let webhook = config.webhooks.iter().find(|w| w.name == p.webhook)?;
+                    Some((webhook, recommended_fix(p.fixes.clone())?))
                 })
                 .collect();
             if chosen.is_empty() {

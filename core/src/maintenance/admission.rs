@@ -227,7 +227,7 @@ fn feature_gate_errors(
 /// The feature gate errors of the Shoot's validation: the control plane's components at its
 /// version, and each pool with a `kubernetes` section: its kubelet (else the Shoot's kubelet,
 /// validated again under the pool's path) at its own version, else the control plane's.
-fn feature_gates_of(shoot: &Shoot) -> Vec<FieldError> {
+pub fn feature_gates_of(shoot: &Shoot) -> Vec<FieldError> {
     let kubernetes = &shoot.spec.kubernetes;
     let version = &kubernetes.version;
     let components = [

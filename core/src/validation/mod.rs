@@ -17,6 +17,7 @@ pub mod cloudprofile;
 
 pub mod defaulting;
 pub mod inplace;
+pub mod scope;
 pub mod shoot_versions;
 pub mod types;
 

@@ -1,0 +1,496 @@
+//! Which of Gardener's Shoot validation families shoot-policy checks, so a report with no problem
+//! says "none in the checked families" and names the rest.
+//!
+//! The families are grouped as Gardener's validation code is: `ValidateShoot` (the static checks of
+//! `pkg/api/core/validation/shoot.go`, run on every create and update), the create-only and
+//! update-only rules (`ValidateShootUpdate`), the ShootValidator admission plugin
+//! (`plugin/pkg/shoot/validator/admission.go`) and the ShootMutator
+//! (`plugin/pkg/shoot/mutator/admission.go`); `ValidateCloudProfile` for the CloudProfile.
+//! `docs/validation-families.md` gives each family's Gardener file and line at `b312835d`.
+//!
+//! A family's state follows from what shoot-policy implements and wires into the report (one
+//! table, [`FAMILIES`]), the mode (shoot-policy checks the Shoot as an update: from the previous
+//! Shoot when one is given, else without changes) and the objects given.
+//!
+//! Not in the Report yet: with the unrolled changes ([`crate::rollout::changes`]) it costs the npm
+//! module 6.9 KB (gzip), which the decided ceiling has no room for until the one API model
+//! (issue 35) shrinks the engine. The table is kept current as families are wired.
+
+use serde::{Deserialize, Serialize};
+
+/// Where a family sits in Gardener's validation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::decode::FromValue)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+pub enum FamilyGroup {
+    /// The CloudProfile's own validation (`ValidateCloudProfile`).
+    ValidateCloudProfile,
+    /// `ValidateShoot`'s static checks, run on create and on every update.
+    ValidateShoot,
+    /// Rules of the create only (the registry strategy's `Validate`).
+    ValidateShootCreate,
+    /// Rules of an update only (`ValidateShootUpdate`, `ValidateShootSpecUpdate`).
+    ValidateShootUpdate,
+    /// The ShootValidator admission plugin, which checks the Shoot against the CloudProfile, Seed
+    /// and Project.
+    ShootValidator,
+    /// The ShootMutator's defaulting, which runs before validation.
+    ShootMutator,
+}
+
+/// What the report says of a family.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::decode::FromValue)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub enum FamilyState {
+    /// Checked as Gardener checks it.
+    Checked,
+    /// Checked in part (the note says which part).
+    PartlyChecked,
+    /// Gardener does not run it in this mode (a create-only rule, or an update rule without the
+    /// previous Shoot).
+    NotApplicable,
+    /// Needs objects that were not given (a Seed) or that shoot-policy never reads (a Project,
+    /// secrets, RBAC).
+    NeedsObjects,
+    /// Not modelled by shoot-policy.
+    NotModelled,
+}
+
+impl FamilyState {
+    /// Every state, in the order a listing shows them.
+    pub const ALL: [FamilyState; 5] = [
+        FamilyState::Checked,
+        FamilyState::PartlyChecked,
+        FamilyState::NotApplicable,
+        FamilyState::NeedsObjects,
+        FamilyState::NotModelled,
+    ];
+
+    /// The state in words, as the app and the CLI list it.
+    pub fn words(self) -> &'static str {
+        match self {
+            FamilyState::Checked => "checked",
+            FamilyState::PartlyChecked => "checked in part",
+            FamilyState::NotApplicable => "not applicable here",
+            FamilyState::NeedsObjects => "needs objects not given",
+            FamilyState::NotModelled => "not modelled",
+        }
+    }
+}
+
+/// One family in the report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::decode::FromValue)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct ValidationFamily {
+    /// A short name, e.g. `machine-image` (the ids of `docs/validation-families.md`).
+    pub id: String,
+    pub group: FamilyGroup,
+    /// Gardener's function (or the part of one) the family is.
+    pub function: String,
+    pub state: FamilyState,
+    /// Why the state, in a few words: the part checked, the objects needed, the mode.
+    pub note: String,
+}
+
+/// When Gardener runs a family.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// On create and every update.
+    Static,
+    /// On create only.
+    Create,
+    /// On update only: it compares with the previous Shoot.
+    Update,
+    /// In admission, on create and update; it needs the CloudProfile.
+    Admission,
+    AdmissionCreate,
+    AdmissionUpdate,
+    AdmissionDelete,
+    /// Defaulting before validation.
+    Mutator,
+    MutatorCreate,
+}
+
+/// What shoot-policy has of a family.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Coverage {
+    Checked,
+    /// Checked in part: the part, in words.
+    Partly(&'static str),
+    /// Written but not yet run by the report.
+    Written,
+    Missing,
+}
+
+/// A row of [`FAMILIES`].
+#[derive(Debug, Clone, Copy)]
+pub struct Family {
+    pub id: &'static str,
+    pub group: FamilyGroup,
+    pub function: &'static str,
+    pub mode: Mode,
+    /// Kinds of objects beyond the Shoot and the CloudProfile that the family reads.
+    pub needs: &'static [&'static str],
+    pub coverage: Coverage,
+}
+
+const fn family(
+    id: &'static str,
+    group: FamilyGroup,
+    function: &'static str,
+    mode: Mode,
+    needs: &'static [&'static str],
+    coverage: Coverage,
+) -> Family {
+    Family {
+        id,
+        group,
+        function,
+        mode,
+        needs,
+        coverage,
+    }
+}
+
+/// The kinds shoot-policy reads; a family that needs any other kind cannot be checked.
+const READ_KINDS: &[&str] = &["Seed", "Project", "NamespacedCloudProfile"];
+
+use Coverage::{Checked, Missing, Partly, Written};
+use FamilyGroup::{
+    ShootMutator, ShootValidator, ValidateShoot, ValidateShootCreate, ValidateShootUpdate,
+};
+use Mode::{
+    Admission, AdmissionCreate, AdmissionDelete, AdmissionUpdate, Create, Mutator, MutatorCreate,
+    Static, Update,
+};
+
+const FEATURE_GATES_ONLY: Coverage = Partly("feature gates only");
+
+/// Every Shoot validation family Gardener has, with what shoot-policy has of it.
+#[rustfmt::skip]
+pub const FAMILIES: &[Family] = &[
+    family("cloudprofile", FamilyGroup::ValidateCloudProfile, "ValidateCloudProfile", Static, &[], Checked),
+    family("meta-name", ValidateShoot, "ValidateObjectMeta (name)", Static, &[], Missing),
+    family("shoot-operations", ValidateShoot, "validateShootOperation", Static, &[], Partly("the rollout-workers operations only")),
+    family("shoot-operation-context", ValidateShoot, "validateShootOperationContext", Static, &[], Partly("the context of the rollout-workers operation only")),
+    family("ha-failure-tolerance-value", ValidateShoot, "ValidateShootHAConfig", Static, &[], Missing),
+    family("cloudprofile-reference", ValidateShoot, "ValidateCloudProfileReference", Static, &[], Missing),
+    family("provider", ValidateShoot, "validateProvider", Static, &[], Missing),
+    family("worker-basic", ValidateShoot, "ValidateWorker", Static, &[], Missing),
+    family("worker-rollout-params", ValidateShoot, "ValidateWorker", Static, &[], Checked),
+    family("worker-mcm-settings", ValidateShoot, "ValidateMachineControllerManagerSettingsOptions", Static, &[], Checked),
+    family("worker-k8s-version-skew", ValidateShoot, "validateWorkerGroupAndControlPlaneKubernetesVersion", Static, &[], Checked),
+    family("kubelet-config", ValidateShoot, "ValidateKubeletConfig", Static, &[], FEATURE_GATES_ONLY),
+    family("workers-unique", ValidateShoot, "ValidateWorkers", Static, &[], Missing),
+    family("system-component-workers", ValidateShoot, "ValidateSystemComponentWorkers", Static, &[], Missing),
+    family("worker-control-plane", ValidateShoot, "ValidateWorkerControlPlane", Static, &[], Missing),
+    family("node-cidr-vs-maxpods", ValidateShoot, "ValidateNodeCIDRMaskWithMaxPod", Static, &[], Missing),
+    family("self-hosted", ValidateShoot, "validateSelfHostedShootControlPlane", Static, &[], Missing),
+    family("addons", ValidateShoot, "validateAddons", Static, &[], Missing),
+    family("dns", ValidateShoot, "validateDNS", Static, &[], Missing),
+    family("extensions", ValidateShoot, "validateExtensions", Static, &[], Missing),
+    family("resources", ValidateShoot, "ValidateResources", Static, &[], Missing),
+    family("kubernetes-version-required", ValidateShoot, "validateKubernetes", Static, &[], Checked),
+    family("etcd-autoscaling", ValidateShoot, "validateETCD", Static, &[], Missing),
+    family("kube-apiserver", ValidateShoot, "ValidateKubeAPIServer", Static, &[], FEATURE_GATES_ONLY),
+    family("encryption-config", ValidateShoot, "validateEncryptionConfig", Static, &[], Missing),
+    family("admission-plugins", ValidateShoot, "ValidateAdmissionPlugins", Static, &[], Missing),
+    family("runtime-config", ValidateShoot, "ValidateAPIGroupVersions", Static, &[], Missing),
+    family("kube-controller-manager", ValidateShoot, "ValidateKubeControllerManager", Static, &[], FEATURE_GATES_ONLY),
+    family("kube-scheduler", ValidateShoot, "validateKubeScheduler", Static, &[], FEATURE_GATES_ONLY),
+    family("kube-proxy", ValidateShoot, "validateKubeProxy", Static, &[], FEATURE_GATES_ONLY),
+    family("cluster-autoscaler", ValidateShoot, "ValidateClusterAutoscaler", Static, &[], Missing),
+    family("vertical-pod-autoscaler", ValidateShoot, "ValidateVerticalPodAutoscaler", Static, &[], Missing),
+    family("workerless-kubernetes", ValidateShoot, "validateKubernetesForWorkerlessShoot", Static, &[], Missing),
+    family("networking", ValidateShoot, "validateNetworking", Static, &[], Missing),
+    family("maintenance", ValidateShoot, "validateMaintenance", Static, &[], Missing),
+    family("monitoring", ValidateShoot, "validateMonitoring", Static, &[], Missing),
+    family("hibernation", ValidateShoot, "ValidateHibernation", Static, &[], Written),
+    family("region-required", ValidateShoot, "ValidateShootSpec (region)", Static, &[], Missing),
+    family("credentials-binding", ValidateShoot, "ValidateShootSpec (bindings)", Static, &[], Missing),
+    family("seed-fields", ValidateShoot, "ValidateShootSpec (seedName, seedSelector)", Static, &[], Missing),
+    family("purpose", ValidateShoot, "ValidateShootSpec (purpose)", Static, &[], Missing),
+    family("tolerations", ValidateShoot, "ValidateTolerations", Static, &[], Checked),
+    family("system-components", ValidateShoot, "ValidateSystemComponents", Static, &[], Missing),
+    family("exposure-class-name", ValidateShoot, "ValidateShootSpec (exposureClassName)", Static, &[], Missing),
+    family("scheduler-name", ValidateShoot, "ValidateShootSpec (schedulerName)", Static, &[], Missing),
+    family("control-plane-zones", ValidateShoot, "validateControlPlaneZones", Static, &[], Missing),
+    family("finalizers-on-create", ValidateShootCreate, "ValidateFinalizersOnCreation", Create, &[], Missing),
+    family("inplace-gate-on-create", ValidateShootCreate, "ValidateInPlaceUpdateStrategyOnCreation", Create, &[], Written),
+    family("force-deletion-on-create", ValidateShootCreate, "ValidateForceDeletion (create)", Create, &[], Missing),
+    family("spec-frozen-on-deletion", ValidateShootUpdate, "ValidateShootSpecUpdate (deletion)", Update, &[], Missing),
+    family("kubernetes-version-update", ValidateShootUpdate, "ValidateKubernetesVersionUpdate", Update, &[], Checked),
+    family("inplace-image-downgrade", ValidateShootUpdate, "validateMachineImageVersionInPlaceUpdate", Update, &[], Checked),
+    family("workerless-switch", ValidateShootUpdate, "validateWorkerUpdate", Update, &[], Missing),
+    family("provider-update", ValidateShootUpdate, "ValidateProviderUpdate", Update, &[], Partly("the update strategy and in-place rules only")),
+    family("kcm-update", ValidateShootUpdate, "validateKubeControllerManagerUpdate", Update, &[], Missing),
+    family("dns-update", ValidateShootUpdate, "validateDNSUpdate", Update, &[], Missing),
+    family("networking-update", ValidateShootUpdate, "validateNetworkingUpdate", Update, &[], Missing),
+    family("scheduler-name-update", ValidateShootUpdate, "ValidateShootSpecUpdate (schedulerName)", Update, &[], Missing),
+    family("control-plane-zones-update", ValidateShootUpdate, "validateControlPlaneZonesUpdate", Update, &[], Missing),
+    family("binding-names-update", ValidateShootUpdate, "ValidateShootSpecUpdate (bindings)", Update, &[], Missing),
+    family("encryption-config-update", ValidateShootUpdate, "ValidateEncryptionConfigUpdate", Update, &[], Missing),
+    family("ha-update", ValidateShootUpdate, "ValidateShootHAConfigUpdate", Update, &[], Missing),
+    family("hibernation-update", ValidateShootUpdate, "validateHibernationUpdate", Update, &[], Missing),
+    family("force-deletion", ValidateShootUpdate, "ValidateForceDeletion", Update, &[], Missing),
+    family("node-local-dns-update", ValidateShootUpdate, "validateNodeLocalDNSUpdate", Update, &[], Checked),
+    family("inplace-pending-updates", ValidateShootUpdate, "ValidateInPlaceUpdates", Update, &[], Checked),
+    family("accepted-issuers-relax", ValidateShootUpdate, "AllowInvalidAcceptedIssuers", Update, &[], Missing),
+    family("status-update", ValidateShootUpdate, "ValidateShootStatusUpdate", Update, &[], Missing),
+    family("cloudprofile-change", ShootValidator, "ValidateCloudProfileChanges", AdmissionUpdate, &["NamespacedCloudProfile"], Missing),
+    family("seed-selector-change", ShootValidator, "ShootValidator (seedSelector)", Admission, &["Seed"], Written),
+    family("project-membership", ShootValidator, "validateProjectMembership", AdmissionCreate, &["Project"], Missing),
+    family("scheduling", ShootValidator, "validateScheduling", Admission, &["Seed", "RBAC", "other Shoots"], Written),
+    family("multi-zonal-seed", ShootValidator, "validateSeedSelectionForMultiZonalShoot", Admission, &["Seed"], Written),
+    family("deletion", ShootValidator, "validateDeletion", AdmissionDelete, &[], Written),
+    family("hibernation-possible", ShootValidator, "validateShootHibernation", Admission, &[], Written),
+    family("managed-sa-issuer", ShootValidator, "validateManagedServiceAccountIssuer", Admission, &["Secret"], Missing),
+    family("secretbinding-migration", ShootValidator, "validateSecretBindingToCredentialsBindingMigration", AdmissionUpdate, &["Secret", "CredentialsBinding"], Missing),
+    family("credentialsbinding-change", ShootValidator, "validateCredentialsBindingChange", AdmissionUpdate, &["CredentialsBinding", "RBAC"], Missing),
+    family("raw-extension-versions", ShootValidator, "validateAPIVersionForRawExtensions", Admission, &[], Missing),
+    family("shoot-networks", ShootValidator, "validateShootNetworks", Admission, &["Seed"], Missing),
+    family("kubernetes-version", ShootValidator, "validateKubernetes", Admission, &[], Checked),
+    family("region", ShootValidator, "validateRegion", Admission, &[], Missing),
+    family("access-restrictions", ShootValidator, "validateAccessRestrictions", Admission, &["Seed"], Missing),
+    family("provider-type", ShootValidator, "validateProviderType", Admission, &["Secret", "CredentialsBinding"], Missing),
+    family("machine-architecture", ShootValidator, "validateWorkerMachine", Admission, &[], Checked),
+    family("machine-type", ShootValidator, "validateMachineType", Admission, &[], Missing),
+    family("machine-image", ShootValidator, "validateMachineImage", Admission, &[], Checked),
+    family("machine-capabilities", ShootValidator, "validateMachineCapabilities", Admission, &[], Checked),
+    family("worker-cri", ShootValidator, "validateContainerRuntimeInterface", Admission, &[], Checked),
+    family("kubelet-version-constraint", ShootValidator, "validateKubeletVersion", Admission, &[], Checked),
+    family("worker-volume", ShootValidator, "validateWorkerVolume", Admission, &[], Missing),
+    family("kubelet-reserved-capacity", ShootValidator, "validateKubeletConfig", Admission, &[], Missing),
+    family("worker-kubernetes-version", ShootValidator, "validateWorkerKubernetesVersion", Admission, &[], Checked),
+    family("zones", ShootValidator, "validateZones", Admission, &[], Missing),
+    family("control-plane-zones-admission", ShootValidator, "validateControlPlaneZones", Admission, &["Seed"], Missing),
+    family("admission-plugin-kubeconfig", ShootValidator, "validateAdmissionPlugins", Admission, &["Secret"], Missing),
+    family("limits", ShootValidator, "validateLimits", Admission, &[], Missing),
+    family("live-migration", ShootValidator, "validateLiveMigrationPrerequisites", Admission, &["Seed", "ConfigMap"], Missing),
+    family("dns-domain-uniqueness", ShootValidator, "validateDNSDomainUniqueness", Admission, &["other Shoots"], Missing),
+    family("cloudprofile-name-xor-ref", ShootMutator, "ShootMutator (cloudProfile reference)", MutatorCreate, &[], Missing),
+    family("created-by", ShootMutator, "addCreatedByAnnotation", MutatorCreate, &["the requesting user"], Missing),
+    family("task-annotations", ShootMutator, "addMetadataAnnotations", Mutator, &[], Missing),
+    family("etcd-key-rotation-default", ShootMutator, "defaultMaintenanceWindow", MutatorCreate, &[], Missing),
+    family("shoot-networks-default", ShootMutator, "defaultShootNetworks", Mutator, &["Seed"], Missing),
+    family("k8s-version-default", ShootMutator, "defaultKubernetes", Mutator, &[], Written),
+    family("worker-k8s-version-default", ShootMutator, "defaultKubernetesVersionForWorkers", Mutator, &[], Written),
+    family("worker-architecture-default", ShootMutator, "defaultWorkerArchitectures", Mutator, &[], Written),
+    family("machine-image-default", ShootMutator, "ensureMachineImages", Mutator, &[], Written),
+];
+
+/// What the report was given, for the families' states.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Given<'a> {
+    /// A CloudProfile of its own (not a NamespacedCloudProfile's merged spec).
+    pub cloud_profile: bool,
+    /// Any profile the Shoot is checked against (a CloudProfile or a NamespacedCloudProfile).
+    pub profile: bool,
+    pub shoot: bool,
+    pub previous_shoot: bool,
+    /// The kinds of the other objects given.
+    pub kinds: &'a [&'a str],
+}
+
+/// Every family with its state for what was given.
+pub fn scope(given: &Given) -> Vec<ValidationFamily> {
+    FAMILIES
+        .iter()
+        .map(|family| {
+            let (state, note) = state_of(family, given);
+            ValidationFamily {
+                id: family.id.to_string(),
+                group: family.group,
+                function: family.function.to_string(),
+                state,
+                note,
+            }
+        })
+        .collect()
+}
+
+fn state_of(family: &Family, given: &Given) -> (FamilyState, String) {
+    use FamilyState::*;
+    if family.group == FamilyGroup::ValidateCloudProfile {
+        return if given.cloud_profile {
+            (Checked, String::new())
+        } else {
+            (NeedsObjects, "needs a CloudProfile of its own".to_string())
+        };
+    }
+    match family.mode {
+        Create | AdmissionCreate | MutatorCreate => return (NotApplicable, "create only".into()),
+        AdmissionDelete => return (NotApplicable, "delete only".into()),
+        _ => {}
+    }
+    let never_read: Vec<&str> = (family.needs.iter().copied())
+        .filter(|kind| !READ_KINDS.contains(kind))
+        .collect();
+    if !never_read.is_empty() {
+        return (
+            NeedsObjects,
+            format!(
+                "needs {}, which shoot-policy does not read",
+                never_read.join(", ")
+            ),
+        );
+    }
+    let coverage = match family.coverage {
+        Missing => return (NotModelled, String::new()),
+        Written => return (NotModelled, "written, not wired yet".into()),
+        coverage => coverage,
+    };
+    let missing: Vec<&str> = (family.needs.iter().copied())
+        .filter(|kind| !given.kinds.contains(kind))
+        .collect();
+    if !missing.is_empty() {
+        return (NeedsObjects, format!("needs a {}", missing.join(", ")));
+    }
+    if !given.shoot {
+        return (NeedsObjects, "needs a Shoot".into());
+    }
+    if matches!(family.mode, Admission | AdmissionUpdate) && !given.profile {
+        return (NeedsObjects, "needs the CloudProfile".into());
+    }
+    if matches!(family.mode, Update | AdmissionUpdate) && !given.previous_shoot {
+        return (NotApplicable, "needs the previous Shoot".into());
+    }
+    match coverage {
+        Partly(part) => (PartlyChecked, part.to_string()),
+        _ => (Checked, String::new()),
+    }
+}
+
+/// A family as one line's item: its id, and its note in brackets when it has one.
+pub fn item(family: &ValidationFamily) -> String {
+    if family.note.is_empty() {
+        family.id.clone()
+    } else {
+        format!("{} ({})", family.id, family.note)
+    }
+}
+
+/// "37 of 103 families checked (7 in part)": how much of Gardener's validation a report covers.
+pub fn coverage_text(families: &[ValidationFamily]) -> String {
+    let count = |state| families.iter().filter(|f| f.state == state).count();
+    let partly = count(FamilyState::PartlyChecked);
+    let checked = count(FamilyState::Checked) + partly;
+    let part = if partly > 0 {
+        format!(" ({partly} in part)")
+    } else {
+        String::new()
+    };
+    format!("{checked} of {} families checked{part}", families.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state(scope: &[ValidationFamily], id: &str) -> FamilyState {
+        scope.iter().find(|f| f.id == id).expect(id).state
+    }
+
+    #[test]
+    fn ids_are_unique_and_the_table_keeps_gardeners_groups() {
+        let mut ids: Vec<&str> = FAMILIES.iter().map(|f| f.id).collect();
+        ids.sort_unstable();
+        let before = ids.len();
+        ids.dedup();
+        assert_eq!(ids.len(), before, "duplicate family ids");
+        // Update-only rules sit in the update group and create-only ones in the create group.
+        for family in FAMILIES {
+            match family.mode {
+                Update => assert_eq!(family.group, ValidateShootUpdate, "{}", family.id),
+                Create => assert_eq!(family.group, ValidateShootCreate, "{}", family.id),
+                Mutator | MutatorCreate => assert_eq!(family.group, ShootMutator, "{}", family.id),
+                _ => {}
+            }
+        }
+    }
+
+    #[test]
+    fn the_state_follows_the_mode_and_the_objects_given() {
+        let kinds: &[&str] = &[];
+        let alone = Given {
+            cloud_profile: true,
+            profile: true,
+            shoot: true,
+            previous_shoot: false,
+            kinds,
+        };
+        let scope_alone = scope(&alone);
+        assert_eq!(state(&scope_alone, "cloudprofile"), FamilyState::Checked);
+        assert_eq!(state(&scope_alone, "machine-image"), FamilyState::Checked);
+        assert_eq!(
+            state(&scope_alone, "kubernetes-version-update"),
+            FamilyState::NotApplicable
+        );
+        assert_eq!(
+            state(&scope_alone, "finalizers-on-create"),
+            FamilyState::NotApplicable
+        );
+        assert_eq!(
+            state(&scope_alone, "project-membership"),
+            FamilyState::NotApplicable
+        );
+        assert_eq!(
+            state(&scope_alone, "managed-sa-issuer"),
+            FamilyState::NeedsObjects
+        );
+        assert_eq!(
+            state(&scope_alone, "kube-apiserver"),
+            FamilyState::PartlyChecked
+        );
+        assert_eq!(
+            state(&scope_alone, "machine-type"),
+            FamilyState::NotModelled
+        );
+        let with_previous = Given {
+            previous_shoot: true,
+            ..alone
+        };
+        assert_eq!(
+            state(&scope(&with_previous), "kubernetes-version-update"),
+            FamilyState::Checked
+        );
+        // Without the profile, the admission checks against it cannot run.
+        let no_profile = Given {
+            cloud_profile: false,
+            profile: false,
+            ..alone
+        };
+        let scope_no_profile = scope(&no_profile);
+        assert_eq!(
+            state(&scope_no_profile, "machine-image"),
+            FamilyState::NeedsObjects
+        );
+        assert_eq!(
+            state(&scope_no_profile, "cloudprofile"),
+            FamilyState::NeedsObjects
+        );
+        assert_eq!(
+            state(&scope_no_profile, "worker-k8s-version-skew"),
+            FamilyState::Checked
+        );
+    }
+
+    #[test]
+    fn the_coverage_counts_partly_checked_families_as_checked_in_part() {
+        let scope = scope(&Given {
+            cloud_profile: true,
+            profile: true,
+            shoot: true,
+            ..Given::default()
+        });
+        let text = coverage_text(&scope);
+        assert!(
+            text.ends_with(&format!(
+                "of {} families checked (7 in part)",
+                FAMILIES.len()
+            )),
+            "{text}"
+        );
+    }
+}
