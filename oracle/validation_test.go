@@ -35,6 +35,7 @@ import (
 func init() {
 	register("cloudprofile-validation", cloudProfileValidation)
 	register("shoot-version-validation", shootVersionValidation)
+	register("feature-gate-validation", featureGateValidation)
 }
 
 // The API server's gates this area reads, with their defaults as registered.
@@ -289,4 +290,24 @@ func storedShoot(in *gardencorev1beta1.Shoot) (*core.Shoot, error) {
 		return nil, fmt.Errorf("converting the Shoot: %w", err)
 	}
 	return out, nil
+}
+
+// featureGateValidation runs the static Shoot validation and keeps the errors of the components'
+// feature gates (ValidateFeatureGates under every featureGates field).
+func featureGateValidation(_ time.Time, raw json.RawMessage) (any, error) {
+	var input struct {
+		Shoot gardencorev1beta1.Shoot `json:"shoot"`
+	}
+	if err := decode(raw, &input); err != nil {
+		return nil, err
+	}
+	return withGates(nil, func() (any, error) {
+		shoot, err := storedShoot(&input.Shoot)
+		if err != nil {
+			return nil, err
+		}
+		return fieldErrors(validation.ValidateShoot(shoot), func(e *field.Error) bool {
+			return strings.Contains(e.Field, ".featureGates.")
+		}), nil
+	})
 }

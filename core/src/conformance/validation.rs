@@ -30,7 +30,20 @@ pub const KINDS: &[Kind] = &[
         name: "version-defaulting",
         check: version_defaulting,
     },
+    Kind {
+        name: "feature-gate-validation",
+        check: feature_gate_validation,
+    },
 ];
+
+/// `ValidateFeatureGates` as the static Shoot validation runs it: each control-plane component at
+/// the Shoot's version, each pool's kubelet at the pool's.
+fn feature_gate_validation(case: &Case, checker: &mut Checker) -> Result<(), String> {
+    let shoot: crate::maintenance::types::Shoot = case.input("shoot")?;
+    let errors = crate::maintenance::admission::feature_gates_of(&shoot);
+    checker.validation(&errors, None);
+    Ok(())
+}
 
 fn operation(case: &Case) -> Result<Operation, String> {
     if case.input_value("operation").is_null() {

@@ -225,7 +225,8 @@ fn feature_gate_errors(
 }
 
 /// The feature gate errors of the Shoot's validation: the control plane's components at its
-/// version, and each pool with a `kubernetes` section: its kubelet (else the Shoot's kubelet,
+/// version (only the API server's and the controller manager's for a workerless Shoot), and each
+/// pool with a `kubernetes` section: its kubelet (else the Shoot's kubelet,
 /// validated again under the pool's path) at its own version, else the control plane's.
 pub fn feature_gates_of(shoot: &Shoot) -> Vec<FieldError> {
     let kubernetes = &shoot.spec.kubernetes;
@@ -238,7 +239,11 @@ pub fn feature_gates_of(shoot: &Shoot) -> Vec<FieldError> {
         (&kubernetes.kubelet, "kubelet"),
     ];
     let mut errors = Vec::new();
-    for (component, name) in components {
+    // A workerless Shoot's scheduler, proxy and kubelet are not validated but forbidden outright
+    // (`validateKubernetesForWorkerlessShoot`), which is not a feature gate error.
+    let workerless = shoot.spec.provider.workers.is_empty();
+    let validated = if workerless { 2 } else { components.len() };
+    for (component, name) in components.into_iter().take(validated) {
         let path = format!("spec.kubernetes.{name}.featureGates");
         errors.extend(feature_gate_errors(component.as_ref(), version, &path));
     }

@@ -22,7 +22,7 @@ mod memo;
 mod run;
 pub mod selection;
 pub mod types;
-mod version_ranges;
+pub mod version_ranges;
 
 pub(crate) use admission::may_refuse;
 pub use admission::{dry_run_rejection, update_rejections};

@@ -700,3 +700,95 @@ pub fn validation() -> BoxedStrategy<Request> {
     ]
     .boxed()
 }
+
+/// Kubernetes versions around the feature gates' ranges.
+const GATE_VERSIONS: &[&str] = &[
+    "1.27.3", "1.28.0", "1.29.5", "1.30.1", "1.31.0", "1.32.2", "1.33.0", "1.34.1", "1.35.0",
+];
+
+/// A component's `featureGates`: known gates (their ranges and locks decide), now and then an
+/// unknown one.
+fn feature_gate_map() -> impl Strategy<Value = Map<String, Value>> {
+    let known: Vec<String> = (shoot_policy::maintenance::version_ranges::FEATURE_GATES.iter())
+        .map(|(name, _, _)| name.to_string())
+        .collect();
+    let gate = prop_oneof![
+        12 => prop::sample::select(known),
+        1 => Just("NoSuchGate".to_string()),
+    ];
+    prop::collection::btree_map(gate, any::<bool>(), 1..4)
+        .prop_map(|gates| gates.into_iter().map(|(k, v)| (k, json!(v))).collect())
+}
+
+/// The feature-gates area: the static Shoot validation's `ValidateFeatureGates` for the control
+/// plane's components and each pool's kubelet (its own or the Shoot's), at their versions.
+pub fn feature_gate_area() -> BoxedStrategy<Request> {
+    let gates = || prop::option::weighted(0.4, feature_gate_map());
+    let components = (gates(), gates(), gates(), gates(), gates());
+    let pool = (
+        prop::option::weighted(0.7, prop::sample::select(GATE_VERSIONS)),
+        gates(),
+        any::<bool>(),
+    );
+    (
+        instant(),
+        prop::sample::select(GATE_VERSIONS),
+        components,
+        prop::collection::vec(pool, 0..3),
+    )
+        .prop_map(|(now, version, (api, kcm, scheduler, proxy, kubelet), pools)| {
+            let mut kubernetes = Map::new();
+            kubernetes.insert("version".into(), json!(version));
+            for (name, gates) in [
+                ("kubeAPIServer", api),
+                ("kubeControllerManager", kcm),
+                ("kubeScheduler", scheduler),
+                ("kubeProxy", proxy),
+                ("kubelet", kubelet),
+            ] {
+                if let Some(gates) = gates {
+                    kubernetes.insert(name.into(), json!({ "featureGates": gates }));
+                }
+            }
+            let workers: Vec<Value> = (pools.into_iter().enumerate())
+                .map(|(index, (pool_version, kubelet, has_kubernetes))| {
+                    let mut worker = json!({
+                        "name": POOL_NAMES[index % POOL_NAMES.len()],
+                        "minimum": 1,
+                        "maximum": 2,
+                        "machine": {"type": "m5.large", "image": {"name": "gardenlinux", "version": "1592.1.0"}},
+                    });
+                    if has_kubernetes || pool_version.is_some() || kubelet.is_some() {
+                        let mut section = Map::new();
+                        if let Some(pool_version) = pool_version {
+                            section.insert("version".into(), json!(pool_version));
+                        }
+                        if let Some(gates) = kubelet {
+                            section.insert("kubelet".into(), json!({ "featureGates": gates }));
+                        }
+                        worker["kubernetes"] = Value::Object(section);
+                    }
+                    worker
+                })
+                .collect();
+            let shoot = json!({
+                "apiVersion": "core.gardener.cloud/v1beta1",
+                "kind": "Shoot",
+                "metadata": {"name": "gates", "namespace": "garden-dev"},
+                "spec": {
+                    "cloudProfileName": "aws",
+                    "region": "eu-west-1",
+                    "secretBindingName": "aws",
+                    "kubernetes": kubernetes,
+                    "provider": {"type": "aws", "workers": workers},
+                    "maintenance": {"timeWindow": {"begin": "220000+0000", "end": "230000+0000"}},
+                },
+            });
+            Request {
+                kind: "feature-gate-validation",
+                now: rfc3339(now),
+                input: json!({ "shoot": shoot }),
+            }
+        })
+        .boxed()
+}

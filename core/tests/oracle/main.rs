@@ -96,6 +96,10 @@ const AREAS: &[Area] = &[
         strategy: generate_validation::validation,
     },
     Area {
+        name: "feature-gates",
+        strategy: generate_validation::feature_gate_area,
+    },
+    Area {
         name: "scheduling",
         strategy: generate_scheduling::scheduling,
     },
