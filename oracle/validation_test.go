@@ -36,6 +36,7 @@ func init() {
 	register("cloudprofile-validation", cloudProfileValidation)
 	register("shoot-version-validation", shootVersionValidation)
 	register("feature-gate-validation", featureGateValidation)
+	register("maintenance-validation", maintenanceValidation)
 }
 
 // The API server's gates this area reads, with their defaults as registered.
@@ -308,6 +309,26 @@ func featureGateValidation(_ time.Time, raw json.RawMessage) (any, error) {
 		}
 		return fieldErrors(validation.ValidateShoot(shoot), func(e *field.Error) bool {
 			return strings.Contains(e.Field, ".featureGates.")
+		}), nil
+	})
+}
+
+// maintenanceValidation runs the static Shoot validation and keeps the errors under
+// spec.maintenance (validateMaintenance).
+func maintenanceValidation(_ time.Time, raw json.RawMessage) (any, error) {
+	var input struct {
+		Shoot gardencorev1beta1.Shoot `json:"shoot"`
+	}
+	if err := decode(raw, &input); err != nil {
+		return nil, err
+	}
+	return withGates(nil, func() (any, error) {
+		shoot, err := storedShoot(&input.Shoot)
+		if err != nil {
+			return nil, err
+		}
+		return fieldErrors(validation.ValidateShoot(shoot), func(e *field.Error) bool {
+			return strings.HasPrefix(e.Field, "spec.maintenance")
 		}), nil
 	})
 }

@@ -331,7 +331,7 @@ mod tests {
                 "spec.provider.workers[1].maxSurge: `12x` is neither a number nor a percentage such as `25%`",
                 "spec.provider.workers[1].machineControllerManager.machineDrainTimeout: `2 hours` is not a duration (expected e.g. `2h`, `10m30s`)",
                 "spec.maintenance.timeWindow.begin: `250000+0100` is not a maintenance time (expected HHMMSS±hhmm, e.g. `220000+0100`): hour out of range",
-                "spec.maintenance.timeWindow.end: `22:00` is not a maintenance time (expected HHMMSS±hhmm, e.g. `220000+0100`): does not match the layout HHMMSS±hhmm",
+                "spec.maintenance.timeWindow.end: `22:00` is not a maintenance time (expected HHMMSS±hhmm, e.g. `220000+0100`): cannot parse \":00\" as \"04\"",
                 "spec.hibernation.schedules[1].start: `00 25 * * *` is not a cron spec: End of range (25) above maximum (23): 25",
                 "spec.hibernation.schedules[1].location: `Mars/Olympus` is not a time zone: unknown time zone Mars/Olympus",
             ]

@@ -22,41 +22,86 @@ impl MaintenanceTime {
         })
     }
 
-    /// Parses `HHMMSS±hhmm` (Go layout `150405-0700`) and converts it to UTC.
+    /// Parses `HHMMSS±hhmm` (Go layout `150405-0700`) and converts it to UTC, with Go's
+    /// `time.Parse` errors: its elements in order, a range error as soon as an element is out of
+    /// range, an element that does not parse named with what is left of the value.
     pub fn parse(text: &str) -> Result<MaintenanceTime, String> {
-        let fail = |why: &str| {
-            format!("could not parse the value into the maintenanceTime format: parsing time {text:?}: {why}")
+        const LAYOUT: &str = "150405-0700";
+        let fail = |message: String| {
+            format!(
+                "could not parse the value into the maintenanceTime format: parsing time {}{message}",
+                go_time_quote(text.as_bytes())
+            )
         };
-        let bytes = text.as_bytes();
-        if bytes.len() != 11 || !text.is_ascii() {
-            return Err(fail("does not match the layout HHMMSS±hhmm"));
-        }
-        let number = |range: std::ops::Range<usize>| -> Result<u32, String> {
-            let part = &text[range];
-            if part.bytes().all(|b| b.is_ascii_digit()) {
-                Ok(part.parse().expect("two ASCII digits"))
-            } else {
-                Err(fail("does not match the layout HHMMSS±hhmm"))
+        let cannot = |rest: &[u8], element: &str| {
+            fail(format!(
+                " as \"{LAYOUT}\": cannot parse {} as \"{element}\"",
+                go_time_quote(rest)
+            ))
+        };
+        let out_of_range = |what: &str| fail(format!(": {what} out of range"));
+        let value = text.as_bytes();
+        // `getnum`: one or two digits (two when `fixed`).
+        let digit = |s: &[u8], i: usize| s.get(i).is_some_and(u8::is_ascii_digit);
+        let number = |s: &'_ [u8], fixed: bool| -> Option<(u32, usize)> {
+            if !digit(s, 0) {
+                return None;
             }
+            if !digit(s, 1) {
+                return (!fixed).then(|| (u32::from(s[0] - b'0'), 1));
+            }
+            Some((u32::from(s[0] - b'0') * 10 + u32::from(s[1] - b'0'), 2))
         };
-        let (hour, minute, second) = (number(0..2)?, number(2..4)?, number(4..6)?);
+        let Some((hour, used)) = number(value, false) else {
+            return Err(cannot(value, "15"));
+        };
         if hour >= 24 {
-            return Err(fail("hour out of range"));
+            return Err(out_of_range("hour"));
         }
+        let value = &value[used..];
+        let Some((minute, used)) = number(value, true) else {
+            return Err(cannot(value, "04"));
+        };
         if minute >= 60 {
-            return Err(fail("minute out of range"));
+            return Err(out_of_range("minute"));
         }
+        let value = &value[used..];
+        let Some((second, used)) = number(value, true) else {
+            return Err(cannot(value, "05"));
+        };
         if second >= 60 {
-            return Err(fail("second out of range"));
+            return Err(out_of_range("second"));
         }
-        let sign: i64 = match bytes[6] {
+        let mut value = &value[used..];
+        // A fractional second the layout does not have is read and dropped.
+        if value.len() >= 2 && matches!(value[0], b'.' | b',') && digit(value, 1) {
+            let digits = 1 + value[1..].iter().take_while(|b| b.is_ascii_digit()).count();
+            value = &value[digits..];
+        }
+        if value.len() < 5 {
+            return Err(cannot(value, "-0700"));
+        }
+        let (zone, rest) = value.split_at(5);
+        // Go reads the minutes only once the hours read, and checks the ranges of what it read
+        // before anything else (the minutes' error wins over the hours').
+        let hours = number(&zone[1..3], true).map(|(n, _)| n);
+        let minutes = hours.and(number(&zone[3..5], true)).map(|(n, _)| n);
+        if minutes.is_some_and(|m| m > 60) {
+            return Err(out_of_range("time zone offset minute"));
+        }
+        if hours.is_some_and(|h| h > 24) {
+            return Err(out_of_range("time zone offset hour"));
+        }
+        let sign: i64 = match zone[0] {
             b'+' => 1,
             b'-' => -1,
-            _ => return Err(fail("does not match the layout HHMMSS±hhmm")),
+            _ => return Err(cannot(value, "-0700")),
         };
-        let (offset_hours, offset_minutes) = (number(7..9)?, number(9..11)?);
-        if offset_hours > 24 || offset_minutes > 60 {
-            return Err(fail("time zone offset out of range"));
+        let (Some(offset_hours), Some(offset_minutes)) = (hours, minutes) else {
+            return Err(cannot(value, "-0700"));
+        };
+        if !rest.is_empty() {
+            return Err(fail(format!(": extra text: {}", go_time_quote(rest))));
         }
         let local = i64::from(hour * 3600 + minute * 60 + second);
         let offset = sign * i64::from(offset_hours * 3600 + offset_minutes * 60);
@@ -197,8 +242,88 @@ impl MaintenanceTimeWindow {
     }
 }
 
+/// Go's `time` package quoting of a value in a parse error: printable ASCII as it is (with `"` and
+/// `\` escaped), every other rune as `\x` escapes of its bytes; a byte that is not valid UTF-8
+/// is escaped alone.
+fn go_time_quote(bytes: &[u8]) -> String {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut out = vec![b'"'];
+    let mut i = 0;
+    while i < bytes.len() {
+        let byte = bytes[i];
+        // The rune's length by its first byte; an invalid sequence is one byte.
+        let size = match byte {
+            0xc2..=0xdf => 2,
+            0xe0..=0xef => 3,
+            0xf0..=0xf4 => 4,
+            _ => 1,
+        };
+        let size =
+            if size > 1 && std::str::from_utf8(bytes.get(i..i + size).unwrap_or(&[])).is_err() {
+                1
+            } else {
+                size
+            };
+        if (b' '..0x80).contains(&byte) {
+            if byte == b'"' || byte == b'\\' {
+                out.push(b'\\');
+            }
+            out.push(byte);
+        } else {
+            for &b in &bytes[i..i + size] {
+                out.extend([
+                    b'\\',
+                    b'x',
+                    HEX[usize::from(b >> 4)],
+                    HEX[usize::from(b & 15)],
+                ]);
+            }
+        }
+        i += size;
+    }
+    out.push(b'"');
+    String::from_utf8(out).unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn parse_errors_are_gos_time_parse_errors() {
+        let error = |text: &str| {
+            let message = MaintenanceTime::parse(text).unwrap_err();
+            let prefix = "could not parse the value into the maintenanceTime format: parsing time ";
+            message.strip_prefix(prefix).unwrap().to_string()
+        };
+        assert_eq!(error("25:00"), r#""25:00": hour out of range"#);
+        assert_eq!(
+            error("5:00"),
+            r#""5:00" as "150405-0700": cannot parse ":00" as "04""#
+        );
+        assert_eq!(error(""), r#""" as "150405-0700": cannot parse "" as "15""#);
+        assert_eq!(
+            error("220000"),
+            r#""220000" as "150405-0700": cannot parse "" as "-0700""#
+        );
+        assert_eq!(error("220000+0100x"), r#""220000+0100x": extra text: "x""#);
+        assert_eq!(
+            error("220000+2500"),
+            r#""220000+2500": time zone offset hour out of range"#
+        );
+        assert_eq!(
+            error("220000*0100"),
+            r#""220000*0100" as "150405-0700": cannot parse "*0100" as "-0700""#
+        );
+        assert_eq!(
+            error("22000ä+0100"),
+            r#""22000\xc3\xa4+0100" as "150405-0700": cannot parse "0\xc3\xa4+0100" as "05""#
+        );
+        // A fractional second is read and dropped.
+        assert_eq!(
+            MaintenanceTime::parse("220000.5+0100"),
+            MaintenanceTime::parse("220000+0100")
+        );
+    }
+
     use super::*;
 
     fn at(text: &str) -> DateTime<Utc> {

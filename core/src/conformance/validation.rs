@@ -34,7 +34,25 @@ pub const KINDS: &[Kind] = &[
         name: "feature-gate-validation",
         check: feature_gate_validation,
     },
+    Kind {
+        name: "maintenance-validation",
+        check: maintenance_validation,
+    },
 ];
+
+/// `validateMaintenance` of the static Shoot validation.
+fn maintenance_validation(case: &Case, checker: &mut Checker) -> Result<(), String> {
+    let shoot = case.input_value("shoot");
+    let workerless = (shoot.pointer("/spec/provider/workers"))
+        .and_then(serde_json::Value::as_array)
+        .is_none_or(Vec::is_empty);
+    let errors = crate::validation::maintenance::validate_maintenance(
+        shoot.pointer("/spec/maintenance"),
+        workerless,
+    );
+    checker.validation(&errors, None);
+    Ok(())
+}
 
 /// `ValidateFeatureGates` as the static Shoot validation runs it: each control-plane component at
 /// the Shoot's version, each pool's kubelet at the pool's.

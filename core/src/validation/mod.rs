@@ -7,6 +7,7 @@
 //! * [`shoot_versions`] follows the version parts of `plugin/pkg/shoot/validator/admission.go` and of
 //!   `pkg/api/core/validation/shoot.go`.
 //! * [`defaulting`] follows the version defaulting of `plugin/pkg/shoot/mutator/admission.go`.
+//! * [`maintenance`] follows `validateMaintenance` of `pkg/api/core/validation/shoot.go`.
 //! * [`inplace`] follows `validateMachineImagesConstraints` of the Shoot validator, which also decides
 //!   in-place eligibility.
 //!
@@ -17,6 +18,7 @@ pub mod cloudprofile;
 
 pub mod defaulting;
 pub mod inplace;
+pub mod maintenance;
 pub mod scope;
 pub mod shoot_versions;
 pub mod types;

@@ -204,7 +204,7 @@ pub const FAMILIES: &[Family] = &[
     family("vertical-pod-autoscaler", ValidateShoot, "ValidateVerticalPodAutoscaler", Static, &[], Missing),
     family("workerless-kubernetes", ValidateShoot, "validateKubernetesForWorkerlessShoot", Static, &[], Missing),
     family("networking", ValidateShoot, "validateNetworking", Static, &[], Missing),
-    family("maintenance", ValidateShoot, "validateMaintenance", Static, &[], Missing),
+    family("maintenance", ValidateShoot, "validateMaintenance", Static, &[], Written),
     family("monitoring", ValidateShoot, "validateMonitoring", Static, &[], Missing),
     family("hibernation", ValidateShoot, "ValidateHibernation", Static, &[], Written),
     family("region-required", ValidateShoot, "ValidateShootSpec (region)", Static, &[], Missing),

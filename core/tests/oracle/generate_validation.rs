@@ -792,3 +792,82 @@ pub fn feature_gate_area() -> BoxedStrategy<Request> {
         })
         .boxed()
 }
+
+/// Maintenance times: valid ones around the 30-minute and 6-hour bounds, and some that do not parse.
+const WINDOW_TIMES: &[&str] = &[
+    "220000+0000",
+    "223000+0000",
+    "225959+0000",
+    "230000+0000",
+    "040000+0000",
+    "000000+0000",
+    "220000+0100",
+    "233000-0130",
+    "030000+0200",
+    "25:00",
+    "990000+0000",
+    "",
+];
+
+/// Rotation periods around the bounds of 30 minutes and 90 days, and 0.
+const ROTATION_PERIODS: &[&str] = &[
+    "0s", "10m", "29m59s", "30m", "24h", "2160h", "2160h1s", "5000h",
+];
+
+/// The maintenance-validation kind: `validateMaintenance` of the static Shoot validation, for a
+/// Shoot with or without workers.
+pub fn maintenance_validation_area() -> BoxedStrategy<Request> {
+    let period = || prop::option::weighted(0.4, prop::sample::select(ROTATION_PERIODS));
+    (
+        instant(),
+        prop::option::weighted(0.9, (prop::sample::select(WINDOW_TIMES), prop::sample::select(WINDOW_TIMES))),
+        prop::option::weighted(0.3, any::<bool>()),
+        (period(), period(), period()),
+        any::<bool>(),
+    )
+        .prop_map(|(now, window, image_auto_update, (observability, ssh, etcd), workerless)| {
+            let mut maintenance = Map::new();
+            if let Some((begin, end)) = window {
+                maintenance.insert("timeWindow".into(), json!({"begin": begin, "end": end}));
+            }
+            if let Some(enabled) = image_auto_update {
+                maintenance.insert(
+                    "autoUpdate".into(),
+                    json!({"kubernetesVersion": true, "machineImageVersion": enabled}),
+                );
+            }
+            let mut credentials = Map::new();
+            for (name, period) in [("observability", observability), ("sshKeypair", ssh), ("etcdEncryptionKey", etcd)] {
+                if let Some(period) = period {
+                    credentials.insert(name.into(), json!({"rotationPeriod": period}));
+                }
+            }
+            if !credentials.is_empty() {
+                maintenance.insert("autoRotation".into(), json!({"credentials": credentials}));
+            }
+            let workers = if workerless {
+                json!([])
+            } else {
+                json!([{"name": "worker-a", "minimum": 1, "maximum": 2,
+                    "machine": {"type": "m5.large", "image": {"name": "gardenlinux", "version": "1592.1.0"}}}])
+            };
+            let shoot = json!({
+                "apiVersion": "core.gardener.cloud/v1beta1",
+                "kind": "Shoot",
+                "metadata": {"name": "maintained", "namespace": "garden-dev"},
+                "spec": {
+                    "cloudProfileName": "aws",
+                    "region": "eu-west-1",
+                    "kubernetes": {"version": "1.33.0"},
+                    "provider": {"type": "aws", "workers": workers},
+                    "maintenance": maintenance,
+                },
+            });
+            Request {
+                kind: "maintenance-validation",
+                now: rfc3339(now),
+                input: json!({ "shoot": shoot }),
+            }
+        })
+        .boxed()
+}

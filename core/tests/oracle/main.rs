@@ -100,6 +100,10 @@ const AREAS: &[Area] = &[
         strategy: generate_validation::feature_gate_area,
     },
     Area {
+        name: "maintenance-validation",
+        strategy: generate_validation::maintenance_validation_area,
+    },
+    Area {
         name: "scheduling",
         strategy: generate_scheduling::scheduling,
     },
