@@ -296,26 +296,22 @@ func storedShoot(in *gardencorev1beta1.Shoot) (*core.Shoot, error) {
 // featureGateValidation runs the static Shoot validation and keeps the errors of the components'
 // feature gates (ValidateFeatureGates under every featureGates field).
 func featureGateValidation(_ time.Time, raw json.RawMessage) (any, error) {
-	var input struct {
-		Shoot gardencorev1beta1.Shoot `json:"shoot"`
-	}
-	if err := decode(raw, &input); err != nil {
-		return nil, err
-	}
-	return withGates(nil, func() (any, error) {
-		shoot, err := storedShoot(&input.Shoot)
-		if err != nil {
-			return nil, err
-		}
-		return fieldErrors(validation.ValidateShoot(shoot), func(e *field.Error) bool {
-			return strings.Contains(e.Field, ".featureGates.")
-		}), nil
+	return shootValidationFamily(raw, func(e *field.Error) bool {
+		return strings.Contains(e.Field, ".featureGates.")
 	})
 }
 
 // maintenanceValidation runs the static Shoot validation and keeps the errors under
 // spec.maintenance (validateMaintenance).
 func maintenanceValidation(_ time.Time, raw json.RawMessage) (any, error) {
+	return shootValidationFamily(raw, func(e *field.Error) bool {
+		return strings.HasPrefix(e.Field, "spec.maintenance")
+	})
+}
+
+// shootValidationFamily runs ValidateShoot on the input's Shoot as the API server stores it and
+// keeps the errors of one family.
+func shootValidationFamily(raw json.RawMessage, family func(*field.Error) bool) (any, error) {
 	var input struct {
 		Shoot gardencorev1beta1.Shoot `json:"shoot"`
 	}
@@ -327,8 +323,6 @@ func maintenanceValidation(_ time.Time, raw json.RawMessage) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return fieldErrors(validation.ValidateShoot(shoot), func(e *field.Error) bool {
-			return strings.HasPrefix(e.Field, "spec.maintenance")
-		}), nil
+		return fieldErrors(validation.ValidateShoot(shoot), family), nil
 	})
 }
