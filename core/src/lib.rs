@@ -20,6 +20,7 @@ pub mod fleet;
 pub mod golang;
 pub mod lifecycle;
 pub mod locate;
+pub mod lz;
 pub mod report;
 pub mod rfc3339;
 pub mod semver_constraint;

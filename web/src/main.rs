@@ -10,7 +10,6 @@ mod export;
 mod format;
 mod hibernation;
 mod inputs;
-mod lz;
 mod migration;
 mod persist;
 mod problems;

@@ -4,7 +4,7 @@
 //! base64url so the fragment needs no escaping.
 
 use crate::inputs::Inputs;
-use crate::lz;
+use shoot_policy::lz;
 
 const PREFIX: &str = "s1.";
 

@@ -21,6 +21,7 @@ pub const TARGETS: &[Target] = &[
     ("cron", cron),
     ("version", version),
     ("emit", emit),
+    ("share_link", share_link),
 ];
 
 fn now() -> DateTime<Utc> {
@@ -178,4 +179,15 @@ pub fn emit(data: &[u8]) {
             "{text:?}"
         );
     }
+}
+
+/// The share link's decompressor reads what a link brings, which anyone can craft: any bytes give
+/// text or an error, never more than its output limit; and what the compressor writes reads back
+/// as it was.
+pub fn share_link(data: &[u8]) {
+    use shoot_policy::lz::{compress, decompress, MAX_OUTPUT};
+    if let Ok(output) = decompress(data) {
+        assert!(output.len() <= MAX_OUTPUT, "{} bytes out", output.len());
+    }
+    assert_eq!(decompress(&compress(data)).as_deref(), Ok(data));
 }

@@ -1,6 +1,7 @@
-//! A small LZ77 compressor for the share link. Editor text is YAML with many repeated keys and
-//! indentation, so back-references alone shrink it several times; a deflate crate would add tens of
-//! kilobytes of wasm for a few percent more.
+//! A small LZ77 compressor for the app's share links. Editor text is YAML with many repeated keys
+//! and indentation, so back-references alone shrink it several times; a deflate crate would add
+//! tens of kilobytes of wasm for a few percent more. It lives in the core, beside the reader, so
+//! that the fuzz target `share_link` holds its decompressor, which reads untrusted links.
 //!
 //! Format: a sequence of `varint(literal count), literals, varint(match length), varint(distance)`
 //! groups; the stream may end right after a group's literals. Matches are at least [`MIN_MATCH`] long.
