@@ -38,14 +38,24 @@ pub fn each_report<S: Borrow<Source>, E>(
     profile: Source,
     shoots: impl IntoIterator<Item = Result<S, E>>,
     options: &AnalyzeOptions,
-    mut take: impl FnMut(FleetEntry) -> Result<(), E>,
+    take: impl FnMut(FleetEntry) -> Result<(), E>,
 ) -> Result<FleetSummary, E> {
     let prepared = PreparedProfile::new(profile, options.limits);
+    each_report_of(&prepared, shoots, options, take)
+}
+
+/// [`each_report`] against a profile prepared before.
+pub(crate) fn each_report_of<S: Borrow<Source>, E>(
+    prepared: &PreparedProfile,
+    shoots: impl IntoIterator<Item = Result<S, E>>,
+    options: &AnalyzeOptions,
+    mut take: impl FnMut(FleetEntry) -> Result<(), E>,
+) -> Result<FleetSummary, E> {
     let mut summary = FleetSummary::default();
     for source in shoots {
         let source = source?;
         let source = source.borrow();
-        for report in analyze_each_shoot(&prepared, source, options) {
+        for report in analyze_each_shoot(prepared, source, options) {
             let shoot = report
                 .shoot_name()
                 .map_or_else(|| source.name.clone(), str::to_string);

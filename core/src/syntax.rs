@@ -140,8 +140,7 @@ impl Syntax {
             Syntax::Cron => crate::hibernation::cron::parse_standard(text)
                 .map(drop)
                 .map_err(|e| format!("`{text}` is not a cron spec: {e}")),
-            Syntax::Location => crate::hibernation::Location::load(text)
-                .map(drop)
+            Syntax::Location => crate::hibernation::Location::check_name(text)
                 .map_err(|e| format!("`{text}` is not a time zone: {e}")),
             Syntax::CountOrPercent => {
                 let digits = text.strip_suffix('%').unwrap_or(text);

@@ -7,11 +7,13 @@
 //! and the instant itself. Zone names are checked by the core against its own list, so every build
 //! accepts the same names; only the offsets come from the engine.
 
-/// Registers the engine's time-zone rules with the core; call once before analysing. Outside wasm
-/// it does nothing: native builds embed the database.
-pub fn install() {
+/// The engine's time-zone rules, for an analyzer (`Analyzer::with_time_zones`). Outside wasm, the
+/// embedded database: native builds have it.
+pub fn rules() -> shoot_policy::hibernation::TimeZones {
     #[cfg(target_arch = "wasm32")]
-    shoot_policy::hibernation::use_time_zone_rules(&engine::EngineRules);
+    return shoot_policy::hibernation::TimeZones::host(&engine::EngineRules);
+    #[cfg(not(target_arch = "wasm32"))]
+    shoot_policy::hibernation::TimeZones::EMBEDDED
 }
 
 #[cfg(target_arch = "wasm32")]

@@ -24,7 +24,10 @@ const context = await browser.newContext();
 const page = await context.newPage();
 await page.goto(new URL("bench-page/index.html", BASE_URL).href);
 const inPage = await page.evaluate(async (now) => {
-  const { analyze, timeline } = await import("/npm/shoot-policy/index.js");
+  const { Analyzer } = await import("/npm/shoot-policy/index.js");
+  const analyzer = new Analyzer();
+  const analyze = (input, options) => analyzer.analyze(input, options);
+  const timeline = (input, options) => analyze(input, { ...options, areas: ["timeline"] });
   const text = async (path) => (await fetch(path)).text();
   const example = {
     cloudProfile: await text("/bench-inputs/example-cloudprofile.yaml"),
@@ -47,7 +50,7 @@ const inPage = await page.evaluate(async (now) => {
     timings.sort((a, b) => a - b);
     return timings[Math.floor(runs / 2)];
   };
-  // As in wasm-node.mjs: the package keeps an unchanged CloudProfile; `-profile-changed` gives
+  // As in wasm-node.mjs: an `Analyzer` keeps an unchanged CloudProfile; `-profile-changed` gives
   // every call a CloudProfile text of its own.
   let edits = 0;
   const changedProfile = (input) => ({ ...input, cloudProfile: `${input.cloudProfile}\n# edit ${(edits += 1)}\n` });

@@ -57,11 +57,11 @@ function endWorker(ended, error) {
   waiting.clear();
 }
 
-let pageModule;
+let pageAnalyzer;
 
 async function analyzeOnPage(request) {
-  pageModule ??= import("./index.js");
-  return reportFor(await pageModule, request);
+  pageAnalyzer ??= import("./index.js").then((engine) => new engine.Analyzer());
+  return reportFor(await pageAnalyzer, request);
 }
 
 /**

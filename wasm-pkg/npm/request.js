@@ -3,11 +3,12 @@
 
 /**
  * The report for one request (the core's `AnalysisRequest`: `{ sources, options, testPanic }`, as the
- * app builds it) as JSON text, made by the module `engine` (this package's, initialised).
+ * app builds it) as JSON text, made by `analyzer` (an `Analyzer` of this package's initialised
+ * module, which keeps the CloudProfile from one request to the next).
  */
-export function reportFor(engine, request) {
+export function reportFor(analyzer, request) {
   const { sources, options, testPanic } = request;
   // The options the app set: it writes unset ones as null, and names no areas.
   const given = Object.fromEntries(Object.entries(options).filter(([key, value]) => value !== null && key !== "areas"));
-  return JSON.stringify(engine.analyzeRequest(sources, given, testPanic ?? undefined));
+  return JSON.stringify(analyzer.analyzeRequest(sources, given, testPanic ?? undefined));
 }

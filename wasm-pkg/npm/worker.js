@@ -9,11 +9,14 @@ import init, * as engine from "./web/shoot_policy.js";
 import { reportFor } from "./request.js";
 
 const ready = init({ module_or_path: new URL("./web/shoot_policy_bg.wasm", import.meta.url) });
+// The worker's one analyzer: an editor's requests mostly bring the same CloudProfile.
+let analyzer;
 
 self.onmessage = async ({ data: { id, request } }) => {
   try {
     await ready;
-    self.postMessage({ id, report: reportFor(engine, request) });
+    analyzer ??= new engine.Analyzer();
+    self.postMessage({ id, report: reportFor(analyzer, request) });
   } catch (error) {
     self.postMessage({ id, error: self.shootPolicyPanic ?? `the analysis failed: ${error}` });
   }

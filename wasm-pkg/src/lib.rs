@@ -117,7 +117,9 @@ pub struct AnalyzeInput {
 }
 
 impl AnalyzeInput {
-    fn into_sources(self) -> Result<Vec<Source>, JsError> {
+    /// The sources of the input; `last_profile` is the CloudProfile string and text of the
+    /// analyzer's last call (see [`cloud_profile_text`]).
+    fn into_sources(self, last_profile: &mut LastProfile) -> Result<Vec<Source>, JsError> {
         let mut sources = Vec::new();
         let mut add = |name: &str, role: SourceRole, text: Option<String>| {
             if let Some(text) = text {
@@ -134,7 +136,7 @@ impl AnalyzeInput {
         add(
             "CloudProfile",
             SourceRole::Auto,
-            cloud_profile_text(self.cloud_profile)?,
+            cloud_profile_text(self.cloud_profile, last_profile)?,
         );
         add("Shoot", SourceRole::Auto, text(&self.shoot, "input.shoot")?);
         add(
@@ -168,23 +170,23 @@ impl AnalyzeInput {
     }
 }
 
+/// The CloudProfile string of an analyzer's last call and its text.
+type LastProfile = Option<(JsValue, String)>;
+
 /// The CloudProfile's text. An editor passes the same JavaScript string again while its user
 /// edits the Shoot: that string is compared in JavaScript (`===`) with the last call's, whose
 /// text is kept, because converting it to Rust again cost more than comparing it (a large
 /// CloudProfile is 200 KB and more).
-fn cloud_profile_text(value: JsValue) -> Result<Option<String>, JsError> {
-    thread_local! {
-        static LAST: std::cell::RefCell<Option<(JsValue, String)>> = const { std::cell::RefCell::new(None) };
-    }
+fn cloud_profile_text(value: JsValue, last: &mut LastProfile) -> Result<Option<String>, JsError> {
     if value.is_string() {
-        return Ok(LAST.with_borrow_mut(|last| match last {
+        return Ok(match last {
             Some((string, text)) if *string == value => Some(text.clone()),
             _ => {
                 let text = text::string_of(&value).unwrap_or_default();
                 *last = Some((value, text.clone()));
                 Some(text)
             }
-        }));
+        });
     }
     Ok(Document::optional(&value, "input.cloudProfile")?.map(Document::into_text))
 }
@@ -199,6 +201,8 @@ export interface Options {
   featureGates?: Record<string, boolean>;
   /** Bounds on the input (defaults: 5 MiB, 1000 documents, depth 100, 500,000 values). */
   limits?: Partial<Limits>;
+  /** The parts of the report to compute (default: all); the one-part functions set their own. */
+  areas?: Area[];
 }
 "#;
 
@@ -256,7 +260,7 @@ fn instant(value: &JsValue, name: &str) -> Result<Option<DateTime<Utc>>, JsError
 /// The keys each argument takes; any other is a misspelling that would otherwise be ignored.
 const INPUT_KEYS: &[&str] = &["cloudProfile", "shoot", "previousShoot", "objects"];
 const FLEET_INPUT_KEYS: &[&str] = &["cloudProfile", "shoots"];
-const OPTION_KEYS: &[&str] = &["now", "until", "featureGates", "limits"];
+const OPTION_KEYS: &[&str] = &["now", "until", "featureGates", "limits", "areas"];
 const LIMIT_KEYS: &[&str] = &["maxBytes", "maxDocuments", "maxDepth", "maxNodes"];
 
 /// Checks that `value` is a plain object whose keys are all `known`: the error names the place,
@@ -316,13 +320,53 @@ fn read_options(options: &Options) -> Result<AnalyzeOptions, JsError> {
         )?;
         argument(limits, "options.limits")?
     };
+    let areas = get("areas");
+    let areas = if areas.is_undefined() || areas.is_null() {
+        None
+    } else {
+        Some(read_areas(&areas)?)
+    };
     Ok(AnalyzeOptions {
         now,
         until: instant(&get("until"), "until")?,
-        areas: None,
+        areas,
         feature_gates,
         limits,
     })
+}
+
+/// `options.areas`: an array of area names, as TypeScript's `Area` spells them.
+fn read_areas(value: &JsValue) -> Result<Vec<Area>, JsError> {
+    const AREAS: [(&str, Area); 10] = [
+        ("versions", Area::Versions),
+        ("maintenance", Area::Maintenance),
+        ("timeline", Area::Timeline),
+        ("validation", Area::Validation),
+        ("rollout", Area::Rollout),
+        ("hibernation", Area::Hibernation),
+        ("status", Area::Status),
+        ("cleanup", Area::Cleanup),
+        ("scheduling", Area::Scheduling),
+        ("migration", Area::Migration),
+    ];
+    let refused = || {
+        js_error(
+            "options.areas: expected an array of versions, maintenance, timeline, validation, \
+             rollout, hibernation, status, cleanup, scheduling, migration",
+        )
+    };
+    if !js_sys::Array::is_array(value) {
+        return Err(refused());
+    }
+    (js_sys::Array::from(value).iter())
+        .map(|item| {
+            let name = item.as_string();
+            let found = AREAS
+                .iter()
+                .find(|(known, _)| Some(*known) == name.as_deref());
+            found.map(|(_, area)| *area).ok_or_else(refused)
+        })
+        .collect()
 }
 
 /// Reads a typed argument; a value of the wrong shape is API misuse and throws.
@@ -336,27 +380,91 @@ fn result(value: &impl serde::Serialize) -> Result<JsValue, JsError> {
     to_js::to_js(value).map_err(js_error)
 }
 
-/// Runs the core's `analyze` for the given areas (`None`: all of them).
+/// Analyses one after another that share what they can, as the core's `Analyzer` does: the
+/// CloudProfile of the last call is read again only when a call brings another (a caller analysing
+/// Shoot after Shoot, or an editor's every keystroke, passes the same one). The plain functions
+/// share nothing between calls; hold an `Analyzer` to analyse again and again.
+#[wasm_bindgen]
+pub struct Analyzer {
+    core: report::Analyzer,
+    last_profile: LastProfile,
+}
+
+impl Default for Analyzer {
+    fn default() -> Analyzer {
+        Analyzer {
+            // Hibernation schedules take their time zones from the engine's Intl (no embedded
+            // database).
+            core: report::Analyzer::with_time_zones(shoot_policy_intl_zones::rules()),
+            last_profile: None,
+        }
+    }
+}
+
+#[wasm_bindgen]
+impl Analyzer {
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Analyzer {
+        Analyzer::default()
+    }
+
+    /// `analyze`, keeping the CloudProfile for the next call.
+    #[wasm_bindgen(unchecked_return_type = "Report")]
+    pub fn analyze(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "AnalyzeInput")] input: JsValue,
+        options: &Options,
+    ) -> Result<JsValue, JsError> {
+        self.analyze_input(input, options, None)
+    }
+
+    /// The report for the fields of an [`report::AnalysisRequest`]: how the app and
+    /// `shoot-policy/embed` use this module (`worker.js` passes the app's request on), so that a
+    /// page has one engine. Not part of the package's API, so it has no TypeScript declaration.
+    #[doc(hidden)]
+    #[wasm_bindgen(js_name = analyzeRequest, skip_typescript)]
+    pub fn analyze_request(
+        &mut self,
+        sources: JsValue,
+        options: &Options,
+        test_panic: Option<String>,
+    ) -> Result<JsValue, JsError> {
+        keep_panic_message();
+        if let Some(message) = test_panic {
+            panic!("{message}");
+        }
+        let sources: Vec<Source> = argument(sources, "sources")?;
+        let options = read_options(options)?;
+        result(&self.core.analyze(&sources, &options))
+    }
+}
+
+impl Analyzer {
+    /// The core's `analyze` of `input`, keeping the CloudProfile; `areas` replaces the options'.
+    fn analyze_input(
+        &mut self,
+        input: JsValue,
+        options: &Options,
+        areas: Option<&[Area]>,
+    ) -> Result<JsValue, JsError> {
+        plain_object(&input, INPUT_KEYS, "input", "{ cloudProfile, shoot }")?;
+        let input: AnalyzeInput = argument(input, "input")?;
+        let mut options = read_options(options)?;
+        if let Some(areas) = areas {
+            options.areas = Some(areas.to_vec());
+        }
+        let sources = input.into_sources(&mut self.last_profile)?;
+        result(&self.core.analyze(&sources, &options))
+    }
+}
+
+/// One analysis with a new [`Analyzer`], for the plain functions.
 fn analyze_areas(
     input: JsValue,
     options: &Options,
     areas: Option<&[Area]>,
 ) -> Result<JsValue, JsError> {
-    // Hibernation schedules take their time zones from the engine's Intl (no embedded database).
-    shoot_policy_intl_zones::install();
-    plain_object(&input, INPUT_KEYS, "input", "{ cloudProfile, shoot }")?;
-    let input: AnalyzeInput = argument(input, "input")?;
-    let mut options = read_options(options)?;
-    options.areas = areas.map(<[Area]>::to_vec);
-    let sources = input.into_sources()?;
-    let report = KEPT_PROFILE.with_borrow_mut(|kept| kept.analyze(&sources, &options));
-    result(&report)
-}
-
-thread_local! {
-    /// The CloudProfile of the last call, read again only when a call brings another: a caller
-    /// analysing Shoot after Shoot, or an editor's every keystroke, passes the same one.
-    static KEPT_PROFILE: std::cell::RefCell<report::KeptProfile> = Default::default();
+    Analyzer::new().analyze_input(input, options, areas)
 }
 
 /// The inputs of [`analyze_fleet`]: one CloudProfile and the Shoots to analyse against it.
@@ -381,7 +489,6 @@ pub fn analyze_fleet(
     #[wasm_bindgen(unchecked_param_type = "FleetInput")] input: JsValue,
     options: &Options,
 ) -> Result<JsValue, JsError> {
-    shoot_policy_intl_zones::install();
     plain_object(
         &input,
         FLEET_INPUT_KEYS,
@@ -411,7 +518,8 @@ pub fn analyze_fleet(
         });
     let writer = to_js::Writer::default();
     let reports = js_sys::Array::new();
-    let summary = shoot_policy::fleet::each_report(profile, shoots, &options, |entry| {
+    let analyzer = report::Analyzer::with_time_zones(shoot_policy_intl_zones::rules());
+    let summary = analyzer.each_report(profile, shoots, &options, |entry| {
         reports.push(&writer.write(&entry).map_err(js_error)?);
         Ok(())
     })?;
@@ -489,34 +597,14 @@ pub fn maintenance(
 
 /// How many documents `text` holds, brought into wasm and read as `analyze` brings and reads each
 /// input, and then dropped: the floor that `cargo xtask bench` compares `analyze` with in wasm
-/// (`parse-only-*`). Not part of the package's API, so it has no TypeScript declaration.
+/// (`parse-only-*`). Only the bench's build has it (feature `bench`), without TypeScript declaration.
 #[doc(hidden)]
+#[cfg(feature = "bench")]
 #[wasm_bindgen(js_name = benchParseOnly, skip_typescript)]
 pub fn bench_parse_only(text: &js_sys::JsString) -> Result<usize, JsError> {
     shoot_policy::document::parse_documents(&text::text_of(text), &Default::default())
         .map(|documents| documents.len())
         .map_err(js_error)
-}
-
-/// The report for the fields of an [`report::AnalysisRequest`]: how the app and `shoot-policy/embed`
-/// use this module (`worker.js` passes the app's request on), so that a page has one engine. Not
-/// part of the package's API, so it has no TypeScript declaration.
-#[doc(hidden)]
-#[wasm_bindgen(js_name = analyzeRequest, skip_typescript)]
-pub fn analyze_request(
-    sources: JsValue,
-    options: &Options,
-    test_panic: Option<String>,
-) -> Result<JsValue, JsError> {
-    shoot_policy_intl_zones::install();
-    keep_panic_message();
-    if let Some(message) = test_panic {
-        panic!("{message}");
-    }
-    let sources: Vec<Source> = argument(sources, "sources")?;
-    let options = read_options(options)?;
-    let report = KEPT_PROFILE.with_borrow_mut(|kept| kept.analyze(&sources, &options));
-    result(&report)
 }
 
 /// A panic aborts the module; its message is left in `globalThis.shootPolicyPanic` for

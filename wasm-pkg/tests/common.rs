@@ -16,10 +16,15 @@ macro_rules! every_common_test {
             hibernation_schedules_follow_daylight_saving_time,
             offsets_of_two_zones_asked_in_turn,
             an_object_is_read_as_its_json_and_a_string_as_its_text,
-            bench_parse_only_counts_documents_and_fails_on_broken_text,
             texts_cross_into_wasm_whole,
             a_fleet_written_report_by_report_is_the_fleet_report,
         );
+        // `benchParseOnly` is in the bench's build only; `cargo xtask test` turns it on.
+        #[cfg(feature = "bench")]
+        #[wasm_bindgen_test::wasm_bindgen_test]
+        fn bench_parse_only_counts_documents_and_fails_on_broken_text() {
+            common::bench_parse_only_counts_documents_and_fails_on_broken_text();
+        }
     };
     ($($name:ident),* $(,)?) => {$(
         #[wasm_bindgen_test::wasm_bindgen_test]
@@ -219,6 +224,7 @@ pub fn offsets_of_two_zones_asked_in_turn() {
 }
 
 /// The benchmarks' floor reads every document as `analyze` does, and fails where it does.
+#[cfg(feature = "bench")]
 pub fn bench_parse_only_counts_documents_and_fails_on_broken_text() {
     let stream = "kind: A\n---\n# only a comment\n---\nkind: B\nspec: {a: [1, 2]}\n";
     let parse_only = |text: &str| shoot_policy_wasm::bench_parse_only(&text.into());

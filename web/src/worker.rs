@@ -158,14 +158,14 @@ mod browser {
 mod tests {
     use super::*;
     use shoot_policy::examples::DEFAULT;
-    use shoot_policy::report::{KeptProfile, Report};
+    use shoot_policy::report::{Analyzer, Report};
 
     /// What the engine does with a request (wasm-pkg's `analyzeRequest`): the request read as its
     /// JSON reads, its report written as JSON and read as the page reads it.
     fn through_the_engine(request: &AnalysisRequest) -> Report {
         let request = serde_json::to_string(request).unwrap();
         let request: AnalysisRequest = shoot_policy::decode::from_json(request.as_bytes()).unwrap();
-        let report = KeptProfile::default().analyze(&request.sources, &request.options);
+        let report = Analyzer::new().analyze(&request.sources, &request.options);
         let json = serde_json::to_string(&report).unwrap();
         shoot_policy::decode::from_json::<Report>(json.as_bytes()).unwrap()
     }

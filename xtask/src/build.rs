@@ -32,6 +32,16 @@ enum Link {
 /// Compiles one crate for wasm32 with the size profile and returns the `.wasm` it produced: `artifact`
 /// is the library name (underscores) or the binary name (as the package spells it).
 fn build_wasm(package: &str, artifact: &str, link: Link) -> Result<PathBuf> {
+    build_wasm_with(package, artifact, link, &[])
+}
+
+/// [`build_wasm`] with the package's `features` on.
+fn build_wasm_with(
+    package: &str,
+    artifact: &str,
+    link: Link,
+    features: &[&str],
+) -> Result<PathBuf> {
     tools::wasm_target()?;
     let mut command = cargo();
     command.args([
@@ -46,6 +56,9 @@ fn build_wasm(package: &str, artifact: &str, link: Link) -> Result<PathBuf> {
         "--package",
         package,
     ]);
+    if !features.is_empty() {
+        command.args(["--features", &features.join(",")]);
+    }
     if let Link::LibraryAlone = link {
         command.args(["--lib", "--crate-type", "cdylib"]);
         // The link-time inliner's budget: 5 keeps the npm module under its decided size
@@ -195,9 +208,24 @@ fn workspace_version() -> Result<String> {
 
 /// Builds the npm package into `target/npm/shoot-policy/`, ready for `npm pack`.
 pub fn npm() -> Result<PathBuf> {
+    npm_package(&[])
+}
+
+/// The npm package with `benchParseOnly` (the wasm-pkg feature `bench`), for `cargo xtask bench`
+/// alone: `cargo xtask npm`, the tests and the size check build the package without it.
+pub fn npm_for_bench() -> Result<PathBuf> {
+    npm_package(&["bench"])
+}
+
+fn npm_package(features: &[&str]) -> Result<PathBuf> {
     let package = target_dir().join("npm/shoot-policy");
     let engine = bound_engine()?;
-    let wasm = build_wasm("shoot-policy-wasm", "shoot_policy_wasm", Link::LibraryAlone)?;
+    let wasm = build_wasm_with(
+        "shoot-policy-wasm",
+        "shoot_policy_wasm",
+        Link::LibraryAlone,
+        features,
+    )?;
     fresh_dir(&package)?;
     copy_bound(&engine, &package.join("web"))?;
     bind(&wasm, "nodejs", &package.join("node"), "shoot_policy", true)?;

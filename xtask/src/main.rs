@@ -68,7 +68,7 @@ fn bench() -> Result {
             ])
             .arg(&inputs),
     )?;
-    let package = build::npm()?;
+    let package = build::npm_for_bench()?;
     exec(
         Command::new("node")
             .arg(root().join("tests/bench/wasm-node.mjs"))

@@ -112,6 +112,8 @@ fn wasm_tests() -> Result {
                 tools::WASM_TARGET,
                 "--package",
                 "shoot-policy-wasm",
+                "--features",
+                "bench",
             ])
             .env(
                 "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER",

@@ -2,12 +2,14 @@
 //! they mostly share a few schedules, and each answer walks the cron calendar in a time zone
 //! (about a tenth of a fleet Shoot's analysis).
 
-use super::{next_events, HibernationSchedule, ScheduleEvent, Shoot};
+use super::{next_events_in, HibernationSchedule, ScheduleEvent, Shoot, TimeZones};
 use chrono::{DateTime, Utc};
 use rustc_hash::FxHashMap as HashMap;
 
-/// Remembered [`next_events`] and [`hibernated_during_next_maintenance_window`] answers.
+/// Remembered [`next_events`] and [`hibernated_during_next_maintenance_window`] answers. One memo
+/// serves one source of time-zone rules: its keys leave the rules out.
 ///
+/// [`next_events`]: super::next_events
 /// [`hibernated_during_next_maintenance_window`]: super::hibernated_during_next_maintenance_window
 #[derive(Debug, Default)]
 pub struct ScheduleMemo {
@@ -32,17 +34,18 @@ type OverlapKey = (
 );
 
 impl ScheduleMemo {
-    /// [`next_events`], computed once per distinct input.
+    /// [`next_events`](super::next_events), computed once per distinct input.
     pub fn next_events(
         &mut self,
         schedules: &[HibernationSchedule],
         (from, until): (DateTime<Utc>, DateTime<Utc>),
         limit: usize,
+        zones: TimeZones,
     ) -> Result<Vec<ScheduleEvent>, String> {
         let key = (schedules.to_vec(), from, until, limit);
         self.events
             .entry(key)
-            .or_insert_with(|| next_events(schedules, from, until, limit))
+            .or_insert_with(|| next_events_in(schedules, (from, until), limit, zones))
             .clone()
     }
 
@@ -52,6 +55,7 @@ impl ScheduleMemo {
         &mut self,
         shoot: &Shoot,
         now: DateTime<Utc>,
+        zones: TimeZones,
     ) -> bool {
         let window = super::overlap::time_window(shoot)
             .map(|(begin, end)| (begin.to_string(), end.to_string()));
@@ -61,10 +65,9 @@ impl ScheduleMemo {
             shoot.status.hibernated,
             now,
         );
-        *self
-            .overlaps
-            .entry(key)
-            .or_insert_with(|| super::hibernated_during_next_maintenance_window(shoot, now))
+        *self.overlaps.entry(key).or_insert_with(|| {
+            super::overlap::hibernated_during_next_maintenance_window_in(shoot, now, zones)
+        })
     }
 }
 
@@ -102,11 +105,15 @@ mod tests {
             for _ in 0..2 {
                 for shoot in [&berlin, &utc, &hibernated] {
                     assert_eq!(
-                        memo.next_events(shoot.schedules(), week, 20),
-                        next_events(shoot.schedules(), week.0, week.1, 20)
+                        memo.next_events(shoot.schedules(), week, 20, TimeZones::EMBEDDED),
+                        super::super::next_events(shoot.schedules(), week.0, week.1, 20)
                     );
                     assert_eq!(
-                        memo.hibernated_during_next_maintenance_window(shoot, now),
+                        memo.hibernated_during_next_maintenance_window(
+                            shoot,
+                            now,
+                            TimeZones::EMBEDDED
+                        ),
                         super::super::hibernated_during_next_maintenance_window(shoot, now)
                     );
                 }
@@ -115,8 +122,8 @@ mod tests {
         // Berlin and UTC differ by an hour, so their events differ: the zone is part of the key.
         let week = (at("2026-11-23T12:00:00Z"), at("2026-11-30T12:00:00Z"));
         assert_ne!(
-            memo.next_events(berlin.schedules(), week, 20),
-            memo.next_events(utc.schedules(), week, 20)
+            memo.next_events(berlin.schedules(), week, 20, TimeZones::EMBEDDED),
+            memo.next_events(utc.schedules(), week, 20, TimeZones::EMBEDDED)
         );
     }
 }

@@ -31,10 +31,11 @@ pub use controller::{
 pub use memo::ScheduleMemo;
 pub use overlap::{hibernated_during_next_maintenance_window, hibernated_during_next_window};
 pub use schedule::{
-    next_events, parse_schedules, previous_event, upcoming_events, validate_hibernation_schedules,
-    HibernationSchedule, Operation, ParsedSchedule, ScheduleEvent, UpcomingEvents,
+    next_events, next_events_in, parse_schedules, parse_schedules_in, previous_event,
+    upcoming_events, validate_hibernation_schedules, HibernationSchedule, Operation,
+    ParsedSchedule, ScheduleEvent, UpcomingEvents,
 };
-pub use zone::{days_from_civil, use_time_zone_rules, Location, TimeZoneRules};
+pub use zone::{days_from_civil, Location, TimeZoneRules, TimeZones};
 
 use chrono::{DateTime, Utc};
 use serde::Deserialize;

@@ -4,8 +4,9 @@
 //! `pkg/gardenlet/controller/shoot/care/hibernation.go`, with the window projection of
 //! `MaintenanceTimeWindow.AdjustedBegin`/`AdjustedEnd` (`pkg/apis/utils/timewindow`).
 
-use super::schedule::{parse_schedules, HibernationSchedule, Operation};
+use super::schedule::{parse_schedules_in, HibernationSchedule, Operation};
 use super::Shoot;
+use super::TimeZones;
 use crate::timewindow::MaintenanceTimeWindow;
 use chrono::{DateTime, Days, Utc};
 
@@ -13,11 +14,20 @@ use chrono::{DateTime, Days, Utc};
 /// next maintenance window? Only the very next hibernation and wake-up after `now` are considered.
 /// No window, an unparsable window or unparsable schedules give `false`.
 pub fn hibernated_during_next_maintenance_window(shoot: &Shoot, now: DateTime<Utc>) -> bool {
-    hibernated_during_next_window(
+    hibernated_during_next_maintenance_window_in(shoot, now, TimeZones::EMBEDDED)
+}
+
+/// [`hibernated_during_next_maintenance_window`] with the offsets of `zones`.
+pub fn hibernated_during_next_maintenance_window_in(
+    shoot: &Shoot,
+    now: DateTime<Utc>,
+    zones: TimeZones,
+) -> bool {
+    hibernated_during_next_window_in(
         time_window(shoot),
         shoot.schedules(),
         shoot.status.hibernated,
-        now,
+        (now, zones),
     )
 }
 
@@ -35,6 +45,16 @@ pub fn hibernated_during_next_window(
     hibernated: bool,
     now: DateTime<Utc>,
 ) -> bool {
+    let at = (now, TimeZones::EMBEDDED);
+    hibernated_during_next_window_in(window, schedules, hibernated, at)
+}
+
+fn hibernated_during_next_window_in(
+    window: Option<(&str, &str)>,
+    schedules: &[HibernationSchedule],
+    hibernated: bool,
+    (now, zones): (DateTime<Utc>, TimeZones),
+) -> bool {
     let Some((begin, end)) = window else {
         return false;
     };
@@ -44,7 +64,8 @@ pub fn hibernated_during_next_window(
     let Some((next_begin, next_end)) = next_window(&window, now) else {
         return false;
     };
-    let Some((next_hibernate, next_wake_up)) = next_hibernation_events(schedules, now) else {
+    let Some((next_hibernate, next_wake_up)) = next_hibernation_events(schedules, now, zones)
+    else {
         return false;
     };
 
@@ -95,8 +116,9 @@ type GoInstant = Option<DateTime<Utc>>;
 fn next_hibernation_events(
     schedules: &[HibernationSchedule],
     now: DateTime<Utc>,
+    zones: TimeZones,
 ) -> Option<(Option<GoInstant>, Option<GoInstant>)> {
-    let parsed = parse_schedules(schedules).ok()?;
+    let parsed = parse_schedules_in(schedules, zones).ok()?;
     let mut hibernate: Option<GoInstant> = None;
     let mut wake_up: Option<GoInstant> = None;
     for entry in &parsed {

@@ -6,7 +6,7 @@
 //! `ValidateHibernationSchedule`, `ValidateHibernationCronSpec`, `ValidateHibernationScheduleLocation`).
 
 use super::cron::{parse_standard, CronSchedule};
-use super::zone::Location;
+use super::zone::{Location, TimeZones};
 use crate::decode::FromValue;
 use crate::field::FieldError;
 use chrono::{DateTime, Utc};
@@ -53,9 +53,17 @@ pub struct ParsedSchedule {
 /// `WakeUp` entry (from `end`), in list order. The first bad location or cron expression fails the whole
 /// list, with the error text Go gives (e.g. `unknown time zone Moon/Crater`, `Empty spec string`).
 pub fn parse_schedules(schedules: &[HibernationSchedule]) -> Result<Vec<ParsedSchedule>, String> {
+    parse_schedules_in(schedules, TimeZones::EMBEDDED)
+}
+
+/// [`parse_schedules`] with the offsets of `zones`.
+pub fn parse_schedules_in(
+    schedules: &[HibernationSchedule],
+    zones: TimeZones,
+) -> Result<Vec<ParsedSchedule>, String> {
     let mut parsed = Vec::new();
     for (index, schedule) in schedules.iter().enumerate() {
-        let location = Location::load(schedule.location.as_deref().unwrap_or(""))?;
+        let location = Location::load_in(schedule.location.as_deref().unwrap_or(""), zones)?;
         let crons = [
             (Operation::Hibernate, &schedule.start),
             (Operation::WakeUp, &schedule.end),
@@ -126,7 +134,17 @@ pub fn next_events(
     until: DateTime<Utc>,
     limit: usize,
 ) -> Result<Vec<ScheduleEvent>, String> {
-    let parsed = parse_schedules(schedules)?;
+    next_events_in(schedules, (from, until), limit, TimeZones::EMBEDDED)
+}
+
+/// [`next_events`] with the offsets of `zones`.
+pub fn next_events_in(
+    schedules: &[HibernationSchedule],
+    (from, until): (DateTime<Utc>, DateTime<Utc>),
+    limit: usize,
+    zones: TimeZones,
+) -> Result<Vec<ScheduleEvent>, String> {
+    let parsed = parse_schedules_in(schedules, zones)?;
     let mut events = Vec::new();
     for entry in &parsed {
         let mut cursor = entry.next(from);
@@ -241,7 +259,7 @@ pub fn validate_hibernation_schedules(
             }
         }
         if let Some(location) = &schedule.location {
-            if let Err(error) = Location::load(location) {
+            if let Err(error) = Location::check_name(location) {
                 errors.push(FieldError::invalid(
                     format!("{path}.location"),
                     format!("not a valid location: {error}"),

@@ -4,7 +4,7 @@
 //! `Time.Truncate`. Around daylight-saving transitions those give answers that plain calendar arithmetic
 //! does not, so this module reproduces how Go resolves a wall-clock time into an instant
 //! (`time.Date`'s two-step zone lookup) on top of an IANA time-zone database: the one `chrono-tz`
-//! embeds (feature `tzdb`, on by default), or rules a host registers with [`use_time_zone_rules`]
+//! embeds (feature `tzdb`, on by default), or rules a host passes in as [`TimeZones::host`]
 //! (the wasm builds ask the browser's `Intl`, whose database is already there, instead of shipping
 //! chrono-tz's tables, about 190 KB compressed). Either way the same zone names are accepted
 //! ([`ZONE_NAMES`]).
@@ -14,7 +14,6 @@
 use super::zone_names::ZONE_NAMES;
 use crate::decode::FromValue;
 use serde::{Deserialize, Serialize};
-use std::sync::OnceLock;
 
 const SECONDS_PER_DAY: i64 = 86_400;
 
@@ -25,13 +24,42 @@ pub trait TimeZoneRules: Send + Sync {
     fn offset_seconds(&self, zone: &str, unix: i64) -> Option<i64>;
 }
 
-static REGISTERED_RULES: OnceLock<&'static dyn TimeZoneRules> = OnceLock::new();
+/// Where the offsets of IANA zones come from: the embedded database, or rules the host gives (an
+/// [`Analyzer`](crate::report::Analyzer) holds them, so no process-wide registration exists).
+#[derive(Clone, Copy, Default)]
+pub struct TimeZones(Option<&'static dyn TimeZoneRules>);
 
-/// Makes the schedules use `rules` for every zone but UTC, in place of the embedded database. The
-/// first registration stays; a later one is ignored.
-pub fn use_time_zone_rules(rules: &'static dyn TimeZoneRules) {
-    let _ = REGISTERED_RULES.set(rules);
+impl TimeZones {
+    /// The embedded database; a build without it (no `tzdb`) loads UTC only.
+    pub const EMBEDDED: TimeZones = TimeZones(None);
+
+    /// The host's rules for every zone but UTC, in place of the embedded database.
+    pub fn host(rules: &'static dyn TimeZoneRules) -> TimeZones {
+        TimeZones(Some(rules))
+    }
 }
+
+impl std::fmt::Debug for TimeZones {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "host rules"
+        } else {
+            "embedded"
+        })
+    }
+}
+
+/// Two sources are the same when they are the same rules object.
+impl PartialEq for TimeZones {
+    fn eq(&self, other: &TimeZones) -> bool {
+        match (self.0, other.0) {
+            (Some(a), Some(b)) => std::ptr::addr_eq(a, b),
+            (a, b) => a.is_none() && b.is_none(),
+        }
+    }
+}
+
+impl Eq for TimeZones {}
 
 /// A loaded time zone, as `time.LoadLocation` returns it, with the name Go reports for it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, FromValue)]
@@ -40,6 +68,8 @@ pub struct Location {
     name: String,
     /// The IANA zone whose rules apply; `None` for UTC (and `Local`, which is UTC in Gardener).
     zone: Option<String>,
+    /// Where the zone's offsets come from.
+    rules: TimeZones,
     /// The zone in the embedded database, looked up once: the cron walk asks for many offsets.
     #[cfg(feature = "tzdb")]
     embedded: Option<chrono_tz::Tz>,
@@ -66,15 +96,21 @@ impl Location {
         Location {
             name: "UTC".to_string(),
             zone: None,
+            rules: TimeZones::EMBEDDED,
             #[cfg(feature = "tzdb")]
             embedded: None,
         }
     }
 
-    /// Loads a location like Go's `time.LoadLocation`: `""` and `"UTC"` are UTC, `"Local"` is the
-    /// process' zone (UTC in Gardener's containers), other names must be IANA zone names. The error texts
-    /// are Go's.
+    /// Loads a location like Go's `time.LoadLocation` with the embedded database.
     pub fn load(name: &str) -> Result<Location, String> {
+        Location::load_in(name, TimeZones::EMBEDDED)
+    }
+
+    /// Loads a location like Go's `time.LoadLocation`: `""` and `"UTC"` are UTC, `"Local"` is the
+    /// process' zone (UTC in Gardener's containers), other names must be IANA zone names, whose
+    /// offsets `rules` give. The error texts are Go's.
+    pub fn load_in(name: &str, rules: TimeZones) -> Result<Location, String> {
         match name {
             "" | "UTC" => return Ok(Location::utc()),
             "Local" => {
@@ -83,7 +119,27 @@ impl Location {
                     ..Location::utc()
                 })
             }
-            _ => {}
+            _ => Location::check_name(name)?,
+        }
+        if rules.0.is_none() && !cfg!(feature = "tzdb") {
+            return Err(format!(
+                "no time-zone rules for {name} in this build (give the Analyzer the host's rules)"
+            ));
+        }
+        Ok(Location {
+            name: name.to_string(),
+            zone: Some(name.to_string()),
+            rules,
+            #[cfg(feature = "tzdb")]
+            embedded: name.parse().ok(),
+        })
+    }
+
+    /// Whether Go's `time.LoadLocation` finds `name` in a complete IANA database, as Gardener's
+    /// containers carry: the error text is Go's. Every build accepts the same names.
+    pub fn check_name(name: &str) -> Result<(), String> {
+        if matches!(name, "" | "UTC" | "Local") {
+            return Ok(());
         }
         if name.contains("..") || name.starts_with('/') || name.starts_with('\\') {
             return Err("time: invalid location name".to_string());
@@ -91,17 +147,7 @@ impl Location {
         if ZONE_NAMES.binary_search(&name).is_err() {
             return Err(format!("unknown time zone {name}"));
         }
-        if REGISTERED_RULES.get().is_none() && !cfg!(feature = "tzdb") {
-            return Err(format!(
-                "no time-zone rules for {name} in this build (register them with use_time_zone_rules)"
-            ));
-        }
-        Ok(Location {
-            name: name.to_string(),
-            zone: Some(name.to_string()),
-            #[cfg(feature = "tzdb")]
-            embedded: name.parse().ok(),
-        })
+        Ok(())
     }
 
     /// The name Go's `Location.String` gives.
@@ -114,7 +160,7 @@ impl Location {
         let Some(zone) = &self.zone else {
             return Some(0);
         };
-        match REGISTERED_RULES.get() {
+        match self.rules.0 {
             Some(rules) => rules.offset_seconds(zone, unix),
             None => self.embedded_offset(unix),
         }

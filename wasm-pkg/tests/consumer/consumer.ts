@@ -116,3 +116,13 @@ const typo = firstClassification === "deprecatd";
 void typo;
 const stageStarts: (string | undefined)[] = report.versions?.kubernetes[0]?.lifecycle.map((stage) => stage.startTime) ?? [];
 void stageStarts;
+
+// An Analyzer keeps the CloudProfile between calls; its reports are typed as analyze's.
+import { Analyzer, type Area } from "shoot-policy";
+const analyzer = new Analyzer();
+const kept: Report = analyzer.analyze({ shoot: typedShoot }, { now: new Date(), areas: ["validation"] });
+const someAreas: Area[] = ["timeline", "hibernation"];
+// @ts-expect-error a misspelt area does not compile
+const badArea: Area = "timelin";
+void kept; void someAreas; void badArea;
+analyzer.free();

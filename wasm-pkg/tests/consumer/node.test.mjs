@@ -1,7 +1,7 @@
 // The package as an ES module in Node.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { analyze, version } from "shoot-policy";
+import { Analyzer, analyze, version } from "shoot-policy";
 import { cloudProfile, shootObject } from "./fixtures.mjs";
 
 test("classifies versions at the given instant, from YAML text and a plain object", () => {
@@ -40,6 +40,31 @@ test("a CloudProfile passed again, edited, or as an object is read for what it h
   });
 });
 
+test("an Analyzer gives analyze's reports, keeps the CloudProfile between calls, and picks areas", () => {
+  const now = "2026-04-01T00:00:00Z";
+  const analyzer = new Analyzer();
+  const input = { cloudProfile, shoot: shootObject };
+  const first = analyzer.analyze(input, { now });
+  assert.deepEqual(first, analyze(input, { now }));
+  assert.deepEqual(analyzer.analyze(input, { now }), first);
+  // An edited CloudProfile is read again; the same text after it too.
+  const edited = cloudProfile.replace("1.32.1", "1.32.2");
+  const versions = (report) => report.versions.kubernetes.map((v) => v.version);
+  assert.deepEqual(versions(analyzer.analyze({ ...input, cloudProfile: edited }, { now })), ["1.32.2", "1.31.4"]);
+  assert.deepEqual(analyzer.analyze(input, { now }), first);
+  // `areas` computes those parts only, as the one-part functions do.
+  const part = analyzer.analyze(input, { now, areas: ["validation"] });
+  assert.deepEqual(part.validation, first.validation);
+  assert.equal(part.versions, null);
+  assert.equal(part.maintenanceWindow, null);
+  // Two analyzers share nothing.
+  const other = new Analyzer();
+  assert.deepEqual(versions(other.analyze({ cloudProfile: edited }, { now })), ["1.32.2", "1.31.4"]);
+  assert.deepEqual(versions(analyzer.analyze({ cloudProfile }, { now })), ["1.32.1", "1.31.4"]);
+  other.free();
+  analyzer.free();
+});
+
 test("a Date works as now", () => {
   const report = analyze({ cloudProfile }, { now: new Date("2026-02-01T00:00:00Z") });
   assert.equal(report.versions.kubernetes[1].classification, "deprecated");
@@ -64,8 +89,11 @@ test("misuse throws an Error that names the place in JavaScript's terms", () => 
   assert.throws(() => analyze({ cloudprofile: cloudProfile }, { now: new Date() }), {
     message: "input.cloudprofile is not a key input takes; did you mean cloudProfile? It takes cloudProfile, shoot, previousShoot, objects",
   });
+  assert.throws(() => analyze({ cloudProfile }, { now: new Date(), featureGate: {} }), {
+    message: "options.featureGate is not a key options takes; did you mean featureGates? It takes now, until, featureGates, limits, areas",
+  });
   assert.throws(() => analyze({ cloudProfile }, { now: new Date(), areas: ["timelin"] }), {
-    message: /^options\.areas is not a key options takes; did you mean \w+\? It takes now, until, featureGates, limits$/,
+    message: /^options\.areas: unknown variant `timelin`, expected one of `versions`, .*`timeline`/,
   });
   assert.throws(() => analyze({ cloudProfile }, { now: new Date(), limits: { maxByte: 1 } }), /did you mean maxBytes\?/);
   assert.throws(() => analyze(null, { now: new Date() }), {

@@ -1,0 +1,427 @@
+//! Each area of the report: what it reads from the inputs and what it adds to the report. `analyze`
+//! runs the areas of [`AREAS`] that the options ask for, in its order, which is the order of their
+//! diagnostics in the report.
+
+use super::*;
+
+/// What every area reads: the routed inputs, the typed views decoded once, and the options.
+pub(super) struct Context<'a> {
+    pub(super) inputs: &'a Inputs,
+    pub(super) views: &'a ProfileViews,
+    pub(super) shoot_views: &'a ShootViews,
+    pub(super) options: &'a AnalyzeOptions,
+    /// The CloudProfile or the Shoot has a field the engine cannot parse: it is reported at its
+    /// place, and maintenance on it would only repeat the error without one.
+    pub(super) unparsable: bool,
+    /// Where the hibernation schedules' offsets come from.
+    pub(super) zones: TimeZones,
+}
+
+/// An area: runs when the options ask for any of its parts.
+type AreaRun = fn(&Context, &mut Report);
+
+pub(super) const AREAS: &[(&[Area], AreaRun)] = &[
+    (&[Area::Versions], versions),
+    (&[Area::Maintenance, Area::Timeline], maintain),
+    (&[Area::Validation], validate),
+    (&[Area::Rollout], rollout),
+    (&[Area::Hibernation], hibernation),
+    (&[Area::Status], status),
+    (&[Area::Cleanup], cleanup),
+    (&[Area::Scheduling], scheduling),
+    (&[Area::Migration], migration),
+];
+
+/// The CloudProfile's version matrix with the Shoot's eligible updates, and the Shoot's
+/// maintenance window.
+fn versions(context: &Context, report: &mut Report) {
+    let Context {
+        inputs,
+        views,
+        shoot_views,
+        options,
+        unparsable,
+        ..
+    } = *context;
+    if let Some(profile) = &inputs.cloud_profile {
+        let mut matrix = views.matrix(profile, options.now);
+        if let (Some(matrix), Some(shoot), false) = (matrix.as_mut(), &inputs.shoot, unparsable) {
+            let typed_profile = decode_once(&views.maintenance, profile, report);
+            let typed_shoot = decode_once(&shoot_views.maintenance, shoot, report);
+            if let (Some(typed_profile), Some(typed_shoot)) = (typed_profile, typed_shoot) {
+                matrix.eligible_updates = crate::maintenance::eligible_updates_remembering(
+                    typed_profile,
+                    typed_shoot,
+                    options.now,
+                    &mut views.eligibility.borrow_mut(),
+                    |found, now| views.classified_alike(profile, found, now),
+                );
+            }
+        }
+        report.versions = matrix;
+    }
+    if let Some(shoot) = &inputs.shoot {
+        report.maintenance_window = Some(maintenance_window(&shoot.value, options.now));
+    }
+}
+
+fn cleanup(context: &Context, report: &mut Report) {
+    if let Some(shoot) = &context.inputs.shoot {
+        report.cleanup_plan = Some(crate::cleanup::plan(&crate::cleanup::annotations_of(
+            &shoot.value,
+        )));
+    }
+}
+
+/// Where the scheduler would place the Shoot among the given Seeds.
+fn scheduling(context: &Context, report: &mut Report) {
+    let inputs = context.inputs;
+    let Some(shoot) = &inputs.shoot else {
+        return;
+    };
+    if inputs.seeds.is_empty() {
+        return;
+    }
+    let seeds = decode_all::<crate::scheduling::Seed>(&inputs.seeds, report);
+    let Some(typed) = decode::<crate::scheduling::Shoot>(shoot, report) else {
+        return;
+    };
+    // Only the Project that owns the Shoot's namespace names its domain.
+    let project = (inputs.project.as_ref())
+        .filter(|project| {
+            text_at(&project.value, &["spec", "namespace"])
+                == Some(typed.metadata.namespace.as_str())
+        })
+        .and_then(|project| text_at(&project.value, &["metadata", "name"]));
+    let context = crate::scheduling::SchedulingContext {
+        shoots: &[],
+        cloud_profile_seed_selector: (inputs.cloud_profile.as_ref())
+            .and_then(|profile| profile.value.pointer("/spec/seedSelector")),
+        project_name: project,
+    };
+    report.seed_scheduling = Some(crate::scheduling::place(&typed, &seeds, context));
+}
+
+/// A pending control-plane migration and whether the destination Seed is ready for it.
+fn migration(context: &Context, report: &mut Report) {
+    let inputs = context.inputs;
+    let Some(shoot) = &inputs.shoot else {
+        return;
+    };
+    let migrating = decode::<crate::scheduling::types::MigratingShoot>(shoot, report);
+    if let Some(typed) = migrating {
+        let seeds = decode_all::<crate::scheduling::Seed>(&inputs.seeds, report);
+        report.migration = crate::migration::migration_readiness(&typed.into(), &seeds);
+    }
+}
+
+fn status(context: &Context, report: &mut Report) {
+    let inputs = context.inputs;
+    let Some(shoot_object) = &inputs.shoot else {
+        return;
+    };
+    let Some(shoot) = decode::<crate::status::Shoot>(shoot_object, report) else {
+        return;
+    };
+    let mut codes: Vec<&str> = shoot
+        .status
+        .last_errors
+        .iter()
+        .flat_map(|error| error.codes.iter().map(String::as_str))
+        .collect();
+    crate::sorting::sort(&mut codes);
+    codes.dedup();
+    report.status = Some(Status {
+        label: crate::status::status_label(&shoot),
+        next_operation: crate::status::operation_type(&shoot),
+        error_codes: codes
+            .into_iter()
+            .map(crate::status::error_code_info)
+            .collect(),
+    });
+}
+
+/// One maintenance run at `now` and the timeline: both need the CloudProfile and the Shoot.
+fn maintain(context: &Context, report: &mut Report) {
+    let Context {
+        inputs,
+        views,
+        shoot_views,
+        options,
+        unparsable,
+        ..
+    } = *context;
+    if unparsable {
+        return;
+    }
+    let (Some(profile), Some(shoot)) = (&inputs.cloud_profile, &inputs.shoot) else {
+        return;
+    };
+    let typed_profile = decode_once(&views.maintenance, profile, report);
+    let typed_shoot = decode_once(&shoot_views.maintenance, shoot, report);
+    let (Some(typed_profile), Some(typed_shoot)) = (typed_profile, typed_shoot) else {
+        return;
+    };
+    let mut failure = None;
+    let memo = &mut *views.runs.borrow_mut();
+    if options.wants(Area::Maintenance) {
+        match crate::maintenance::run_remembering(typed_profile, typed_shoot, options.now, memo) {
+            Ok(outcome) => report.maintenance_now = Some(outcome),
+            Err(message) => failure = Some(message),
+        }
+    }
+    // A window that does not parse would be taken for "any time": no timeline on a guess.
+    let window_invalid = window_parse_error(&shoot.value).is_some();
+    if options.wants(Area::Timeline) && failure.is_none() && !window_invalid {
+        let window = effective_window(&shoot.value);
+        let horizon = (options.now, options.horizon_end());
+        // The rollout area reads this view too; a Shoot that does not fit it is that area's
+        // diagnostic to note, so it is left unnoted here.
+        let read = || {
+            let read = shoot_views.rollout.get_or_init(|| typed_view(shoot));
+            read.as_ref().ok()
+        };
+        match crate::timeline::timeline_remembering(
+            typed_profile,
+            typed_shoot,
+            read,
+            window,
+            horizon,
+            memo,
+        ) {
+            Ok(timeline) => report.timeline = Some(timeline),
+            Err(message) => failure = Some(message),
+        }
+    }
+    if let Some(message) = failure {
+        report.diagnostics.push(error_at(
+            shoot,
+            format!("maintenance cannot run: {message}"),
+        ));
+    }
+}
+
+/// The Shoot's effective maintenance window (the always-window when it configures none).
+pub(super) fn configured_window(shoot: &Value) -> Option<(&str, &str)> {
+    let begin = text_at(shoot, &["spec", "maintenance", "timeWindow", "begin"]);
+    let end = text_at(shoot, &["spec", "maintenance", "timeWindow", "end"]);
+    begin.zip(end)
+}
+
+pub(super) fn effective_window(shoot: &Value) -> MaintenanceTimeWindow {
+    MaintenanceTimeWindow::effective(configured_window(shoot))
+}
+
+/// Why the Shoot's configured maintenance window does not parse, if it does not.
+pub(super) fn window_parse_error(shoot: &Value) -> Option<String> {
+    configured_window(shoot).and_then(|(begin, end)| MaintenanceTimeWindow::parse(begin, end).err())
+}
+
+fn hibernation(context: &Context, report: &mut Report) {
+    let (inputs, views, now) = (context.inputs, context.views, context.options.now);
+    use crate::constraints::{self, ShootClusterObjects, WebhookConfiguration};
+    let Some(shoot_object) = &inputs.shoot else {
+        return;
+    };
+    let configurations: Vec<WebhookConfiguration> =
+        decode_all(&inputs.webhook_configurations, report);
+    let Some(shoot) = decode::<constraints::Shoot>(shoot_object, report) else {
+        return;
+    };
+    let cluster = ShootClusterObjects {
+        webhook_configurations: configurations.clone(),
+        ..Default::default()
+    };
+    let (schedule_events, schedule_error, overlap) =
+        match decode::<crate::hibernation::Shoot>(shoot_object, report) {
+            Some(typed) => {
+                let schedules = typed
+                    .spec
+                    .hibernation
+                    .as_ref()
+                    .map_or(&[][..], |h| h.schedules.as_slice());
+                let week_later = now + chrono::TimeDelta::days(7);
+                let mut memo = views.schedules.borrow_mut();
+                let (events, error) =
+                    match memo.next_events(schedules, (now, week_later), 20, context.zones) {
+                        Ok(events) => (events, None),
+                        Err(error) => (Vec::new(), Some(error)),
+                    };
+                let overlap =
+                    memo.hibernated_during_next_maintenance_window(&typed, now, context.zones);
+                (events, error, overlap)
+            }
+            None => (Vec::new(), None, false),
+        };
+    report.hibernation = Some(Hibernation {
+        webhooks: constraints::webhook_report(&configurations),
+        remediation: constraints::remediate(&configurations),
+        constraints: constraints::shoot_constraints(&shoot, &Default::default(), &cluster, now),
+        schedule_events,
+        schedule_error,
+        hibernated_during_next_maintenance_window: overlap,
+    });
+}
+
+fn validate(context: &Context, report: &mut Report) {
+    let Context {
+        inputs,
+        views,
+        shoot_views,
+        options,
+        ..
+    } = *context;
+    let now = options.now;
+    use crate::validation::{self, Operation};
+    let profile = inputs
+        .cloud_profile
+        .as_ref()
+        .and_then(|p| decode_once(&views.validation, p, report));
+    // Gardener does not validate a NamespacedCloudProfile's merged profile (its spec lives
+    // elsewhere in the text) as a CloudProfile.
+    let own_profile = inputs
+        .cloud_profile
+        .as_ref()
+        .filter(|p| p.spec_in_text.is_none());
+    if let (Some(located), Some(profile)) = (own_profile, profile) {
+        let found = views.problems(located, (options.feature_gates, now), || {
+            let result = validation::validate_cloud_profile(
+                profile,
+                None,
+                Operation::Update,
+                options.feature_gates,
+                now,
+            );
+            problems(located, result.errors).collect()
+        });
+        report.validation.problems.extend(found);
+    }
+    let Some(shoot_object) = &inputs.shoot else {
+        return;
+    };
+    let Some(shoot) = decode::<validation::Shoot>(shoot_object, report) else {
+        return;
+    };
+    let previous = inputs
+        .previous_shoot
+        .as_ref()
+        .and_then(|p| decode::<validation::Shoot>(p, report));
+    report.validation.shoot_operation = if previous.is_some() {
+        "update from the previous Shoot".to_string()
+    } else {
+        "update without changes".to_string()
+    };
+    let old = previous.as_ref().unwrap_or(&shoot);
+    let mut errors =
+        validation::validate_shoot_versions_static(Some(old), &shoot, Operation::Update);
+    // `ValidateTolerations` (a list that does not read as tolerations is the decoder's error).
+    if let Some(list) = shoot_object.value.pointer("/spec/tolerations") {
+        if let Ok(tolerations) =
+            crate::decode::from_value::<Vec<crate::scheduling::Toleration>>(list)
+        {
+            errors.extend(
+                crate::scheduling::toleration_restriction::validate_tolerations(
+                    &tolerations,
+                    "spec.tolerations",
+                ),
+            );
+        }
+    }
+    // `ValidateFeatureGates` of every component, part of the static validation.
+    if let Some(maintained) = decode_once(&shoot_views.maintenance, shoot_object, report) {
+        errors.extend(crate::maintenance::admission::feature_gates_of(maintained));
+    }
+    if let Some(profile) = profile {
+        errors.extend(validation::validate_shoot_versions(
+            profile,
+            Some(old),
+            &shoot,
+            Operation::Update,
+            now,
+        ));
+    }
+    // The update strategy's rules are static too: without the previous Shoot, the Shoot is
+    // compared with itself, as for the version rules.
+    let new_rollout = decode_once(&shoot_views.rollout, shoot_object, report);
+    let old_rollout = match &inputs.previous_shoot {
+        Some(p) => decode_once(&shoot_views.previous_rollout, p, report),
+        None => new_rollout,
+    };
+    if let (Some(old_rollout), Some(new_rollout)) = (old_rollout, new_rollout) {
+        errors.extend(crate::rollout::validate_update_strategy(
+            Some(old_rollout),
+            new_rollout,
+            crate::rollout::Operation::Update,
+            &crate::rollout::FeatureGates::default(),
+        ));
+    }
+    let found: Vec<Problem> = problems(shoot_object, errors).collect();
+    report.validation.problems.extend(found);
+}
+
+fn rollout(context: &Context, report: &mut Report) {
+    let (inputs, views) = (context.inputs, context.shoot_views);
+    let Some(shoot_object) = &inputs.shoot else {
+        return;
+    };
+    let Some(shoot) = decode_once(&views.rollout, shoot_object, report) else {
+        return;
+    };
+    for worker in &shoot.spec.provider.workers {
+        report.rollout_shapes.insert(
+            worker.name.clone(),
+            crate::rollout::rollout_shape(worker, None),
+        );
+    }
+    let previous = (inputs.previous_shoot.as_ref())
+        .and_then(|p| decode_once(&views.previous_rollout, p, report));
+    let worker_resource = (inputs.worker.as_ref())
+        .and_then(|w| decode::<crate::rollout::types::WorkerResource>(w, report));
+    // Without the previous Shoot, the seed's Worker still says which in-place pools are updated.
+    if previous.is_some() || worker_resource.is_some() {
+        let options = crate::rollout::RollTriggerOptions {
+            worker_resource,
+            ..Default::default()
+        };
+        match crate::rollout::roll_triggers(previous, shoot, &options) {
+            Ok(mut triggers) => {
+                if let Some(previous) = &inputs.previous_shoot {
+                    add_changed_values(&mut triggers, &previous.value, &shoot_object.value);
+                }
+                report.roll_triggers = Some(triggers);
+            }
+            Err(message) => report.diagnostics.push(error_at(
+                shoot_object,
+                format!("roll triggers could not be computed: {message}"),
+            )),
+        }
+    }
+}
+
+/// Each pool's causes with the values before and after, read from the two Shoots: a cause under
+/// `.spec.provider.workers[]` in the pool of that name, any other from the Shoot itself.
+fn add_changed_values(triggers: &mut crate::rollout::RollTriggers, old: &Value, new: &Value) {
+    const POOLS: &str = ".spec.provider.workers[]";
+    let value = |shoot: &Value, pool: &str, cause: &str| -> Option<String> {
+        let found = match cause.strip_prefix(POOLS) {
+            Some(rest) => {
+                let worker = (shoot.pointer("/spec/provider/workers")?.as_array()?.iter())
+                    .find(|worker| text_at(worker, &["name"]) == Some(pool))?;
+                // The whole pool (a pool's every field) is no value to show.
+                let rest = rest.strip_prefix('.').filter(|rest| !rest.is_empty())?;
+                crate::locate::value_at(worker, rest)?
+            }
+            None => crate::locate::value_at(shoot, cause.trim_start_matches('.'))?,
+        };
+        Some(crate::rollout::changes::short_text(found))
+    };
+    for (pool, trigger) in &mut triggers.workers {
+        trigger.changes = (trigger.causes.iter())
+            .map(|cause| crate::rollout::FieldChange {
+                field: cause.replacen("workers[]", &format!("workers[{pool}]"), 1),
+                old: value(old, pool, cause),
+                new: value(new, pool, cause),
+            })
+            .collect();
+    }
+}

@@ -1,0 +1,139 @@
+//! `analyze`: the one entry point every surface calls. It reads pasted documents, routes them by `kind`,
+//! runs every policy area that the inputs allow, and returns one [`Report`].
+//!
+//! The CLI prints it, the npm package returns it, the browser app renders it: there is no second path.
+
+mod analyzer;
+mod areas;
+mod decoding;
+mod dto;
+mod kept;
+mod prepare;
+mod read;
+#[cfg(test)]
+mod tests;
+mod versions;
+
+pub use analyzer::Analyzer;
+use areas::*;
+use decoding::*;
+pub use dto::*;
+use kept::*;
+pub use kept::{analyze_each_shoot, analyze_with_profile, PreparedProfile};
+use prepare::*;
+use read::*;
+use versions::*;
+
+use crate::decode::text_at;
+use crate::document::{self, Value};
+use crate::hibernation::TimeZones;
+use crate::lifecycle::{Classification, ExpirableVersion};
+use crate::timewindow::MaintenanceTimeWindow;
+use chrono::{DateTime, Utc};
+
+/// Analyses the given sources at `options.now`.
+pub fn analyze(sources: &[Source], options: &AnalyzeOptions) -> Report {
+    analyze_from(None, sources, options, &mut read_source)
+}
+
+/// How a source's objects reach the inputs: [`read_source`], or the routing of objects read before.
+type ReadObjects<'a> = dyn FnMut(&Source, &document::Limits, &mut Inputs, &mut Report) + 'a;
+
+/// [`analyze`] of the prepared profile's source followed by `sources`, taking what the prepared
+/// profile did once (reading its source, the CloudProfile's syntax check and defaults) from it,
+/// and its time-zone rules. `read` brings each of `sources` into the inputs.
+fn analyze_from(
+    prepared: Option<&PreparedProfile>,
+    sources: &[Source],
+    options: &AnalyzeOptions,
+    read: &mut ReadObjects,
+) -> Report {
+    let mut report = Report::default();
+    let mut inputs = Inputs::default();
+    let zones = prepared.map_or(TimeZones::EMBEDDED, |prepared| prepared.zones);
+    let prepared_bytes = prepared.map_or(0, |prepared| prepared.source.text.len());
+    let total_bytes = prepared_bytes
+        + sources
+            .iter()
+            .map(|source| source.text.len())
+            .sum::<usize>();
+    if let Err(error) = document::check_size(total_bytes, &options.limits) {
+        report.diagnostics.push(Diagnostic {
+            severity: Severity::Error,
+            source: "all inputs together".to_string(),
+            document: None,
+            field: None,
+            line: None,
+            column: None,
+            message: error.message,
+        });
+        // Nothing else is read; the summary still says why.
+        report.summary = crate::summary::summarize(&report, None, options.now);
+        return report;
+    }
+    // Read with other limits, the prepared source could read differently: then it is read again.
+    let prepared = match prepared {
+        Some(prepared) if prepared.limits != options.limits => {
+            read_source(&prepared.source, &options.limits, &mut inputs, &mut report);
+            None
+        }
+        other => other,
+    };
+    if let Some(prepared) = prepared {
+        inputs = prepared.inputs.clone();
+        report.objects.clone_from(&prepared.objects);
+        report.diagnostics.clone_from(&prepared.diagnostics);
+    }
+    for source in sources {
+        read(source, &options.limits, &mut inputs, &mut report);
+    }
+    let profile_done = prepared.and_then(|prepared| prepared.profile.as_ref());
+    if let Some(warning) = cloud_profile_mismatch(&inputs) {
+        report.diagnostics.push(warning);
+    }
+    let unparsable = check_syntax(&inputs, profile_done, &mut report);
+    apply_defaults(&mut inputs, profile_done, &mut report);
+    // The prepared views belong to the prepared CloudProfile: without one, the CloudProfile (if
+    // any) comes from this analysis's sources.
+    let own_views = ProfileViews::default();
+    let shoot_views = ShootViews::default();
+    let views = match prepared {
+        Some(prepared) if prepared.profile.is_some() => &prepared.views,
+        _ => &own_views,
+    };
+    let context = Context {
+        inputs: &inputs,
+        views,
+        shoot_views: &shoot_views,
+        options,
+        unparsable,
+        zones,
+    };
+    for (areas, run) in AREAS {
+        if areas.iter().any(|area| options.wants(*area)) {
+            run(&context, &mut report);
+        }
+    }
+    let shoot = inputs
+        .shoot
+        .as_ref()
+        .map(|shoot| summary_facts(&shoot.value));
+    report.summary = crate::summary::summarize(&report, shoot, options.now);
+    report
+}
+
+/// What the summary reads from the Shoot (its defaults applied).
+fn summary_facts(shoot: &Value) -> crate::summary::ShootFacts<'_> {
+    // v1beta1 defaults both to true.
+    let flag = |name: &str| {
+        (shoot.pointer(&format!("/spec/maintenance/autoUpdate/{name}")))
+            .and_then(Value::as_bool)
+            .unwrap_or(true)
+    };
+    let operation = |key: &str| crate::decode::text_at(shoot, &["status", "lastOperation", key]);
+    crate::summary::ShootFacts {
+        auto_update_kubernetes: flag("kubernetesVersion"),
+        auto_update_image: flag("machineImageVersion"),
+        last_operation: operation("type").zip(operation("state")),
+    }
+}
