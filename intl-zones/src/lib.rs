@@ -16,6 +16,14 @@ pub fn rules() -> shoot_policy::hibernation::TimeZones {
     shoot_policy::hibernation::TimeZones::EMBEDDED
 }
 
+/// The offset, in seconds east of UTC, the engine's `Intl` gives `zone` at the Unix instant `unix`,
+/// through the day cache the analyses use (for the tests that hold it to chrono-tz).
+#[cfg(target_arch = "wasm32")]
+pub fn engine_offset(zone: &str, unix: i64) -> Option<i64> {
+    use shoot_policy::hibernation::TimeZoneRules;
+    engine::EngineRules.offset_seconds(zone, unix)
+}
+
 #[cfg(target_arch = "wasm32")]
 mod engine {
     use js_sys::{Array, Date, Intl, Object, Reflect};

@@ -15,6 +15,7 @@ macro_rules! every_common_test {
             input_errors_are_data_and_misuse_throws,
             hibernation_schedules_follow_daylight_saving_time,
             offsets_of_two_zones_asked_in_turn,
+            the_engines_offsets_are_chrono_tzs_in_every_zone_2020_to_2035,
             an_object_is_read_as_its_json_and_a_string_as_its_text,
             texts_cross_into_wasm_whole,
             a_fleet_written_report_by_report_is_the_fleet_report,
@@ -205,6 +206,75 @@ pub fn hibernation_schedules_follow_daylight_saving_time() {
     );
 }
 
+/// The engine's `Intl` offsets (intl-zones, which the wasm builds use in place of an embedded
+/// database) against chrono-tz's, in every zone the schedules accept: on the first of each month
+/// 2020–2035, and a second before and at every transition chrono-tz knows in those years. A
+/// zone whose rules differ between the two databases (a newer tzdata release than the engine's
+/// ICU) is named with the instant.
+#[cfg(target_arch = "wasm32")]
+pub fn the_engines_offsets_are_chrono_tzs_in_every_zone_2020_to_2035() {
+    use chrono::{Offset, TimeZone};
+    let (from, until) = (1_577_836_800_i64, 2_082_758_400_i64); // 2020-01-01, 2036-01-01
+    let mut differences = Vec::new();
+    let mut compared = 0;
+    for name in shoot_policy::hibernation::zone_names() {
+        let Ok(zone) = name.parse::<chrono_tz::Tz>() else {
+            differences.push(format!("{name}: not in chrono-tz"));
+            continue;
+        };
+        let expected = |unix: i64| {
+            let instant = chrono::DateTime::from_timestamp(unix, 0)
+                .unwrap()
+                .naive_utc();
+            i64::from(
+                zone.offset_from_utc_datetime(&instant)
+                    .fix()
+                    .local_minus_utc(),
+            )
+        };
+        let mut check = |unix: i64| {
+            compared += 1;
+            let engine = shoot_policy_intl_zones::engine_offset(name, unix);
+            if engine != Some(expected(unix)) {
+                differences.push(format!(
+                    "{name} at {unix}: engine {engine:?}, chrono-tz {}",
+                    expected(unix)
+                ));
+            }
+        };
+        // chrono-tz is read day by day; the engine at each month's start and at each transition,
+        // whose second a day with two different ends holds, found by halving.
+        let mut day = from;
+        while day < until {
+            if (day - from) % (30 * 86_400) == 0 {
+                check(day);
+            }
+            let next = day + 86_400;
+            if expected(day) != expected(next) {
+                let (mut before, mut after) = (day, next);
+                while after - before > 1 {
+                    let middle = before + (after - before) / 2;
+                    if expected(middle) == expected(day) {
+                        before = middle;
+                    } else {
+                        after = middle;
+                    }
+                }
+                check(before);
+                check(after);
+            }
+            day = next;
+        }
+    }
+    assert!(compared > 100_000, "only {compared} offsets compared");
+    assert!(
+        differences.is_empty(),
+        "{} of {compared} offsets differ: {:?}",
+        differences.len(),
+        &differences[..differences.len().min(10)]
+    );
+}
+
 /// Two zones asked in turn, one of them on the day of its change to summer time: New York's
 /// 03:30 is 08:30 UTC on 2026-03-07, and 07:30 UTC on 2026-03-08, after that day's change at
 /// 07:00 UTC.
@@ -289,11 +359,23 @@ pub fn a_fleet_written_report_by_report_is_the_fleet_report() {
     let sources: Vec<Source> = (shoots.iter().enumerate())
         .map(|(index, shoot)| Source::auto(format!("Shoot #{}", index + 1), *shoot))
         .collect();
-    let whole = shoot_policy::fleet::analyze_fleet(
+    // The package's analyzer takes its time zones from the engine, as `analyzeFleet` does.
+    let analyzer =
+        shoot_policy::report::Analyzer::with_time_zones(shoot_policy_intl_zones::rules());
+    let mut reports = Vec::new();
+    let summary = analyzer.each_report(
         Source::auto("CloudProfile", profile),
-        &sources,
+        sources.iter().map(Ok::<_, std::convert::Infallible>),
         &AnalyzeOptions::at(now.parse().unwrap()),
+        |entry| {
+            reports.push(entry);
+            Ok(())
+        },
     );
+    let whole = shoot_policy::fleet::FleetReport {
+        reports,
+        summary: summary.unwrap(),
+    };
     assert_eq!(whole.reports.len(), shoots.len());
     assert_eq!(whole.summary.with_input_errors, 1);
     // As text, so that the order of every object's fields is compared too.

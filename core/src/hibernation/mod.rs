@@ -37,6 +37,12 @@ pub use schedule::{
 };
 pub use zone::{days_from_civil, Location, TimeZoneRules, TimeZones};
 
+/// The IANA zone names every build accepts as a schedule's location (Go's `time.LoadLocation`
+/// with a complete database), sorted.
+pub fn zone_names() -> &'static [&'static str] {
+    zone_names::ZONE_NAMES
+}
+
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
 
