@@ -7,6 +7,7 @@
 // The derive names `::shoot_policy::decode`, which inside this crate needs this alias.
 extern crate self as shoot_policy;
 
+pub mod api;
 pub mod ascii;
 pub mod certificate;
 pub mod conformance;

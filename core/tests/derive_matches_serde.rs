@@ -45,9 +45,7 @@ type Check = fn(&Value) -> Option<String>;
 
 /// The view types of each kind, by name.
 fn views_of(kind: &str) -> &'static [(&'static str, Check)] {
-    use shoot_policy::{
-        constraints, hibernation, maintenance, rollout, scheduling, status, validation,
-    };
+    use shoot_policy::{constraints, maintenance, rollout, scheduling, status, validation};
     match kind {
         "Shoot" => &[
             ("maintenance::Shoot", disagreement::<maintenance::Shoot>),
@@ -55,8 +53,7 @@ fn views_of(kind: &str) -> &'static [(&'static str, Check)] {
             ("scheduling::Shoot", disagreement::<scheduling::Shoot>),
             ("status::Shoot", disagreement::<status::Shoot>),
             ("validation::Shoot", disagreement::<validation::Shoot>),
-            ("constraints::Shoot", disagreement::<constraints::Shoot>),
-            ("hibernation::Shoot", disagreement::<hibernation::Shoot>),
+            ("api::Shoot", disagreement::<shoot_policy::api::Shoot>),
         ],
         "CloudProfile" => &[
             (

@@ -3,9 +3,8 @@
 //! `defaultConditionBuilder`), the Unknown/error form and pardoning (`PardonConditions` in
 //! `pkg/gardenlet/controller/shoot/care/health.go`).
 
-use crate::decode::FromValue;
+pub use crate::api::{Condition, LastOperation};
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
 
 pub const STATUS_TRUE: &str = "True";
 pub const STATUS_FALSE: &str = "False";
@@ -17,32 +16,6 @@ const MESSAGE_INITIALIZED: &str =
     "The condition has been initialized but its semantic check has not been performed yet.";
 /// Reason of a check that failed with an error.
 pub const REASON_CHECK_ERROR: &str = "ConditionCheckError";
-
-/// A Gardener `Condition` (used for both `status.conditions` and `status.constraints`).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
-#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
-#[serde(default, rename_all = "camelCase")]
-pub struct Condition {
-    #[serde(rename = "type")]
-    pub condition_type: String,
-    #[cfg_attr(feature = "tsify", tsify(type = "ConditionStatus"))]
-    pub status: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "tsify", tsify(type = "string", optional))]
-    #[serde(serialize_with = "crate::rfc3339::serialize_option")]
-    pub last_transition_time: Option<DateTime<Utc>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "tsify", tsify(type = "string", optional))]
-    #[serde(serialize_with = "crate::rfc3339::serialize_option")]
-    pub last_update_time: Option<DateTime<Utc>>,
-    pub reason: String,
-    pub message: String,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    #[serde(deserialize_with = "crate::constraints::null_as_default")]
-    #[cfg_attr(feature = "tsify", tsify(optional))]
-    pub codes: Vec<String>,
-}
 
 impl Condition {
     /// The first condition of this type in `existing`, or a fresh `Unknown`/`ConditionInitialized` one.
@@ -107,15 +80,6 @@ impl Condition {
     pub fn updated_unknown_error(&self, message: &str, now: DateTime<Utc>) -> Condition {
         self.updated(STATUS_UNKNOWN, REASON_CHECK_ERROR, message, &[], now)
     }
-}
-
-/// The part of `status.lastOperation` pardoning looks at.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct LastOperation {
-    #[serde(rename = "type")]
-    pub operation_type: String,
-    pub state: String,
 }
 
 /// `PardonConditions`: while the shoot is being created or deleted, or an operation is processing

@@ -21,9 +21,9 @@ pub mod remediation;
 pub mod selector;
 pub mod webhooks;
 
+pub use crate::api::{Condition, LastOperation, Shoot};
 pub(crate) use crate::golang::null_as_default;
 pub use ca::{check_ca_validities, CaValidityResult, Secret};
-pub use condition::{Condition, LastOperation};
 pub use remediation::{remediate, RemediatedConfiguration};
 pub use webhooks::{
     check_for_problematic_webhooks, configuration_fixes, is_problematic_webhook,
@@ -32,7 +32,6 @@ pub use webhooks::{
 };
 
 use crate::decode::FromValue;
-use crate::hibernation::HibernationSchedule;
 use crate::sorting::CollectSorted;
 use chrono::{DateTime, Utc};
 use condition::{pardon_conditions, STATUS_FALSE, STATUS_TRUE};
@@ -48,135 +47,6 @@ pub const MANUAL_IN_PLACE_WORKERS_UPDATED: &str = "ManualInPlaceWorkersUpdated";
 pub const AUTOMATIC_CREDENTIALS_ROTATION_POSSIBLE: &str = "AutomaticCredentialsRotationPossible";
 pub const HAS_IGNORED_MANAGED_RESOURCES: &str = "HasIgnoredManagedResources";
 pub const PRESERVED_FAILED_MACHINES_ABSENT: &str = "PreservedFailedMachinesAbsent";
-
-/// The Shoot fields the constraint check reads.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default)]
-pub struct Shoot {
-    pub metadata: ShootMeta,
-    pub spec: ShootSpec,
-    pub status: ShootStatus,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct ShootMeta {
-    pub name: String,
-    pub namespace: String,
-    pub creation_timestamp: Option<DateTime<Utc>>,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct ShootSpec {
-    pub hibernation: Option<Hibernation>,
-    pub maintenance: Option<Maintenance>,
-    pub provider: Provider,
-    pub credentials_binding_name: Option<String>,
-    pub secret_binding_name: Option<String>,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default)]
-pub struct Hibernation {
-    pub enabled: Option<bool>,
-    #[serde(deserialize_with = "crate::constraints::null_as_default")]
-    pub schedules: Vec<HibernationSchedule>,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct Maintenance {
-    pub time_window: Option<TimeWindow>,
-    pub auto_rotation: Option<AutoRotation>,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default)]
-pub struct TimeWindow {
-    pub begin: String,
-    pub end: String,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default)]
-pub struct AutoRotation {
-    pub credentials: Option<AutoRotationCredentials>,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct AutoRotationCredentials {
-    #[serde(rename = "etcdEncryptionKey")]
-    pub etcd_encryption_key: Option<RotationPeriod>,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct RotationPeriod {
-    /// A Go duration such as `24h`.
-    pub rotation_period: Option<String>,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default)]
-pub struct Provider {
-    #[serde(deserialize_with = "crate::constraints::null_as_default")]
-    pub workers: Vec<Worker>,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct Worker {
-    pub name: String,
-    /// Present on the control-plane pool of a self-hosted shoot.
-    pub control_plane: Option<serde_json::Value>,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct ShootStatus {
-    #[serde(deserialize_with = "crate::constraints::null_as_default")]
-    pub constraints: Vec<Condition>,
-    pub hibernated: bool,
-    pub last_operation: Option<LastOperation>,
-    #[serde(deserialize_with = "crate::constraints::null_as_default")]
-    pub last_errors: Vec<serde_json::Value>,
-    pub in_place_updates: Option<InPlaceUpdatesStatus>,
-    pub credentials: Option<CredentialsStatus>,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct InPlaceUpdatesStatus {
-    pub pending_worker_updates: Option<PendingWorkerUpdates>,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct PendingWorkerUpdates {
-    #[serde(deserialize_with = "crate::constraints::null_as_default")]
-    pub manual_in_place_update: Vec<String>,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default)]
-pub struct CredentialsStatus {
-    pub rotation: Option<CredentialsRotation>,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default)]
-pub struct CredentialsRotation {
-    #[serde(rename = "etcdEncryptionKey")]
-    pub etcd_encryption_key: Option<RotationStatus>,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct RotationStatus {
-    pub last_completion_time: Option<DateTime<Utc>>,
-}
 
 /// Objects in the shoot's control-plane namespace of the seed.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]

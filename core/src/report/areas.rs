@@ -225,34 +225,22 @@ fn hibernation(context: &Context, report: &mut Report) {
     };
     let configurations: Vec<WebhookConfiguration> =
         decode_all(&inputs.webhook_configurations, report);
-    let Some(shoot) = decode::<constraints::Shoot>(shoot_object, report) else {
+    // One decoded Shoot serves the constraints and the schedules.
+    let Some(shoot) = decode::<crate::api::Shoot>(shoot_object, report) else {
         return;
     };
     let cluster = ShootClusterObjects {
         webhook_configurations: configurations.clone(),
         ..Default::default()
     };
-    let (schedule_events, schedule_error, overlap) =
-        match decode::<crate::hibernation::Shoot>(shoot_object, report) {
-            Some(typed) => {
-                let schedules = typed
-                    .spec
-                    .hibernation
-                    .as_ref()
-                    .map_or(&[][..], |h| h.schedules.as_slice());
-                let week_later = now + chrono::TimeDelta::days(7);
-                let mut memo = views.schedules.borrow_mut();
-                let (events, error) =
-                    match memo.next_events(schedules, (now, week_later), 20, context.zones) {
-                        Ok(events) => (events, None),
-                        Err(error) => (Vec::new(), Some(error)),
-                    };
-                let overlap =
-                    memo.hibernated_during_next_maintenance_window(&typed, now, context.zones);
-                (events, error, overlap)
-            }
-            None => (Vec::new(), None, false),
+    let week_later = now + chrono::TimeDelta::days(7);
+    let mut memo = views.schedules.borrow_mut();
+    let (schedule_events, schedule_error) =
+        match memo.next_events(shoot.schedules(), (now, week_later), 20, context.zones) {
+            Ok(events) => (events, None),
+            Err(error) => (Vec::new(), Some(error)),
         };
+    let overlap = memo.hibernated_during_next_maintenance_window(&shoot, now, context.zones);
     report.hibernation = Some(Hibernation {
         webhooks: constraints::webhook_report(&configurations),
         remediation: constraints::remediate(&configurations),
