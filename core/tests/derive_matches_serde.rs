@@ -51,7 +51,6 @@ fn views_of(kind: &str) -> &'static [(&'static str, Check)] {
             ("maintenance::Shoot", disagreement::<maintenance::Shoot>),
             ("rollout::Shoot", disagreement::<rollout::Shoot>),
             ("scheduling::Shoot", disagreement::<scheduling::Shoot>),
-            ("status::Shoot", disagreement::<status::Shoot>),
             ("validation::Shoot", disagreement::<validation::Shoot>),
             ("api::Shoot", disagreement::<shoot_policy::api::Shoot>),
         ],

@@ -7,6 +7,7 @@ use crate::golang::null_as_default;
 use crate::hibernation::HibernationSchedule;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// A Shoot, with the fields the hibernation and constraint areas read.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
@@ -32,12 +33,17 @@ pub struct ObjectMeta {
     pub generation: i64,
     pub creation_timestamp: Option<DateTime<Utc>>,
     pub deletion_timestamp: Option<DateTime<Utc>>,
+    #[serde(deserialize_with = "null_as_default")]
+    pub labels: BTreeMap<String, String>,
+    #[serde(deserialize_with = "null_as_default")]
+    pub annotations: BTreeMap<String, String>,
 }
 
 /// `ShootSpec`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ShootSpec {
+    pub seed_name: Option<String>,
     pub hibernation: Option<Hibernation>,
     pub maintenance: Option<Maintenance>,
     #[serde(deserialize_with = "null_as_default")]
@@ -61,6 +67,7 @@ pub struct Hibernation {
 pub struct Maintenance {
     pub time_window: Option<TimeWindow>,
     pub auto_rotation: Option<AutoRotation>,
+    pub confine_spec_update_rollout: Option<bool>,
 }
 
 /// `MaintenanceTimeWindow`: `HHMMSS±hhmm` begin and end.
@@ -118,6 +125,9 @@ pub struct Worker {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ShootStatus {
+    pub seed_name: Option<String>,
+    #[serde(deserialize_with = "null_as_default")]
+    pub conditions: Vec<Condition>,
     #[serde(deserialize_with = "null_as_default")]
     pub constraints: Vec<Condition>,
     /// `status.hibernated` (Go field `IsHibernated`).
@@ -126,7 +136,7 @@ pub struct ShootStatus {
     pub last_hibernation_trigger_time: Option<DateTime<Utc>>,
     pub last_operation: Option<LastOperation>,
     #[serde(deserialize_with = "null_as_default")]
-    pub last_errors: Vec<serde_json::Value>,
+    pub last_errors: Vec<LastError>,
     #[serde(deserialize_with = "null_as_default")]
     pub observed_generation: i64,
     #[serde(deserialize_with = "null_as_default")]
@@ -209,7 +219,7 @@ pub struct Condition {
     pub codes: Vec<String>,
 }
 
-/// `LastOperation`: the part pardoning and hibernation read.
+/// `LastOperation`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct LastOperation {
@@ -217,6 +227,26 @@ pub struct LastOperation {
     pub operation_type: String,
     #[serde(deserialize_with = "null_as_default")]
     pub state: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub description: String,
+    pub last_update_time: Option<DateTime<Utc>>,
+    #[serde(deserialize_with = "null_as_default")]
+    pub progress: i64,
+}
+
+/// `LastError`: one entry of `status.lastErrors`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct LastError {
+    #[serde(deserialize_with = "null_as_default")]
+    pub description: String,
+    #[serde(rename = "taskID", skip_serializing_if = "Option::is_none")]
+    pub task_id: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(deserialize_with = "null_as_default")]
+    pub codes: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_update_time: Option<DateTime<Utc>>,
 }
 
 impl Shoot {

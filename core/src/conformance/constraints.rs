@@ -40,6 +40,7 @@ fn hibernation_constraint(case: &Case, checker: &mut Checker) -> Result<(), Stri
             shoot.status.last_operation = Some(LastOperation {
                 operation_type: "Reconcile".to_string(),
                 state: "Succeeded".to_string(),
+                ..LastOperation::default()
             });
             shoot
         }

@@ -136,6 +136,7 @@ mod tests {
         let stable = LastOperation {
             operation_type: "Reconcile".into(),
             state: "Succeeded".into(),
+            ..LastOperation::default()
         };
         assert_eq!(
             pardon_conditions(vec![c.clone()], Some(&stable), false, at(1))[0].status,

@@ -532,6 +532,7 @@ mod tests {
         shoot.status.last_operation = Some(LastOperation {
             operation_type: "Reconcile".into(),
             state: "Succeeded".into(),
+            ..LastOperation::default()
         });
         shoot
     }

@@ -120,7 +120,7 @@ fn status(context: &Context, report: &mut Report) {
     let Some(shoot_object) = &inputs.shoot else {
         return;
     };
-    let Some(shoot) = decode::<crate::status::Shoot>(shoot_object, report) else {
+    let Some(shoot) = decode_once(&context.shoot_views.shoot, shoot_object, report) else {
         return;
     };
     let mut codes: Vec<&str> = shoot
@@ -132,8 +132,8 @@ fn status(context: &Context, report: &mut Report) {
     crate::sorting::sort(&mut codes);
     codes.dedup();
     report.status = Some(Status {
-        label: crate::status::status_label(&shoot),
-        next_operation: crate::status::operation_type(&shoot),
+        label: crate::status::status_label(shoot),
+        next_operation: crate::status::operation_type(shoot),
         error_codes: codes
             .into_iter()
             .map(crate::status::error_code_info)
@@ -225,8 +225,8 @@ fn hibernation(context: &Context, report: &mut Report) {
     };
     let configurations: Vec<WebhookConfiguration> =
         decode_all(&inputs.webhook_configurations, report);
-    // One decoded Shoot serves the constraints and the schedules.
-    let Some(shoot) = decode::<crate::api::Shoot>(shoot_object, report) else {
+    // One decoded Shoot serves the constraints, the schedules and the status.
+    let Some(shoot) = decode_once(&context.shoot_views.shoot, shoot_object, report) else {
         return;
     };
     let cluster = ShootClusterObjects {
@@ -240,11 +240,11 @@ fn hibernation(context: &Context, report: &mut Report) {
             Ok(events) => (events, None),
             Err(error) => (Vec::new(), Some(error)),
         };
-    let overlap = memo.hibernated_during_next_maintenance_window(&shoot, now, context.zones);
+    let overlap = memo.hibernated_during_next_maintenance_window(shoot, now, context.zones);
     report.hibernation = Some(Hibernation {
         webhooks: constraints::webhook_report(&configurations),
         remediation: constraints::remediate(&configurations),
-        constraints: constraints::shoot_constraints(&shoot, &Default::default(), &cluster, now),
+        constraints: constraints::shoot_constraints(shoot, &Default::default(), &cluster, now),
         schedule_events,
         schedule_error,
         hibernated_during_next_maintenance_window: overlap,

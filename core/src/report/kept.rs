@@ -110,6 +110,8 @@ impl ProfileViews {
 /// decoded once per analysis.
 #[derive(Default)]
 pub(super) struct ShootViews {
+    /// The one model's Shoot (`crate::api`), which the hibernation and status areas read.
+    pub(super) shoot: std::cell::OnceCell<Result<crate::api::Shoot, Box<Diagnostic>>>,
     pub(super) maintenance:
         std::cell::OnceCell<Result<crate::maintenance::types::Shoot, Box<Diagnostic>>>,
     pub(super) rollout: std::cell::OnceCell<Result<crate::rollout::Shoot, Box<Diagnostic>>>,

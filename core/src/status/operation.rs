@@ -81,12 +81,7 @@ pub fn operation_type(shoot: &Shoot) -> OperationType {
     };
     if requested == Some("migrate") {
         OperationType::Migrate
-    } else if shoot
-        .metadata
-        .deletion_timestamp
-        .as_ref()
-        .is_some_and(|t| !t.is_null())
-    {
+    } else if shoot.metadata.deletion_timestamp.is_some() {
         OperationType::Delete
     } else if requested == Some("restore") {
         OperationType::Restore
@@ -387,7 +382,7 @@ mod tests {
         let mut shoot = shoot_with("Reconcile", "Succeeded");
         shoot.spec.seed_name = Some("a".into());
         shoot.status.seed_name = Some("b".into());
-        shoot.metadata.deletion_timestamp = Some(serde_json::json!("2026-01-01T00:00:00Z"));
+        shoot.metadata.deletion_timestamp = "2026-01-01T00:00:00Z".parse().ok();
         assert_eq!(operation_type(&shoot), OperationType::Migrate);
     }
 
@@ -427,12 +422,13 @@ mod tests {
     #[test]
     fn confined_reconcile_waits_for_window() {
         let mut shoot = shoot_with("Reconcile", "Succeeded");
-        shoot.spec.maintenance = Some(crate::status::types::Maintenance {
-            time_window: Some(crate::status::types::TimeWindow {
+        shoot.spec.maintenance = Some(crate::api::Maintenance {
+            time_window: Some(crate::api::TimeWindow {
                 begin: "220000+0000".into(),
                 end: "230000+0000".into(),
             }),
             confine_spec_update_rollout: Some(true),
+            ..Default::default()
         });
         let config = ShootControllerConfig::default();
         let now = DateTime::parse_from_rfc3339("2026-01-01T10:00:00Z")
