@@ -25,7 +25,7 @@ enum Link {
     /// module is 7 % smaller and 15 % faster. The link-time inliner gets a budget of 40, where
     /// `"z"` leaves it near zero; that is rustc's argument for this crate alone, so the app and
     /// the dependencies (already compiled for the app) are untouched. Round 22 of
-    /// docs/performance.md has the measurements.
+    /// docs/performance-history.md has the measurements.
     LibraryAlone,
 }
 
@@ -62,7 +62,8 @@ fn build_wasm_with(
     if let Link::LibraryAlone = link {
         command.args(["--lib", "--crate-type", "cdylib"]);
         // The link-time inliner's budget: 5 keeps the npm module under its decided size
-        // ceiling (40 was about 20 KB gzip larger and faster; docs/performance.md, round 25).
+        // ceiling (40 was about 20 KB gzip larger and faster; docs/performance-history.md,
+        // round 25).
         command.args(["--", "-C", "llvm-args=-inline-threshold=5"]);
     }
     exec(&mut command)?;
@@ -148,8 +149,27 @@ fn bound_app() -> Result<PathBuf> {
 /// The engine: the npm package's module with its glue for browsers and bundlers
 /// (`shoot_policy.js`, `shoot_policy_bg.wasm`, their types).
 fn bound_engine() -> Result<PathBuf> {
-    let wasm = build_wasm("shoot-policy-wasm", "shoot_policy_wasm", Link::LibraryAlone)?;
-    bound_once(&wasm, "engine-bound", |dir| {
+    bound_engine_with(&[])
+}
+
+/// The npm package's module, linked alone, with its `features` on.
+fn engine_wasm(features: &[&str]) -> Result<PathBuf> {
+    build_wasm_with(
+        "shoot-policy-wasm",
+        "shoot_policy_wasm",
+        Link::LibraryAlone,
+        features,
+    )
+}
+
+/// [`bound_engine`] with the package's `features` on, bound apart from the plain one.
+fn bound_engine_with(features: &[&str]) -> Result<PathBuf> {
+    let wasm = engine_wasm(features)?;
+    let name = match features {
+        [] => "engine-bound".to_string(),
+        _ => format!("engine-bound-{}", features.join("-")),
+    };
+    bound_once(&wasm, &name, |dir| {
         bind(&wasm, "web", dir, "shoot_policy", true)
     })
 }
@@ -219,13 +239,8 @@ pub fn npm_for_bench() -> Result<PathBuf> {
 
 fn npm_package(features: &[&str]) -> Result<PathBuf> {
     let package = target_dir().join("npm/shoot-policy");
-    let engine = bound_engine()?;
-    let wasm = build_wasm_with(
-        "shoot-policy-wasm",
-        "shoot_policy_wasm",
-        Link::LibraryAlone,
-        features,
-    )?;
+    let engine = bound_engine_with(features)?;
+    let wasm = engine_wasm(features)?;
     fresh_dir(&package)?;
     copy_bound(&engine, &package.join("web"))?;
     bind(&wasm, "nodejs", &package.join("node"), "shoot_policy", true)?;
