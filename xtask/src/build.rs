@@ -86,6 +86,9 @@ fn bind(wasm: &Path, target: &str, out_dir: &Path, out_name: &str, typescript: b
         command.arg("--no-typescript");
     }
     exec(&mut command)?;
+    if typescript {
+        without_symbol_dispose(&out_dir.join(format!("{out_name}.d.ts")))?;
+    }
     let module = out_dir.join(format!("{out_name}_bg.wasm"));
     exec(
         Command::new(node_bin.join("wasm-opt"))
@@ -95,6 +98,19 @@ fn bind(wasm: &Path, target: &str, out_dir: &Path, out_name: &str, typescript: b
             .arg("-o")
             .arg(&module),
     )
+}
+
+/// Drops `[Symbol.dispose]()` from the classes' declarations: it needs TypeScript's
+/// `esnext.disposable` library, so a consumer compiling for ES2022 without `skipLibCheck` would
+/// fail on the package's types. The glue still sets it where the engine has `Symbol.dispose`, and
+/// `free()` stays declared.
+fn without_symbol_dispose(declarations: &Path) -> Result {
+    let read = std::fs::read_to_string(declarations)
+        .map_err(|e| format!("{}: {e}", declarations.display()))?;
+    let kept: String = (read.split_inclusive('\n'))
+        .filter(|line| line.trim() != "[Symbol.dispose](): void;")
+        .collect();
+    std::fs::write(declarations, kept).map_err(|e| format!("{}: {e}", declarations.display()))
 }
 
 fn copy(from: &Path, to: &Path) -> Result {
