@@ -205,13 +205,7 @@ fn checked_constraints(
         automatic_credentials_rotation(shoot, now),
     );
 
-    let hibernation_enabled = shoot
-        .spec
-        .hibernation
-        .as_ref()
-        .and_then(|h| h.enabled)
-        .unwrap_or(false);
-    if hibernation_enabled || shoot.status.hibernated {
+    if shoot.hibernation_enabled() || shoot.status.hibernated {
         let not_checked = |c: Condition| {
             c.updated(
                 STATUS_TRUE,
