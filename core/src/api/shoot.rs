@@ -2,11 +2,13 @@
 //! status (`types_common.go`, `types_shoot.go`). A `Condition` is also what the report shows of
 //! the constraints it computes, so its TypeScript type is derived here.
 
+use super::Extra;
 use crate::decode::FromValue;
+use crate::document::Value;
 use crate::golang::null_as_default;
 use crate::hibernation::HibernationSchedule;
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 use std::collections::BTreeMap;
 
 /// A Shoot, with the fields the hibernation and constraint areas read.
@@ -43,6 +45,10 @@ pub struct ObjectMeta {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ShootSpec {
+    pub cloud_profile_name: Option<String>,
+    pub cloud_profile: Option<CloudProfileReference>,
+    #[serde(deserialize_with = "null_as_default")]
+    pub kubernetes: Kubernetes,
     pub seed_name: Option<String>,
     pub hibernation: Option<Hibernation>,
     pub maintenance: Option<Maintenance>,
@@ -50,6 +56,29 @@ pub struct ShootSpec {
     pub provider: Provider,
     pub credentials_binding_name: Option<String>,
     pub secret_binding_name: Option<String>,
+    pub system_components: Option<SystemComponents>,
+}
+
+impl ShootSpec {
+    /// `IsShootSelfHosted`: a pool runs the control plane.
+    pub fn is_self_hosted(&self) -> bool {
+        (self.provider.workers.iter()).any(|worker| worker.control_plane.is_some())
+    }
+
+    /// `HasManagedInfrastructure`: the Shoot names its infrastructure credentials.
+    pub fn has_managed_infrastructure(&self) -> bool {
+        self.secret_binding_name.is_some() || self.credentials_binding_name.is_some()
+    }
+}
+
+/// `CloudProfileReference`: a CloudProfile or NamespacedCloudProfile by kind and name.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default)]
+pub struct CloudProfileReference {
+    #[serde(deserialize_with = "null_as_default")]
+    pub kind: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub name: String,
 }
 
 /// `Hibernation`: whether the Shoot is to be hibernated, and when by schedule.
@@ -103,22 +132,281 @@ pub struct RotationPeriod {
     pub rotation_period: Option<String>,
 }
 
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Kubernetes {
+    #[serde(deserialize_with = "null_as_default")]
+    pub version: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kubelet: Option<KubeletConfig>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kube_proxy: Option<KubeProxyConfig>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct KubeProxyConfig {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub enabled: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mode: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SystemComponents {
+    #[serde(rename = "nodeLocalDNS", skip_serializing_if = "Option::is_none")]
+    pub node_local_dns: Option<NodeLocalDns>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct NodeLocalDns {
+    #[serde(deserialize_with = "null_as_default")]
+    pub enabled: bool,
+}
+
+/// The kubelet settings that reach the hashes; everything else is kept in `extra`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct KubeletConfig {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kube_reserved: Option<ReservedResources>,
+    /// Removed from the API in v1.141; read for the legacy sum rule.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub system_reserved: Option<ReservedResources>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub eviction_hard: Option<EvictionHard>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu_manager_policy: Option<String>,
+    #[serde(flatten)]
+    pub extra: Extra,
+}
+
+/// `KubeletConfigReserved`: quantities, kept as written.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ReservedResources {
+    #[serde(
+        deserialize_with = "quantity_text",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub cpu: Option<String>,
+    #[serde(
+        deserialize_with = "quantity_text",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub memory: Option<String>,
+    #[serde(
+        deserialize_with = "quantity_text",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub pid: Option<String>,
+    #[serde(
+        deserialize_with = "quantity_text",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub ephemeral_storage: Option<String>,
+}
+
+/// `KubeletConfigEviction`: raw strings.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct EvictionHard {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub memory_available: Option<String>,
+    #[serde(rename = "imageFSAvailable", skip_serializing_if = "Option::is_none")]
+    pub image_fs_available: Option<String>,
+    #[serde(rename = "imageFSInodesFree", skip_serializing_if = "Option::is_none")]
+    pub image_fs_inodes_free: Option<String>,
+    #[serde(rename = "nodeFSAvailable", skip_serializing_if = "Option::is_none")]
+    pub node_fs_available: Option<String>,
+    #[serde(rename = "nodeFSInodesFree", skip_serializing_if = "Option::is_none")]
+    pub node_fs_inodes_free: Option<String>,
+}
+
 /// `Provider`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default)]
+#[serde(default, rename_all = "camelCase")]
 pub struct Provider {
+    #[serde(rename = "type", deserialize_with = "null_as_default")]
+    pub provider_type: String,
     #[serde(deserialize_with = "null_as_default")]
     pub workers: Vec<Worker>,
 }
 
-/// `Worker`.
+/// `spec.provider.workers[]`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Worker {
     #[serde(deserialize_with = "null_as_default")]
     pub name: String,
+    #[serde(deserialize_with = "null_as_default")]
+    pub machine: Machine,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub volume: Option<Volume>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cri: Option<Cri>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kubernetes: Option<WorkerKubernetes>,
+    #[serde(skip_serializing_if = "is_zero", deserialize_with = "null_as_default")]
+    pub minimum: i32,
+    #[serde(skip_serializing_if = "is_zero", deserialize_with = "null_as_default")]
+    pub maximum: i32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_surge: Option<IntOrString>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_unavailable: Option<IntOrString>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub update_strategy: Option<String>,
+    #[serde(
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "null_as_default"
+    )]
+    pub zones: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub provider_config: Option<Value>,
+    #[serde(
+        rename = "machineControllerManager",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub machine_controller_manager: Option<MachineControllerManagerSettings>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub system_components: Option<WorkerSystemComponents>,
     /// Present on the control-plane pool of a self-hosted Shoot.
-    pub control_plane: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub control_plane: Option<Value>,
+    #[serde(flatten)]
+    pub extra: Extra,
+}
+
+fn is_zero(value: &i32) -> bool {
+    *value == 0
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Machine {
+    #[serde(rename = "type", deserialize_with = "null_as_default")]
+    pub machine_type: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub image: Option<ShootMachineImage>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub architecture: Option<String>,
+    #[serde(flatten)]
+    pub extra: Extra,
+}
+
+/// `ShootMachineImage`: the image of a worker pool.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ShootMachineImage {
+    #[serde(deserialize_with = "null_as_default")]
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub provider_config: Option<Value>,
+    #[serde(flatten)]
+    pub extra: Extra,
+}
+
+impl ShootMachineImage {
+    /// The version, empty when unset (the internal API's plain string).
+    pub fn version_str(&self) -> &str {
+        self.version.as_deref().unwrap_or("")
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Volume {
+    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
+    pub volume_type: Option<String>,
+    #[serde(deserialize_with = "null_as_default")]
+    pub size: String,
+    #[serde(flatten)]
+    pub extra: Extra,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Cri {
+    #[serde(deserialize_with = "null_as_default")]
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub container_runtimes: Option<Vec<ContainerRuntime>>,
+    #[serde(flatten)]
+    pub extra: Extra,
+}
+
+impl Cri {
+    /// `containerRuntimes`, empty when absent.
+    pub fn runtimes(&self) -> &[ContainerRuntime] {
+        self.container_runtimes.as_deref().unwrap_or_default()
+    }
+}
+
+/// `ContainerRuntime`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ContainerRuntime {
+    #[serde(rename = "type", deserialize_with = "null_as_default")]
+    pub runtime_type: String,
+    #[serde(flatten)]
+    pub extra: Extra,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct WorkerKubernetes {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kubelet: Option<KubeletConfig>,
+    #[serde(flatten)]
+    pub extra: Extra,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct WorkerSystemComponents {
+    #[serde(deserialize_with = "null_as_default")]
+    pub allow: bool,
+}
+
+/// `MachineControllerManagerSettings` (JSON key `machineControllerManager`). Durations are Go
+/// duration strings.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct MachineControllerManagerSettings {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub machine_drain_timeout: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub machine_health_timeout: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub machine_creation_timeout: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_evict_retries: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub node_conditions: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub in_place_update_timeout: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub disable_health_timeout: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub machine_preserve_timeout: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub auto_preserve_failed_machine_max: Option<i64>,
+}
+
+/// `intstr.IntOrString`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[serde(untagged)]
+pub enum IntOrString {
+    Int(i64),
+    String(String),
 }
 
 /// `ShootStatus`.
@@ -157,14 +445,27 @@ pub struct Gardener {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct InPlaceUpdatesStatus {
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pending_worker_updates: Option<PendingWorkerUpdates>,
 }
 
-/// `PendingWorkerUpdates`.
+/// `PendingWorkerUpdates`: the in-place pools whose update is still to come.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
 #[serde(default, rename_all = "camelCase")]
 pub struct PendingWorkerUpdates {
-    #[serde(deserialize_with = "null_as_default")]
+    #[serde(
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "null_as_default"
+    )]
+    #[cfg_attr(feature = "tsify", tsify(optional))]
+    pub auto_in_place_update: Vec<String>,
+    #[serde(
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "null_as_default"
+    )]
+    #[cfg_attr(feature = "tsify", tsify(optional))]
     pub manual_in_place_update: Vec<String>,
 }
 
@@ -177,10 +478,40 @@ pub struct ShootCredentials {
 
 /// `ShootCredentialsRotation`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default)]
+#[serde(default, rename_all = "camelCase")]
 pub struct ShootCredentialsRotation {
-    #[serde(rename = "etcdEncryptionKey")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certificate_authorities: Option<RotationStatus>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub service_account_key: Option<RotationStatus>,
+    #[serde(rename = "etcdEncryptionKey", skip_serializing_if = "Option::is_none")]
     pub etcd_encryption_key: Option<ETCDEncryptionKeyRotation>,
+}
+
+/// The rotation status of the CA and the service-account key (`CARotation`,
+/// `ServiceAccountKeyRotation`): what decides the workers' rollout.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct RotationStatus {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub phase: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_initiation_time: Option<String>,
+    #[serde(
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "null_as_default"
+    )]
+    pub pending_workers_rollouts: Vec<PendingWorkersRollout>,
+}
+
+/// `PendingWorkersRollout`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct PendingWorkersRollout {
+    #[serde(deserialize_with = "null_as_default")]
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_initiation_time: Option<String>,
 }
 
 /// `ETCDEncryptionKeyRotation`.
@@ -260,4 +591,96 @@ impl Shoot {
         (self.spec.hibernation.as_ref())
             .is_some_and(|hibernation| hibernation.enabled == Some(true))
     }
+}
+
+/// Update strategy values (`MachineUpdateStrategy`).
+pub const AUTO_ROLLING_UPDATE: &str = "AutoRollingUpdate";
+pub const AUTO_IN_PLACE_UPDATE: &str = "AutoInPlaceUpdate";
+pub const MANUAL_IN_PLACE_UPDATE: &str = "ManualInPlaceUpdate";
+
+/// `IsUpdateStrategyInPlace`.
+pub fn is_in_place(strategy: Option<&str>) -> bool {
+    matches!(
+        strategy,
+        Some(AUTO_IN_PLACE_UPDATE | MANUAL_IN_PLACE_UPDATE)
+    )
+}
+
+impl Worker {
+    pub fn strategy(&self) -> Option<&str> {
+        self.update_strategy.as_deref()
+    }
+
+    pub fn is_in_place(&self) -> bool {
+        is_in_place(self.strategy())
+    }
+
+    /// `workers[].kubernetes.version`.
+    pub fn kubernetes_version(&self) -> Option<&str> {
+        self.kubernetes.as_ref().and_then(|k| k.version.as_deref())
+    }
+
+    /// `workers[].kubernetes.kubelet`.
+    pub fn kubelet(&self) -> Option<&KubeletConfig> {
+        self.kubernetes.as_ref().and_then(|k| k.kubelet.as_ref())
+    }
+}
+
+impl Shoot {
+    /// `IsNodeLocalDNSEnabled`.
+    pub fn node_local_dns_enabled(&self) -> bool {
+        self.spec
+            .system_components
+            .as_ref()
+            .and_then(|s| s.node_local_dns.as_ref())
+            .is_some_and(|n| n.enabled)
+    }
+
+    /// `IsKubeProxyIPVSMode` on the stored object, where `kubeProxy.enabled` defaults to true for
+    /// shoots with workers.
+    pub fn kube_proxy_ipvs(&self) -> bool {
+        self.kube_proxy_ipvs_with_workers(!self.spec.provider.workers.is_empty())
+    }
+
+    /// [`Shoot::kube_proxy_ipvs`] of the Shoot with workers or without, whatever its own list
+    /// holds: a view may keep the pools apart from the rest of the Shoot.
+    pub(crate) fn kube_proxy_ipvs_with_workers(&self, has_workers: bool) -> bool {
+        let Some(proxy) = &self.spec.kubernetes.kube_proxy else {
+            return false;
+        };
+        proxy.enabled.unwrap_or(has_workers) && proxy.mode.as_deref() == Some("IPVS")
+    }
+
+    pub fn worker(&self, name: &str) -> Option<&Worker> {
+        self.spec.provider.workers.iter().find(|w| w.name == name)
+    }
+
+    pub fn rotation(&self) -> Option<&ShootCredentialsRotation> {
+        self.status
+            .credentials
+            .as_ref()
+            .and_then(|c| c.rotation.as_ref())
+    }
+
+    pub fn pending_worker_updates(&self) -> Option<&PendingWorkerUpdates> {
+        self.status
+            .in_place_updates
+            .as_ref()
+            .and_then(|s| s.pending_worker_updates.as_ref())
+    }
+}
+
+/// Quantities may be written as JSON strings or numbers; both are read as their text.
+fn quantity_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
+    let value = Option::<Value>::deserialize(deserializer)?;
+    Ok(match value {
+        None | Some(Value::Null) => None,
+        Some(Value::String(text)) => Some(text.trim().to_string()),
+        Some(Value::Number(number)) => Some(number.to_string()),
+        Some(other) => {
+            return Err(serde::de::Error::custom(format!(
+                "quantity must be a string or number, got {other}"
+            )))
+        }
+    })
 }

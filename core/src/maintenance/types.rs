@@ -10,88 +10,11 @@ use crate::lifecycle::ExpirableVersion;
 use crate::version::Version;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::Value;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-/// Unmodelled fields of an object, kept verbatim. Copies share them until one is changed: a
-/// timeline copies the Shoot for every maintenance run, and a run changes few of them. Most
-/// objects have none (every CRI entry of a CloudProfile's versions is one), and none are kept
-/// without an allocation.
-#[derive(Clone, Default)]
-pub struct Extra(Option<std::sync::Arc<Map<String, Value>>>);
-
-impl Extra {
-    fn of(fields: Map<String, Value>) -> Extra {
-        Extra((!fields.is_empty()).then(|| std::sync::Arc::new(fields)))
-    }
-}
-
-impl std::ops::Deref for Extra {
-    type Target = Map<String, Value>;
-
-    fn deref(&self) -> &Self::Target {
-        static NONE: std::sync::LazyLock<Map<String, Value>> = std::sync::LazyLock::new(Map::new);
-        self.0.as_deref().unwrap_or(&NONE)
-    }
-}
-
-impl std::ops::DerefMut for Extra {
-    fn deref_mut(&mut self) -> &mut Self::Target {
-        std::sync::Arc::make_mut(self.0.get_or_insert_with(Default::default))
-    }
-}
-
-impl PartialEq for Extra {
-    fn eq(&self, other: &Self) -> bool {
-        match (&self.0, &other.0) {
-            // Copies of one Shoot share their fields: `Arc`'s comparison sees that first.
-            (Some(fields), Some(others)) => fields == others,
-            _ => **self == **other,
-        }
-    }
-}
-
-impl std::fmt::Debug for Extra {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_tuple("Extra").field(&**self).finish()
-    }
-}
-
-impl Serialize for Extra {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        (**self).serialize(serializer)
-    }
-}
-
-impl<'de> Deserialize<'de> for Extra {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Map::deserialize(deserializer).map(Extra::of)
-    }
-}
-
-impl crate::decode::FromValue for Extra {
-    fn from_value(
-        value: &Value,
-        at: crate::decode::Path<'_>,
-    ) -> Result<Self, crate::decode::DecodeError> {
-        Map::from_value(value, at).map(Extra::of)
-    }
-}
-
-impl crate::decode::Flatten for Extra {
-    fn flatten(
-        object: &Map<String, Value>,
-        named: &crate::decode::Named<'_>,
-        _at: crate::decode::Path<'_>,
-    ) -> Result<Self, crate::decode::DecodeError> {
-        let mut fields = Map::new();
-        for (key, value) in crate::decode::unnamed_fields(object, named) {
-            fields.insert(key, value);
-        }
-        Ok(Extra::of(fields))
-    }
-}
+pub use crate::api::Extra;
 
 /// Capability name → supported values (`Capabilities` in Gardener's API).
 pub type Capabilities = BTreeMap<String, Vec<String>>;

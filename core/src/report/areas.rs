@@ -175,10 +175,10 @@ fn maintain(context: &Context, report: &mut Report) {
     if options.wants(Area::Timeline) && failure.is_none() && !window_invalid {
         let window = effective_window(&shoot.value);
         let horizon = (options.now, options.horizon_end());
-        // The rollout area reads this view too; a Shoot that does not fit it is that area's
+        // The other areas read this Shoot too; a Shoot that does not fit it is their
         // diagnostic to note, so it is left unnoted here.
         let read = || {
-            let read = shoot_views.rollout.get_or_init(|| typed_view(shoot));
+            let read = shoot_views.shoot.get_or_init(|| typed_view(shoot));
             read.as_ref().ok()
         };
         match crate::timeline::timeline_remembering(
@@ -287,21 +287,19 @@ fn validate(context: &Context, report: &mut Report) {
     let Some(shoot_object) = &inputs.shoot else {
         return;
     };
-    let Some(shoot) = decode::<validation::Shoot>(shoot_object, report) else {
+    let Some(shoot) = decode_once(&shoot_views.shoot, shoot_object, report) else {
         return;
     };
-    let previous = inputs
-        .previous_shoot
-        .as_ref()
-        .and_then(|p| decode::<validation::Shoot>(p, report));
+    let previous = (inputs.previous_shoot.as_ref())
+        .and_then(|p| decode_once(&shoot_views.previous_shoot, p, report));
     report.validation.shoot_operation = if previous.is_some() {
         "update from the previous Shoot".to_string()
     } else {
         "update without changes".to_string()
     };
-    let old = previous.as_ref().unwrap_or(&shoot);
+    let old = previous.unwrap_or(shoot);
     let mut errors =
-        validation::validate_shoot_versions_static(Some(old), &shoot, Operation::Update);
+        validation::validate_shoot_versions_static(Some(old), shoot, Operation::Update);
     // `ValidateTolerations` (a list that does not read as tolerations is the decoder's error).
     if let Some(list) = shoot_object.value.pointer("/spec/tolerations") {
         if let Ok(tolerations) =
@@ -323,26 +321,19 @@ fn validate(context: &Context, report: &mut Report) {
         errors.extend(validation::validate_shoot_versions(
             profile,
             Some(old),
-            &shoot,
+            shoot,
             Operation::Update,
             now,
         ));
     }
     // The update strategy's rules are static too: without the previous Shoot, the Shoot is
     // compared with itself, as for the version rules.
-    let new_rollout = decode_once(&shoot_views.rollout, shoot_object, report);
-    let old_rollout = match &inputs.previous_shoot {
-        Some(p) => decode_once(&shoot_views.previous_rollout, p, report),
-        None => new_rollout,
-    };
-    if let (Some(old_rollout), Some(new_rollout)) = (old_rollout, new_rollout) {
-        errors.extend(crate::rollout::validate_update_strategy(
-            Some(old_rollout),
-            new_rollout,
-            crate::rollout::Operation::Update,
-            &crate::rollout::FeatureGates::default(),
-        ));
-    }
+    errors.extend(crate::rollout::validate_update_strategy(
+        Some(old),
+        shoot,
+        crate::rollout::Operation::Update,
+        &crate::rollout::FeatureGates::default(),
+    ));
     let found: Vec<Problem> = problems(shoot_object, errors).collect();
     report.validation.problems.extend(found);
 }
@@ -352,7 +343,7 @@ fn rollout(context: &Context, report: &mut Report) {
     let Some(shoot_object) = &inputs.shoot else {
         return;
     };
-    let Some(shoot) = decode_once(&views.rollout, shoot_object, report) else {
+    let Some(shoot) = decode_once(&views.shoot, shoot_object, report) else {
         return;
     };
     for worker in &shoot.spec.provider.workers {
@@ -362,7 +353,7 @@ fn rollout(context: &Context, report: &mut Report) {
         );
     }
     let previous = (inputs.previous_shoot.as_ref())
-        .and_then(|p| decode_once(&views.previous_rollout, p, report));
+        .and_then(|p| decode_once(&views.previous_shoot, p, report));
     let worker_resource = (inputs.worker.as_ref())
         .and_then(|w| decode::<crate::rollout::types::WorkerResource>(w, report));
     // Without the previous Shoot, the seed's Worker still says which in-place pools are updated.

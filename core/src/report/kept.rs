@@ -110,13 +110,12 @@ impl ProfileViews {
 /// decoded once per analysis.
 #[derive(Default)]
 pub(super) struct ShootViews {
-    /// The one model's Shoot (`crate::api`), which the hibernation and status areas read.
+    /// The one model's Shoot (`crate::api`), which every area but maintenance reads.
     pub(super) shoot: std::cell::OnceCell<Result<crate::api::Shoot, Box<Diagnostic>>>,
+    /// The previous Shoot, in the same model.
+    pub(super) previous_shoot: std::cell::OnceCell<Result<crate::api::Shoot, Box<Diagnostic>>>,
     pub(super) maintenance:
         std::cell::OnceCell<Result<crate::maintenance::types::Shoot, Box<Diagnostic>>>,
-    pub(super) rollout: std::cell::OnceCell<Result<crate::rollout::Shoot, Box<Diagnostic>>>,
-    pub(super) previous_rollout:
-        std::cell::OnceCell<Result<crate::rollout::Shoot, Box<Diagnostic>>>,
 }
 
 /// What `analyze` does to the CloudProfile itself before its areas.

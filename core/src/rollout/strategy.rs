@@ -180,7 +180,7 @@ pub fn defaulted_shoot(shoot: &Shoot) -> Shoot {
         if worker.cri.is_none() {
             worker.cri = Some(super::types::Cri {
                 name: "containerd".to_string(),
-                extra: Default::default(),
+                ..Default::default()
             });
         }
         if let Some(kubelet) = worker.kubernetes.as_mut().and_then(|k| k.kubelet.as_mut()) {
@@ -915,8 +915,8 @@ fn rolls_workers(operation: &str) -> bool {
 /// `IsShootInHibernation`.
 fn in_hibernation(shoot: &Shoot) -> bool {
     match shoot.spec.hibernation.as_ref().and_then(|h| h.enabled) {
-        Some(enabled) => enabled || shoot.status.is_hibernated,
-        None => shoot.status.is_hibernated,
+        Some(enabled) => enabled || shoot.status.hibernated,
+        None => shoot.status.hibernated,
     }
 }
 
@@ -1123,6 +1123,28 @@ mod tests {
                 .and_then(|m| m.disable_health_timeout),
             Some(true)
         );
+    }
+
+    /// `status.hibernated` (Go's `IsHibernated`) counts while the Shoot wakes up: a worker
+    /// rollout is refused then, though `spec.hibernation.enabled` is already false.
+    #[test]
+    fn a_waking_shoot_refuses_a_workers_rollout() {
+        let waking: Shoot = crate::decode::from_value(&serde_json::json!({
+            "metadata": {"annotations": {"gardener.cloud/operation": "rollout-workers=a"}},
+            "spec": {"hibernation": {"enabled": false},
+                     "provider": {"workers": [{"name": "a", "machine": {"type": "m"}}]}},
+            "status": {"hibernated": true},
+        }))
+        .unwrap();
+        let refused = |shoot: &Shoot| {
+            validate_operations(shoot)
+                .iter()
+                .any(|error| error.error.detail.contains("is hibernated or is waking up"))
+        };
+        assert!(refused(&waking));
+        let mut awake = waking.clone();
+        awake.status.hibernated = false;
+        assert!(!refused(&awake));
     }
 
     #[test]

@@ -451,7 +451,7 @@ fn apply_pool_hash_defaults(worker: &mut Worker) {
     if worker.cri.is_none() {
         worker.cri = Some(super::types::Cri {
             name: "containerd".to_string(),
-            extra: Default::default(),
+            ..Default::default()
         });
     }
     if worker.update_strategy.is_none() {
@@ -1425,12 +1425,12 @@ pub(crate) mod tests {
             name: "worker-a".to_string(),
             machine: Machine {
                 machine_type: "m5.large".to_string(),
-                image: Some(MachineImage {
+                image: Some(ShootMachineImage {
                     name: "gardenlinux".to_string(),
                     version: Some("1877.3.0".to_string()),
-                    extra: Default::default(),
+                    ..Default::default()
                 }),
-                extra: Default::default(),
+                ..Default::default()
             },
             volume: Some(Volume {
                 volume_type: Some("gp3".to_string()),

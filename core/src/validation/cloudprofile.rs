@@ -1909,7 +1909,7 @@ spec:
         assert!(message.contains("unable to delete Machine image version 'img/1.0.0' from CloudProfile \"p\" - version is still in use by shoot 'garden-a/s' by worker \"w\""));
 
         let mut deleting = shoot;
-        deleting.metadata.deletion_timestamp = Some("2026-01-01T00:00:00Z".to_string());
+        deleting.metadata.deletion_timestamp = "2026-01-01T00:00:00Z".parse().ok();
         assert_eq!(validate_version_removal(&new, &old, &[deleting], &[]), None);
     }
 

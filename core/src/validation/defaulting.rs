@@ -388,6 +388,7 @@ fn default_machine_image(
             name: chosen.name.clone(),
             version: Some(version.to_string()),
             provider_config: image.and_then(|i| i.provider_config.clone()),
+            ..Default::default()
         }),
         None => Err(DefaultingFieldError::invalid(
             path,

@@ -307,7 +307,7 @@ fn validate_cri(
         ));
         return errors;
     };
-    for (j, runtime) in cri.container_runtimes.iter().enumerate() {
+    for (j, runtime) in cri.runtimes().iter().enumerate() {
         let mut supported = Vec::new();
         let mut ok = false;
         for candidate in &found.container_runtimes {
