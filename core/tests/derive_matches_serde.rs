@@ -48,10 +48,7 @@ fn views_of(kind: &str) -> &'static [(&'static str, Check)] {
     use shoot_policy::{constraints, maintenance, rollout, scheduling, status, validation};
     match kind {
         "Shoot" => &[
-            ("maintenance::Shoot", disagreement::<maintenance::Shoot>),
-            ("rollout::Shoot", disagreement::<rollout::Shoot>),
             ("scheduling::Shoot", disagreement::<scheduling::Shoot>),
-            ("validation::Shoot", disagreement::<validation::Shoot>),
             ("api::Shoot", disagreement::<shoot_policy::api::Shoot>),
         ],
         "CloudProfile" => &[

@@ -25,6 +25,9 @@ use serde_json::{Map, Value};
 pub struct Extra(Option<std::sync::Arc<Map<String, Value>>>);
 
 impl Extra {
+    /// No fields.
+    pub const NONE: Extra = Extra(None);
+
     fn of(fields: Map<String, Value>) -> Extra {
         Extra((!fields.is_empty()).then(|| std::sync::Arc::new(fields)))
     }

@@ -10,8 +10,10 @@ use crate::hibernation::HibernationSchedule;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Deserializer, Serialize};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
-/// A Shoot, with the fields the hibernation and constraint areas read.
+/// A Shoot. What no area reads is kept in the `extra` of each level, so that a maintenance run
+/// changes nothing but what Gardener's would, and comparisons of whole pools see every field.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct Shoot {
@@ -19,44 +21,97 @@ pub struct Shoot {
     pub metadata: ObjectMeta,
     #[serde(deserialize_with = "null_as_default")]
     pub spec: ShootSpec,
-    #[serde(deserialize_with = "null_as_default")]
+    #[serde(
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "ShootStatus::is_empty"
+    )]
     pub status: ShootStatus,
+    /// `apiVersion`, `kind`.
+    #[serde(flatten)]
+    pub extra: Extra,
 }
 
 /// `metav1.ObjectMeta`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ObjectMeta {
-    #[serde(deserialize_with = "null_as_default")]
+    #[serde(
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "String::is_empty"
+    )]
     pub name: String,
-    #[serde(deserialize_with = "null_as_default")]
+    #[serde(
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "String::is_empty"
+    )]
     pub namespace: String,
-    #[serde(deserialize_with = "null_as_default")]
+    #[serde(
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "is_zero_i64"
+    )]
     pub generation: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub creation_timestamp: Option<DateTime<Utc>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub deletion_timestamp: Option<DateTime<Utc>>,
-    #[serde(deserialize_with = "null_as_default")]
+    #[serde(
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "BTreeMap::is_empty"
+    )]
     pub labels: BTreeMap<String, String>,
-    #[serde(deserialize_with = "null_as_default")]
+    #[serde(
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "BTreeMap::is_empty"
+    )]
     pub annotations: BTreeMap<String, String>,
+    #[serde(flatten)]
+    pub extra: Extra,
+}
+
+fn is_zero_i64(value: &i64) -> bool {
+    *value == 0
 }
 
 /// `ShootSpec`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ShootSpec {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub addons: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cloud_profile_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cloud_profile: Option<CloudProfileReference>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dns: Option<Dns>,
     #[serde(deserialize_with = "null_as_default")]
     pub kubernetes: Kubernetes,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub seed_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub hibernation: Option<Hibernation>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub maintenance: Option<Maintenance>,
     #[serde(deserialize_with = "null_as_default")]
     pub provider: Provider,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub credentials_binding_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_binding_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub system_components: Option<SystemComponents>,
+    #[serde(flatten)]
+    pub extra: Extra,
+}
+
+/// `DNS`: maintenance drops the providers' `secretName` from Kubernetes 1.35.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Dns {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub providers: Option<Vec<Extra>>,
+    #[serde(flatten)]
+    pub extra: Extra,
 }
 
 impl ShootSpec {
@@ -85,8 +140,12 @@ pub struct CloudProfileReference {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct Hibernation {
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub enabled: Option<bool>,
-    #[serde(deserialize_with = "null_as_default")]
+    #[serde(
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub schedules: Vec<HibernationSchedule>,
 }
 
@@ -94,9 +153,28 @@ pub struct Hibernation {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Maintenance {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub auto_update: Option<AutoUpdate>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub time_window: Option<TimeWindow>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub auto_rotation: Option<AutoRotation>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub confine_spec_update_rollout: Option<bool>,
+    #[serde(flatten)]
+    pub extra: Extra,
+}
+
+/// `MaintenanceAutoUpdate`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AutoUpdate {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kubernetes_version: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub machine_image_version: Option<bool>,
+    #[serde(flatten)]
+    pub extra: Extra,
 }
 
 /// `MaintenanceTimeWindow`: `HHMMSS±hhmm` begin and end.
@@ -113,15 +191,20 @@ pub struct TimeWindow {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct AutoRotation {
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub credentials: Option<AutoRotationCredentials>,
+    #[serde(flatten)]
+    pub extra: Extra,
 }
 
 /// `MaintenanceCredentialsAutoRotation`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct AutoRotationCredentials {
-    #[serde(rename = "etcdEncryptionKey")]
+    #[serde(rename = "etcdEncryptionKey", skip_serializing_if = "Option::is_none")]
     pub etcd_encryption_key: Option<RotationPeriod>,
+    #[serde(flatten)]
+    pub extra: Extra,
 }
 
 /// `MaintenanceRotationConfig`.
@@ -129,7 +212,10 @@ pub struct AutoRotationCredentials {
 #[serde(default, rename_all = "camelCase")]
 pub struct RotationPeriod {
     /// A Go duration such as `24h`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub rotation_period: Option<String>,
+    #[serde(flatten)]
+    pub extra: Extra,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
@@ -137,19 +223,115 @@ pub struct RotationPeriod {
 pub struct Kubernetes {
     #[serde(deserialize_with = "null_as_default")]
     pub version: String,
+    #[serde(rename = "kubeAPIServer", skip_serializing_if = "Option::is_none")]
+    pub kube_api_server: Option<ComponentConfig>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kube_controller_manager: Option<ComponentConfig>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kube_scheduler: Option<ComponentConfig>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kube_proxy: Option<KubeProxyConfig>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kubelet: Option<KubeletConfig>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub kube_proxy: Option<KubeProxyConfig>,
+    pub cluster_autoscaler: Option<Extra>,
+    #[serde(flatten)]
+    pub extra: Extra,
+}
+
+/// A component's `featureGates`.
+pub type FeatureGates = BTreeMap<String, bool>;
+
+impl Kubernetes {
+    /// The feature gates of the control plane's components and the Shoot's kubelet, each by its
+    /// field's name, in the order Gardener validates them.
+    pub fn feature_gates(&self) -> [(&'static str, Option<&FeatureGates>); 5] {
+        [
+            (
+                "kubeAPIServer",
+                (self.kube_api_server.as_ref()).and_then(|c| c.feature_gates.as_ref()),
+            ),
+            (
+                "kubeControllerManager",
+                (self.kube_controller_manager.as_ref()).and_then(|c| c.feature_gates.as_ref()),
+            ),
+            (
+                "kubeScheduler",
+                (self.kube_scheduler.as_ref()).and_then(|c| c.feature_gates.as_ref()),
+            ),
+            (
+                "kubeProxy",
+                (self.kube_proxy.as_ref()).and_then(|c| c.feature_gates.as_ref()),
+            ),
+            (
+                "kubelet",
+                (self.kubelet.as_ref()).and_then(|c| c.feature_gates.as_ref()),
+            ),
+        ]
+    }
+
+    /// [`Kubernetes::feature_gates`], to change.
+    pub fn feature_gates_mut(&mut self) -> [(&'static str, Option<&mut FeatureGates>); 5] {
+        [
+            (
+                "kubeAPIServer",
+                (self.kube_api_server.as_mut()).and_then(|c| c.feature_gates.as_mut()),
+            ),
+            (
+                "kubeControllerManager",
+                (self.kube_controller_manager.as_mut()).and_then(|c| c.feature_gates.as_mut()),
+            ),
+            (
+                "kubeScheduler",
+                (self.kube_scheduler.as_mut()).and_then(|c| c.feature_gates.as_mut()),
+            ),
+            (
+                "kubeProxy",
+                (self.kube_proxy.as_mut()).and_then(|c| c.feature_gates.as_mut()),
+            ),
+            (
+                "kubelet",
+                (self.kubelet.as_mut()).and_then(|c| c.feature_gates.as_mut()),
+            ),
+        ]
+    }
+}
+
+/// The configuration of the API server, the controller manager or the scheduler: the feature
+/// gates all Kubernetes components have (`KubernetesConfig`), the API server's admission
+/// plugins, and every other field in `extra`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ComponentConfig {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub feature_gates: Option<FeatureGates>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub admission_plugins: Option<Vec<AdmissionPlugin>>,
+    #[serde(flatten)]
+    pub extra: Extra,
+}
+
+/// `AdmissionPlugin`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AdmissionPlugin {
+    #[serde(deserialize_with = "null_as_default")]
+    pub name: String,
+    #[serde(flatten)]
+    pub extra: Extra,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct KubeProxyConfig {
     #[serde(skip_serializing_if = "Option::is_none")]
+    pub feature_gates: Option<FeatureGates>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub enabled: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mode: Option<String>,
+    #[serde(flatten)]
+    pub extra: Extra,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
@@ -166,10 +348,13 @@ pub struct NodeLocalDns {
     pub enabled: bool,
 }
 
-/// The kubelet settings that reach the hashes; everything else is kept in `extra`.
+/// The kubelet's feature gates and the settings that reach the hashes; everything else is kept in
+/// `extra`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct KubeletConfig {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub feature_gates: Option<FeatureGates>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kube_reserved: Option<ReservedResources>,
     /// Removed from the API in v1.141; read for the legacy sum rule.
@@ -229,10 +414,32 @@ pub struct EvictionHard {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Provider {
-    #[serde(rename = "type", deserialize_with = "null_as_default")]
+    #[serde(
+        rename = "type",
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "String::is_empty"
+    )]
     pub provider_type: String,
+    /// Shared between copies of the Shoot until one is changed ([`Provider::worker_mut`]), as
+    /// a list and pool by pool: a timeline copies the Shoot for every maintenance run, and a run
+    /// changes few pools, most often none.
     #[serde(deserialize_with = "null_as_default")]
-    pub workers: Vec<Worker>,
+    pub workers: Arc<Vec<Arc<Worker>>>,
+    #[serde(flatten)]
+    pub extra: Extra,
+}
+
+impl Provider {
+    /// The pool at `index`, copied first where it is shared.
+    pub fn worker_mut(&mut self, index: usize) -> Option<&mut Worker> {
+        let worker = Arc::make_mut(&mut self.workers).get_mut(index)?;
+        Some(Arc::make_mut(worker))
+    }
+
+    /// The list of pools, copied first where it is shared (its pools stay shared).
+    pub fn workers_mut(&mut self) -> &mut Vec<Arc<Worker>> {
+        Arc::make_mut(&mut self.workers)
+    }
 }
 
 /// `spec.provider.workers[]`.
@@ -309,6 +516,19 @@ pub struct ShootMachineImage {
     pub provider_config: Option<Value>,
     #[serde(flatten)]
     pub extra: Extra,
+}
+
+impl Machine {
+    /// `machine.image`; a pool without one reads as an image without name or version.
+    pub fn image(&self) -> &ShootMachineImage {
+        static NONE: ShootMachineImage = ShootMachineImage {
+            name: String::new(),
+            version: None,
+            provider_config: None,
+            extra: Extra::NONE,
+        };
+        self.image.as_ref().unwrap_or(&NONE)
+    }
 }
 
 impl ShootMachineImage {
@@ -413,32 +633,92 @@ pub enum IntOrString {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ShootStatus {
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub seed_name: Option<String>,
-    #[serde(deserialize_with = "null_as_default")]
+    #[serde(
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub conditions: Vec<Condition>,
-    #[serde(deserialize_with = "null_as_default")]
+    #[serde(
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub constraints: Vec<Condition>,
     /// `status.hibernated` (Go field `IsHibernated`).
-    #[serde(deserialize_with = "null_as_default")]
+    #[serde(
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "std::ops::Not::not"
+    )]
     pub hibernated: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_hibernation_trigger_time: Option<DateTime<Utc>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_maintenance: Option<LastMaintenance>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_operation: Option<LastOperation>,
-    #[serde(deserialize_with = "null_as_default")]
+    #[serde(
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub last_errors: Vec<LastError>,
-    #[serde(deserialize_with = "null_as_default")]
+    #[serde(
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "is_zero_i64"
+    )]
     pub observed_generation: i64,
-    #[serde(deserialize_with = "null_as_default")]
+    #[serde(
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Gardener::is_empty"
+    )]
     pub gardener: Gardener,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub in_place_updates: Option<InPlaceUpdatesStatus>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub credentials: Option<ShootCredentials>,
+    #[serde(flatten)]
+    pub extra: Extra,
+}
+
+impl ShootStatus {
+    fn is_empty(&self) -> bool {
+        *self == ShootStatus::default()
+    }
+}
+
+/// `LastMaintenance`: what the last maintenance run did.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
+#[serde(default, rename_all = "camelCase")]
+pub struct LastMaintenance {
+    pub description: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "tsify", tsify(type = "string", optional))]
+    pub triggered_time: Option<DateTime<Utc>>,
+    pub state: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failure_reason: Option<String>,
 }
 
 /// `Gardener`: the version of the Gardener component that last reconciled the Shoot.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct Gardener {
-    #[serde(deserialize_with = "null_as_default")]
+    #[serde(
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "String::is_empty"
+    )]
     pub version: String,
+    /// `id`, `name`.
+    #[serde(flatten)]
+    pub extra: Extra,
+}
+
+impl Gardener {
+    fn is_empty(&self) -> bool {
+        *self == Gardener::default()
+    }
 }
 
 /// `InPlaceUpdatesStatus`.
@@ -473,7 +753,10 @@ pub struct PendingWorkerUpdates {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct ShootCredentials {
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub rotation: Option<ShootCredentialsRotation>,
+    #[serde(flatten)]
+    pub extra: Extra,
 }
 
 /// `ShootCredentialsRotation`.
@@ -486,6 +769,9 @@ pub struct ShootCredentialsRotation {
     pub service_account_key: Option<RotationStatus>,
     #[serde(rename = "etcdEncryptionKey", skip_serializing_if = "Option::is_none")]
     pub etcd_encryption_key: Option<ETCDEncryptionKeyRotation>,
+    /// `kubeconfig`, `sshKeypair`, `observability`.
+    #[serde(flatten)]
+    pub extra: Extra,
 }
 
 /// The rotation status of the CA and the service-account key (`CARotation`,
@@ -502,6 +788,8 @@ pub struct RotationStatus {
         deserialize_with = "null_as_default"
     )]
     pub pending_workers_rollouts: Vec<PendingWorkersRollout>,
+    #[serde(flatten)]
+    pub extra: Extra,
 }
 
 /// `PendingWorkersRollout`.
@@ -518,7 +806,10 @@ pub struct PendingWorkersRollout {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ETCDEncryptionKeyRotation {
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_completion_time: Option<DateTime<Utc>>,
+    #[serde(flatten)]
+    pub extra: Extra,
 }
 
 /// A Gardener `Condition` (used for both `status.conditions` and `status.constraints`).
@@ -652,7 +943,12 @@ impl Shoot {
     }
 
     pub fn worker(&self, name: &str) -> Option<&Worker> {
-        self.spec.provider.workers.iter().find(|w| w.name == name)
+        self.spec
+            .provider
+            .workers
+            .iter()
+            .map(|w| &**w)
+            .find(|w| w.name == name)
     }
 
     pub fn rotation(&self) -> Option<&ShootCredentialsRotation> {

@@ -46,7 +46,7 @@ fn maintenance_reconcile(case: &Case, checker: &mut Checker) -> Result<(), Strin
     checker.field("kubernetesVersion", &after.spec.kubernetes.version);
     let workers: Vec<Value> = (after.spec.provider.workers.iter())
         .map(|worker| {
-            let image = &worker.machine.image;
+            let image = worker.machine.image();
             let mut entry = json!({
                 "name": worker.name,
                 "machineImage": { "name": image.name, "version": image.version },

@@ -57,7 +57,7 @@ fn maintenance_validation(case: &Case, checker: &mut Checker) -> Result<(), Stri
 /// `ValidateFeatureGates` as the static Shoot validation runs it: each control-plane component at
 /// the Shoot's version, each pool's kubelet at the pool's.
 fn feature_gate_validation(case: &Case, checker: &mut Checker) -> Result<(), String> {
-    let shoot: crate::maintenance::types::Shoot = case.input("shoot")?;
+    let shoot: crate::api::Shoot = case.input("shoot")?;
     let errors = crate::maintenance::admission::feature_gates_of(&shoot);
     checker.validation(&errors, None);
     Ok(())

@@ -19,8 +19,9 @@
 //! Field paths and detail texts are Gardener's; how the API server wraps them into one error message
 //! is not modelled.
 
-use super::types::{parse_version, CloudProfile, ComponentConfig, Shoot, Worker};
+use super::types::{parse_version, CloudProfile, Shoot, Worker};
 use super::version_ranges::{FEATURE_GATES, LOCKED_FEATURE_GATES};
+use crate::api::{FeatureGates, KubeletConfig};
 use crate::field::FieldError;
 use crate::lifecycle::Classification;
 use crate::semver_constraint::Constraint;
@@ -84,30 +85,18 @@ pub(crate) fn may_refuse(cloud_profile: &CloudProfile, shoot: &Shoot) -> bool {
     });
     let own_versions =
         (shoot.spec.provider.workers.iter()).any(|worker| worker.kubernetes_version().is_some());
-    let pending_in_place = shoot.status.extra.contains_key("inPlaceUpdates");
+    let pending_in_place = shoot.status.in_place_updates.is_some();
     constrained || own_versions || sets_feature_gates(shoot) || pending_in_place
 }
 
 /// Whether any component of `shoot` sets feature gates (a newer version may lock one of them).
 fn sets_feature_gates(shoot: &Shoot) -> bool {
-    let kubernetes = &shoot.spec.kubernetes;
-    let components = [
-        &kubernetes.kube_api_server,
-        &kubernetes.kube_controller_manager,
-        &kubernetes.kube_scheduler,
-        &kubernetes.kube_proxy,
-        &kubernetes.kubelet,
-    ];
-    let pools = (shoot.spec.provider.workers.iter())
-        .filter_map(|worker| worker.kubernetes.as_ref().and_then(|k| k.kubelet.as_ref()));
-    (components.into_iter().flatten())
-        .chain(pools)
-        .any(|component| {
-            component
-                .feature_gates
-                .as_ref()
-                .is_some_and(|g| !g.is_empty())
-        })
+    let components = (shoot.spec.kubernetes.feature_gates().into_iter()).map(|(_, gates)| gates);
+    let pools = (shoot.spec.provider.workers.iter()).map(|worker| {
+        let kubelet = worker.kubernetes.as_ref().and_then(|k| k.kubelet.as_ref());
+        kubelet.and_then(|kubelet| kubelet.feature_gates.as_ref())
+    });
+    (components.chain(pools).flatten()).any(|gates| !gates.is_empty())
 }
 
 /// `ValidateInPlaceUpdates` (`pkg/api/core/validation/shoot.go`): an in-place pool listed in
@@ -123,20 +112,14 @@ fn pending_in_place_changes(
     if forced.is_some_and(|operation| operation == "force-in-place-update") {
         return Vec::new();
     }
-    let pending = shoot
-        .status
-        .extra
-        .get("inPlaceUpdates")
-        .and_then(|u| u.get("pendingWorkerUpdates"));
-    let pending_names: Vec<&str> = ["autoInPlaceUpdate", "manualInPlaceUpdate"]
-        .iter()
-        .filter_map(|list| {
-            pending
-                .and_then(|p| p.get(*list))
-                .and_then(serde_json::Value::as_array)
+    let pending = shoot.pending_worker_updates();
+    let pending_names: Vec<&str> = (pending.iter())
+        .flat_map(|p| {
+            p.auto_in_place_update
+                .iter()
+                .chain(&p.manual_in_place_update)
         })
-        .flatten()
-        .filter_map(serde_json::Value::as_str)
+        .map(String::as_str)
         .collect();
     if pending_names.is_empty() {
         return Vec::new();
@@ -148,7 +131,7 @@ fn pending_in_place_changes(
         Some(text) => parse_version(text).ok(),
         None => Some(control_plane.clone()),
     };
-    let kubelet = |shoot: &'_ Shoot, worker: &'_ Worker| -> Option<ComponentConfig> {
+    let kubelet = |shoot: &'_ Shoot, worker: &'_ Worker| -> Option<KubeletConfig> {
         let own = worker.kubernetes.as_ref().and_then(|k| k.kubelet.as_ref());
         own.or(shoot.spec.kubernetes.kubelet.as_ref()).cloned()
     };
@@ -183,12 +166,8 @@ fn pending_in_place_changes(
 }
 
 /// `ValidateFeatureGates` for one component's gates at `version`, the errors under `path`.
-fn feature_gate_errors(
-    component: Option<&ComponentConfig>,
-    version: &str,
-    path: &str,
-) -> Vec<FieldError> {
-    let Some(gates) = component.and_then(|c| c.feature_gates.as_ref()) else {
+fn feature_gate_errors(gates: Option<&FeatureGates>, version: &str, path: &str) -> Vec<FieldError> {
+    let Some(gates) = gates else {
         return Vec::new();
     };
     let bound = |text: &'static str| (!text.is_empty()).then_some(text);
@@ -231,21 +210,15 @@ fn feature_gate_errors(
 pub fn feature_gates_of(shoot: &Shoot) -> Vec<FieldError> {
     let kubernetes = &shoot.spec.kubernetes;
     let version = &kubernetes.version;
-    let components = [
-        (&kubernetes.kube_api_server, "kubeAPIServer"),
-        (&kubernetes.kube_controller_manager, "kubeControllerManager"),
-        (&kubernetes.kube_scheduler, "kubeScheduler"),
-        (&kubernetes.kube_proxy, "kubeProxy"),
-        (&kubernetes.kubelet, "kubelet"),
-    ];
+    let components = kubernetes.feature_gates();
     let mut errors = Vec::new();
     // A workerless Shoot's scheduler, proxy and kubelet are not validated but forbidden outright
     // (`validateKubernetesForWorkerlessShoot`), which is not a feature gate error.
     let workerless = shoot.spec.provider.workers.is_empty();
     let validated = if workerless { 2 } else { components.len() };
-    for (component, name) in components.into_iter().take(validated) {
+    for (name, gates) in components.into_iter().take(validated) {
         let path = format!("spec.kubernetes.{name}.featureGates");
-        errors.extend(feature_gate_errors(component.as_ref(), version, &path));
+        errors.extend(feature_gate_errors(gates, version, &path));
     }
     for (index, worker) in shoot.spec.provider.workers.iter().enumerate() {
         let Some(pool) = worker.kubernetes.as_ref() else {
@@ -253,8 +226,9 @@ pub fn feature_gates_of(shoot: &Shoot) -> Vec<FieldError> {
         };
         let version = pool.version.as_deref().unwrap_or(version);
         let kubelet = pool.kubelet.as_ref().or(kubernetes.kubelet.as_ref());
+        let gates = kubelet.and_then(|kubelet| kubelet.feature_gates.as_ref());
         let path = format!("spec.provider.workers[{index}].kubernetes.kubelet.featureGates");
-        errors.extend(feature_gate_errors(kubelet, version, &path));
+        errors.extend(feature_gate_errors(gates, version, &path));
     }
     errors
 }
@@ -338,7 +312,7 @@ fn inactive_image(
     old_worker: &Worker,
     now: DateTime<Utc>,
 ) -> Option<FieldError> {
-    let (image, old_image) = (&worker.machine.image, &old_worker.machine.image);
+    let (image, old_image) = (worker.machine.image(), old_worker.machine.image());
     if image.name == old_image.name && image.version == old_image.version {
         return None;
     }
@@ -354,22 +328,20 @@ fn inactive_image(
     let profile: validation::types::CloudProfile = view(cloud_profile)?;
     let profile = validation::cloudprofile::defaulted(&profile);
     let spec = &profile.spec;
-    let pool: validation::types::Worker = view(worker)?;
-    let old_pool: validation::types::Worker = view(old_worker)?;
-    let architecture = validation::shoot_versions::pool_architecture(spec, &pool);
-    let old_architecture = validation::shoot_versions::pool_architecture(spec, &old_pool);
+    let architecture = validation::shoot_versions::pool_architecture(spec, worker);
+    let old_architecture = validation::shoot_versions::pool_architecture(spec, old_worker);
     validation::inplace::validate_machine_image(
         spec,
         index,
-        &pool,
+        worker,
         &architecture,
-        Some((&old_pool, old_architecture.as_str())),
+        Some((old_worker, old_architecture.as_str())),
         validation::types::Operation::Update,
         now,
     )
 }
 
-/// The validation module's view of an object of maintenance's.
+/// The validation module's view of maintenance's CloudProfile.
 fn view<T: crate::decode::FromValue>(object: &impl serde::Serialize) -> Option<T> {
     crate::decode::from_value(&serde_json::to_value(object).ok()?).ok()
 }
@@ -380,7 +352,7 @@ fn kubelet_rejection(
     index: usize,
     kubelet: &Version,
 ) -> Option<String> {
-    let image = &shoot.spec.provider.workers.get(index)?.machine.image;
+    let image = shoot.spec.provider.workers.get(index)?.machine.image();
     let version = image.version.as_deref()?;
     let entry = cloud_profile
         .spec

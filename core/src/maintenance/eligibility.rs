@@ -115,7 +115,7 @@ pub(crate) fn eligible_updates_remembering(
     }
     for worker in shoot.spec.provider.workers.iter() {
         let pool = Some(worker.name.clone());
-        let image = &worker.machine.image;
+        let image = worker.machine.image();
         let current = image.version.clone().unwrap_or_default();
         let failed = |error: String| EligibleUpdates {
             pool: pool.clone(),

@@ -54,7 +54,7 @@ pub(crate) fn usable_versions(
     machine_type: &MachineType,
     capability_definitions: &[CapabilityDefinition],
 ) -> Vec<usize> {
-    let current = worker.machine.image.version.as_deref();
+    let current = worker.machine.image().version.as_deref();
     let in_place = worker.is_in_place();
     (image.versions.iter().enumerate())
         .filter(|(_, v)| has_architecture(v, capability_definitions, worker.architecture()))

@@ -213,7 +213,7 @@ impl PoolImageInputs {
 
 impl<'a> PoolImage<&'a str> {
     fn read(worker: &'a Worker, kubelet: Option<&'a str>) -> PoolImage<&'a str> {
-        let shoot_image = &worker.machine.image;
+        let shoot_image = worker.machine.image();
         let cri = worker.cri.as_ref();
         PoolImage {
             image_name: &shoot_image.name,
@@ -354,7 +354,7 @@ impl RunMemo {
             impl FnOnce(&[Result<Version, String>], &[usize]) -> Option<VersionUpdate>,
         ),
     ) -> Option<VersionUpdate> {
-        let shoot_image = &worker.machine.image;
+        let shoot_image = worker.machine.image();
         if !self.image_facts.contains_key(&shoot_image.name) {
             let facts = ImageFacts {
                 transitions: sorted_transitions(image.versions.iter().map(|v| &v.expirable)),

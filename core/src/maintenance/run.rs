@@ -15,7 +15,7 @@ use super::admission::dry_run_rejection;
 use super::images::{choose_image_version, usable_versions};
 use super::memo::{KubernetesKey, ParsedKubernetes, RunMemo};
 use super::selection::{force_consecutive_minor_in, latest_patch_in, version_for_strategy, Parsed};
-use super::types::{parse_version, CloudProfile, ComponentConfig, LastMaintenance, Shoot, Worker};
+use super::types::{parse_version, CloudProfile, LastMaintenance, Shoot, Worker};
 use super::version_ranges::{ADMISSION_PLUGINS, FEATURE_GATES};
 use crate::decode::FromValue;
 use crate::field::FieldError;
@@ -207,7 +207,7 @@ fn rejected(
     let workers = (outcome.workers.into_iter().zip(pools))
         .map(|(worker, original)| WorkerOutcome {
             image: VersionUpdate::unchanged(
-                original.machine.image.version.as_deref().unwrap_or(""),
+                original.machine.image().version.as_deref().unwrap_or(""),
             ),
             kubernetes: (worker.kubernetes)
                 .map(|_| VersionUpdate::unchanged(original.kubernetes_version().unwrap_or(""))),
@@ -314,7 +314,7 @@ impl RunSteps {
         let workers = (pools.zip(images).zip(pool_kubernetes).enumerate())
             .map(|(index, ((original, image), kubernetes))| {
                 let image = image.unwrap_or_else(|| {
-                    let version = |worker: &Worker| worker.machine.image.version.clone();
+                    let version = |worker: &Worker| worker.machine.image().version.clone();
                     let after = &maintained.spec.provider.workers[index];
                     VersionUpdate::kept(
                         version(original).unwrap_or_default(),
@@ -328,7 +328,7 @@ impl RunSteps {
                 });
                 WorkerOutcome {
                     name: original.name.clone(),
-                    image_name: original.machine.image.name.clone(),
+                    image_name: original.machine.image().name.clone(),
                     image,
                     kubernetes,
                 }
@@ -507,7 +507,7 @@ pub fn relevant_transitions(
         .provider
         .workers
         .iter()
-        .map(|worker| worker.machine.image.name.as_str())
+        .map(|worker| worker.machine.image().name.as_str())
         .collect();
     let image_versions = cloud_profile
         .spec
@@ -569,7 +569,7 @@ fn maintain_machine_images(
                     worker.machine.machine_type, worker.name
                 )
             })?;
-        let image = memo.machine_image(profile, &worker.machine.image)?;
+        let image = memo.machine_image(profile, worker.machine.image())?;
         // Stored Shoots always carry the pool architecture (the Shoot mutator defaults it from the
         // machine type); default it the same way, on a copy, for pasted objects that omit it.
         let defaulted;
@@ -613,7 +613,10 @@ fn kubelet_version(pool: &Worker, control_plane: &Version) -> Result<Version, St
 fn apply_image_decision(maintained: &mut Shoot, index: usize, decision: &Option<VersionUpdate>) {
     if let Some(update) = decision.as_ref().filter(|update| !update.failed) {
         if let Some(worker) = maintained.spec.provider.worker_mut(index) {
-            worker.machine.image.version = Some(update.to.clone());
+            // An update names an image of the CloudProfile, so the pool has an image to update.
+            if let Some(image) = worker.machine.image.as_mut() {
+                image.version = Some(update.to.clone());
+            }
         }
     }
 }
@@ -631,7 +634,7 @@ fn decide_pool_image(
     auto_update: bool,
     now: DateTime<Utc>,
 ) -> Option<VersionUpdate> {
-    let shoot_image = &worker.machine.image;
+    let shoot_image = worker.machine.image();
 
     let strategy = image.effective_update_strategy();
     let current = shoot_image.version.clone().unwrap_or_default();
@@ -865,31 +868,10 @@ fn maintain_feature_gates(shoot: &mut Shoot) -> Vec<String> {
     let version = shoot.spec.kubernetes.version.clone();
     let kubernetes = &mut shoot.spec.kubernetes;
     let mut reasons = Vec::new();
-    let components: [(&mut Option<ComponentConfig>, &str); 5] = [
-        (
-            &mut kubernetes.kube_api_server,
-            "spec.kubernetes.kubeAPIServer.featureGates",
-        ),
-        (
-            &mut kubernetes.kube_controller_manager,
-            "spec.kubernetes.kubeControllerManager.featureGates",
-        ),
-        (
-            &mut kubernetes.kube_scheduler,
-            "spec.kubernetes.kubeScheduler.featureGates",
-        ),
-        (
-            &mut kubernetes.kube_proxy,
-            "spec.kubernetes.kubeProxy.featureGates",
-        ),
-        (
-            &mut kubernetes.kubelet,
-            "spec.kubernetes.kubelet.featureGates",
-        ),
-    ];
-    for (component, path) in components {
-        if let Some(component) = component.as_mut() {
-            reasons.extend(remove_unsupported_gates(component, &version, path));
+    for (name, gates) in kubernetes.feature_gates_mut() {
+        if let Some(gates) = gates {
+            let path = format!("spec.kubernetes.{name}.featureGates");
+            reasons.extend(remove_unsupported_gates(gates, &version, &path));
         }
     }
     for index in 0..shoot.spec.provider.workers.len() {
@@ -908,20 +890,20 @@ fn maintain_feature_gates(shoot: &mut Shoot) -> Vec<String> {
             .version
             .clone()
             .unwrap_or_else(|| version.clone());
-        if let Some(kubelet) = worker_kubernetes.kubelet.as_mut() {
+        let kubelet = worker_kubernetes.kubelet.as_mut();
+        if let Some(gates) = kubelet.and_then(|kubelet| kubelet.feature_gates.as_mut()) {
             let path = format!("spec.provider.workers[{index}].kubernetes.kubelet.featureGates");
-            reasons.extend(remove_unsupported_gates(kubelet, &kubelet_version, &path));
+            reasons.extend(remove_unsupported_gates(gates, &kubelet_version, &path));
         }
     }
     reasons
 }
 
 fn remove_unsupported_gates(
-    component: &mut ComponentConfig,
+    gates: &mut crate::api::FeatureGates,
     version: &str,
     path: &str,
 ) -> Option<String> {
-    let gates = component.feature_gates.as_mut()?;
     let removed: Vec<String> = gates
         .keys()
         .filter(|gate| !is_supported(FEATURE_GATES, gate, version))
@@ -980,7 +962,7 @@ fn maintain_operation_annotation(shoot: &mut Shoot) -> Option<String> {
     drop_maintain_annotation(shoot);
     let annotations = &mut shoot.metadata.annotations;
     let last_operation = shoot.status.last_operation.as_ref()?;
-    if last_operation.get("state").and_then(Value::as_str) == Some("Failed") {
+    if last_operation.state == "Failed" {
         let needs_retry = annotations
             .get(NEEDS_RETRY_ANNOTATION)
             .is_some_and(|v| parse_go_bool(v));

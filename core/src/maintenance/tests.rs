@@ -144,7 +144,7 @@ fn shoot_image(version: &str) -> types::ShootMachineImage {
     types::ShootMachineImage {
         name: "gardenlinux".into(),
         version: Some(version.into()),
-        extra: Default::default(),
+        ..Default::default()
     }
 }
 
@@ -425,7 +425,7 @@ fn a_run_the_api_server_refuses_changes_nothing_and_fails() {
         .iter()
         .zip(shoot.spec.provider.workers.iter())
     {
-        let image = original.machine.image.version.as_deref().unwrap();
+        let image = original.machine.image().version.as_deref().unwrap();
         assert_eq!(
             worker.image,
             VersionUpdate::unchanged(image),

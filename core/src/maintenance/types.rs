@@ -8,13 +8,15 @@
 use crate::decode::FromValue;
 use crate::lifecycle::ExpirableVersion;
 use crate::version::Version;
-use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-pub use crate::api::Extra;
+pub use crate::api::{
+    AdmissionPlugin, AutoUpdate, ComponentConfig, ContainerRuntime, Cri, Dns, Extra,
+    LastMaintenance, Machine, Maintenance, Provider, Shoot, ShootMachineImage, ShootSpec,
+    ShootStatus, Worker, WorkerKubernetes,
+};
 
 /// Capability name → supported values (`Capabilities` in Gardener's API).
 pub type Capabilities = BTreeMap<String, Vec<String>>;
@@ -119,26 +121,6 @@ impl MachineImageVersion {
     pub fn version(&self) -> &str {
         &self.expirable.version
     }
-}
-
-/// A container runtime interface entry (used by image versions and by worker pools).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct Cri {
-    pub name: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub container_runtimes: Option<Vec<ContainerRuntime>>,
-    #[serde(flatten)]
-    pub extra: Extra,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct ContainerRuntime {
-    #[serde(rename = "type")]
-    pub runtime_type: String,
-    #[serde(flatten)]
-    pub extra: Extra,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
@@ -253,152 +235,7 @@ impl CloudProfile {
 // Shoot
 // ---------------------------------------------------------------------------------------------
 
-/// A `Shoot` (v1beta1), reduced to what maintenance reads or changes.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct Shoot {
-    pub metadata: ObjectMeta,
-    pub spec: ShootSpec,
-    #[serde(skip_serializing_if = "ShootStatus::is_empty")]
-    pub status: ShootStatus,
-    #[serde(flatten)]
-    pub extra: Extra,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct ShootSpec {
-    pub kubernetes: ShootKubernetes,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub maintenance: Option<Maintenance>,
-    pub provider: Provider,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub addons: Option<Value>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub dns: Option<Dns>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub secret_binding_name: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub credentials_binding_name: Option<String>,
-    #[serde(flatten)]
-    pub extra: Extra,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct ShootKubernetes {
-    pub version: String,
-    #[serde(rename = "kubeAPIServer", skip_serializing_if = "Option::is_none")]
-    pub kube_api_server: Option<ComponentConfig>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub kube_controller_manager: Option<ComponentConfig>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub kube_scheduler: Option<ComponentConfig>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub kube_proxy: Option<ComponentConfig>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub kubelet: Option<ComponentConfig>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cluster_autoscaler: Option<Extra>,
-    #[serde(flatten)]
-    pub extra: Extra,
-}
-
-/// The configuration of one Kubernetes component: maintenance reads its feature gates and (for the
-/// API server) admission plugins; every other field is kept in `extra`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct ComponentConfig {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub feature_gates: Option<BTreeMap<String, bool>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub admission_plugins: Option<Vec<AdmissionPlugin>>,
-    #[serde(flatten)]
-    pub extra: Extra,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct AdmissionPlugin {
-    pub name: String,
-    #[serde(flatten)]
-    pub extra: Extra,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct Maintenance {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub auto_update: Option<AutoUpdate>,
-    #[serde(flatten)]
-    pub extra: Extra,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct AutoUpdate {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub kubernetes_version: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub machine_image_version: Option<bool>,
-    #[serde(flatten)]
-    pub extra: Extra,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct Provider {
-    /// Shared between copies of the Shoot until one is changed ([`Provider::worker_mut`]), as
-    /// a list and pool by pool: a timeline copies the Shoot for every maintenance run, and a run
-    /// changes few pools, most often none.
-    pub workers: std::sync::Arc<Vec<std::sync::Arc<Worker>>>,
-    #[serde(flatten)]
-    pub extra: Extra,
-}
-
-impl Provider {
-    /// The pool at `index`, copied first where it is shared.
-    pub fn worker_mut(&mut self, index: usize) -> Option<&mut Worker> {
-        let worker = std::sync::Arc::make_mut(&mut self.workers).get_mut(index)?;
-        Some(std::sync::Arc::make_mut(worker))
-    }
-
-    /// The list of pools, copied first where it is shared (its pools stay shared).
-    pub fn workers_mut(&mut self) -> &mut Vec<std::sync::Arc<Worker>> {
-        std::sync::Arc::make_mut(&mut self.workers)
-    }
-}
-
-/// A worker pool.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct Worker {
-    pub name: String,
-    pub machine: Machine,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cri: Option<Cri>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub update_strategy: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub kubernetes: Option<WorkerKubernetes>,
-    #[serde(flatten)]
-    pub extra: Extra,
-}
-
 impl Worker {
-    /// The pool's own Kubernetes version, if it sets one.
-    pub fn kubernetes_version(&self) -> Option<&str> {
-        self.kubernetes.as_ref()?.version.as_deref()
-    }
-
-    /// Whether the pool is updated in place (`IsUpdateStrategyInPlace`).
-    pub fn is_in_place(&self) -> bool {
-        matches!(
-            self.update_strategy.as_deref(),
-            Some("AutoInPlaceUpdate" | "ManualInPlaceUpdate")
-        )
-    }
-
     /// The pool's architecture; Gardener's defaulting sets `amd64` when it is absent.
     pub fn architecture(&self) -> &str {
         self.machine
@@ -406,81 +243,6 @@ impl Worker {
             .as_deref()
             .unwrap_or(DEFAULT_ARCHITECTURE)
     }
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct Machine {
-    #[serde(rename = "type")]
-    pub machine_type: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub architecture: Option<String>,
-    pub image: ShootMachineImage,
-    #[serde(flatten)]
-    pub extra: Extra,
-}
-
-/// The image a worker pool uses.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct ShootMachineImage {
-    pub name: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub version: Option<String>,
-    #[serde(flatten)]
-    pub extra: Extra,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct WorkerKubernetes {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub version: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub kubelet: Option<ComponentConfig>,
-    #[serde(flatten)]
-    pub extra: Extra,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct Dns {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub providers: Option<Vec<Extra>>,
-    #[serde(flatten)]
-    pub extra: Extra,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct ShootStatus {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub last_maintenance: Option<LastMaintenance>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub last_operation: Option<Extra>,
-    #[serde(flatten)]
-    pub extra: Extra,
-}
-
-impl ShootStatus {
-    fn is_empty(&self) -> bool {
-        *self == ShootStatus::default()
-    }
-}
-
-/// `status.lastMaintenance`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
-#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
-#[serde(default, rename_all = "camelCase")]
-pub struct LastMaintenance {
-    pub description: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "tsify", tsify(type = "string", optional))]
-    pub triggered_time: Option<DateTime<Utc>>,
-    pub state: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub failure_reason: Option<String>,
 }
 
 impl Shoot {

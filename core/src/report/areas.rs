@@ -47,7 +47,7 @@ fn versions(context: &Context, report: &mut Report) {
         let mut matrix = views.matrix(profile, options.now);
         if let (Some(matrix), Some(shoot), false) = (matrix.as_mut(), &inputs.shoot, unparsable) {
             let typed_profile = decode_once(&views.maintenance, profile, report);
-            let typed_shoot = decode_once(&shoot_views.maintenance, shoot, report);
+            let typed_shoot = decode_once(&shoot_views.shoot, shoot, report);
             if let (Some(typed_profile), Some(typed_shoot)) = (typed_profile, typed_shoot) {
                 matrix.eligible_updates = crate::maintenance::eligible_updates_remembering(
                     typed_profile,
@@ -158,7 +158,7 @@ fn maintain(context: &Context, report: &mut Report) {
         return;
     };
     let typed_profile = decode_once(&views.maintenance, profile, report);
-    let typed_shoot = decode_once(&shoot_views.maintenance, shoot, report);
+    let typed_shoot = decode_once(&shoot_views.shoot, shoot, report);
     let (Some(typed_profile), Some(typed_shoot)) = (typed_profile, typed_shoot) else {
         return;
     };
@@ -175,16 +175,9 @@ fn maintain(context: &Context, report: &mut Report) {
     if options.wants(Area::Timeline) && failure.is_none() && !window_invalid {
         let window = effective_window(&shoot.value);
         let horizon = (options.now, options.horizon_end());
-        // The other areas read this Shoot too; a Shoot that does not fit it is their
-        // diagnostic to note, so it is left unnoted here.
-        let read = || {
-            let read = shoot_views.shoot.get_or_init(|| typed_view(shoot));
-            read.as_ref().ok()
-        };
         match crate::timeline::timeline_remembering(
             typed_profile,
             typed_shoot,
-            read,
             window,
             horizon,
             memo,
@@ -314,7 +307,7 @@ fn validate(context: &Context, report: &mut Report) {
         }
     }
     // `ValidateFeatureGates` of every component, part of the static validation.
-    if let Some(maintained) = decode_once(&shoot_views.maintenance, shoot_object, report) {
+    if let Some(maintained) = decode_once(&shoot_views.shoot, shoot_object, report) {
         errors.extend(crate::maintenance::admission::feature_gates_of(maintained));
     }
     if let Some(profile) = profile {
@@ -346,7 +339,7 @@ fn rollout(context: &Context, report: &mut Report) {
     let Some(shoot) = decode_once(&views.shoot, shoot_object, report) else {
         return;
     };
-    for worker in &shoot.spec.provider.workers {
+    for worker in shoot.spec.provider.workers.iter() {
         report.rollout_shapes.insert(
             worker.name.clone(),
             crate::rollout::rollout_shape(worker, None),

@@ -110,12 +110,10 @@ impl ProfileViews {
 /// decoded once per analysis.
 #[derive(Default)]
 pub(super) struct ShootViews {
-    /// The one model's Shoot (`crate::api`), which every area but maintenance reads.
+    /// The one model's Shoot (`crate::api`), which every area reads.
     pub(super) shoot: std::cell::OnceCell<Result<crate::api::Shoot, Box<Diagnostic>>>,
     /// The previous Shoot, in the same model.
     pub(super) previous_shoot: std::cell::OnceCell<Result<crate::api::Shoot, Box<Diagnostic>>>,
-    pub(super) maintenance:
-        std::cell::OnceCell<Result<crate::maintenance::types::Shoot, Box<Diagnostic>>>,
 }
 
 /// What `analyze` does to the CloudProfile itself before its areas.

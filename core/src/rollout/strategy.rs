@@ -176,7 +176,8 @@ pub fn validate_update_strategy_by_rule(
 pub fn defaulted_shoot(shoot: &Shoot) -> Shoot {
     let mut shoot = shoot.clone();
     let has_workers = !shoot.spec.provider.workers.is_empty();
-    for worker in &mut shoot.spec.provider.workers {
+    for worker in shoot.spec.provider.workers_mut() {
+        let worker = std::sync::Arc::make_mut(worker);
         if worker.cri.is_none() {
             worker.cri = Some(super::types::Cri {
                 name: "containerd".to_string(),

@@ -155,7 +155,7 @@ pub fn roll_triggers(
         // updates: those whose reported hash is not the Shoot's.
         None => {
             let mut updated = BTreeMap::new();
-            for pool in &new_shoot.spec.provider.workers {
+            for pool in new_shoot.spec.provider.workers.iter() {
                 if !is_in_place(pool.strategy()) || updated.contains_key(&pool.name) {
                     continue;
                 }
@@ -184,7 +184,7 @@ pub fn roll_triggers(
     };
 
     let mut in_place_hashes = BTreeMap::new();
-    for worker in &new_shoot.spec.provider.workers {
+    for worker in new_shoot.spec.provider.workers.iter() {
         let hash = pool_in_place_hash(&new_shoot, worker, mode.sum_system_reserved, &digests);
         if let Ok(hash) = hash {
             in_place_hashes.insert(worker.name.clone(), hash);
@@ -242,7 +242,7 @@ pub(crate) fn pool_updates(
 /// The positions of `pools` ordered by name, keeping only the later of two pools with one name:
 /// the pools [`roll_triggers`] keeps a verdict for, in the order it lists them. A caller that
 /// evaluates many changes of pools that keep their names finds it once.
-pub(crate) fn by_name(pools: &[Rc<Worker>]) -> ByName {
+pub(crate) fn by_name(pools: &[Arc<Worker>]) -> ByName {
     let mut positions: Vec<usize> = (0..pools.len()).collect();
     let name = |position: usize| pools[position].name.as_str();
     crate::sorting::sort_by(&mut positions, |a, b| name(*a).cmp(name(*b)));
@@ -333,8 +333,8 @@ fn first_positions<'w>(pools: &[&'w Worker]) -> rustc_hash::FxHashMap<&'w str, u
 }
 
 /// Whether both lists name the same pools in the same order.
-fn same_names(a: &[Rc<Worker>], b: &[Rc<Worker>]) -> bool {
-    a.len() == b.len() && (a.iter().zip(b)).all(|(a, b)| Rc::ptr_eq(a, b) || a.name == b.name)
+fn same_names(a: &[Arc<Worker>], b: &[Arc<Worker>]) -> bool {
+    a.len() == b.len() && (a.iter().zip(b)).all(|(a, b)| Arc::ptr_eq(a, b) || a.name == b.name)
 }
 
 /// For each of `pools`, the position of the first pool with its name.
@@ -442,7 +442,8 @@ fn with_hash_defaults(shoot: &Shoot) -> Shoot {
 }
 
 fn apply_hash_defaults(shoot: &mut Shoot) {
-    for worker in &mut shoot.spec.provider.workers {
+    for worker in shoot.spec.provider.workers_mut() {
+        let worker = std::sync::Arc::make_mut(worker);
         apply_pool_hash_defaults(worker);
     }
 }
@@ -469,7 +470,7 @@ impl<'a> Pools<'a> {
     /// The pools of `shoot`, with no side found yet.
     fn of(shoot: &'a Shoot) -> Pools<'a> {
         Pools {
-            workers: shoot.spec.provider.workers.iter().collect(),
+            workers: shoot.spec.provider.workers.iter().map(|w| &**w).collect(),
             sides: std::borrow::Cow::Owned(PoolSides::of(shoot.spec.provider.workers.len())),
         }
     }
@@ -482,7 +483,7 @@ pub(crate) struct HashView {
     outside: Shoot,
     /// The pools, each shared with the views before and after it where it is the same: a change
     /// of a Shoot changes few of them.
-    workers: Vec<Rc<Worker>>,
+    workers: Vec<Arc<Worker>>,
     /// Under the default options' hash mode, the only one [`pool_updates`] uses.
     sides: PoolSides,
     /// [`first_of_name`] of the pools, found when first needed and taken over by a successor
@@ -494,17 +495,20 @@ impl HashView {
     #[cfg(test)]
     pub(crate) fn new(mut shoot: Shoot) -> HashView {
         let workers = std::mem::take(&mut shoot.spec.provider.workers);
-        HashView::of_parts(shoot, workers.into_iter().map(Rc::new).collect())
+        HashView::of_parts(shoot, workers.to_vec())
     }
 
     /// The view of a Shoot given without its pools (`outside`, whose pool list is ignored) and
     /// its pools.
-    pub(crate) fn of_parts(mut outside: Shoot, mut workers: Vec<Rc<Worker>>) -> HashView {
-        outside.spec.provider.workers = Vec::new();
+    pub(crate) fn of_parts(mut outside: Shoot, mut workers: Vec<Arc<Worker>>) -> HashView {
+        outside.spec.provider.workers = Default::default();
+        // Every maintenance run writes it, and no verdict reads it: left out, it does not make
+        // the Shoot outside its pools differ from one run to the next.
+        outside.status.last_maintenance = None;
         for worker in &mut workers {
             // A shared pool has its defaults already, so it is copied only when it is new.
             if worker.cri.is_none() || worker.update_strategy.is_none() {
-                apply_pool_hash_defaults(Rc::make_mut(worker));
+                apply_pool_hash_defaults(Arc::make_mut(worker));
             }
         }
         let sides = PoolSides::of(workers.len());
@@ -528,7 +532,7 @@ impl HashView {
     /// Where the Shoot outside its pools differs in the control plane's version alone (a
     /// maintenance update of it), a side of an unchanged pool is the side here with the slots
     /// that depend on the version found again.
-    pub(crate) fn successor(&self, outside: Shoot, workers: Vec<Rc<Worker>>) -> HashView {
+    pub(crate) fn successor(&self, outside: Shoot, workers: Vec<Arc<Worker>>) -> HashView {
         let mut next = HashView::of_parts(outside, workers);
         let same_names = same_names(&self.workers, &next.workers);
         if let Some(first) = self.first_of_name.get().filter(|_| same_names) {
@@ -546,7 +550,7 @@ impl HashView {
             let Some(Ok(side)) = side.get() else {
                 continue;
             };
-            if !(Rc::ptr_eq(before, after) || before == after) {
+            if !(Arc::ptr_eq(before, after) || before == after) {
                 continue;
             }
             let side = match version_alone {
@@ -594,23 +598,13 @@ impl HashView {
     #[cfg(test)]
     pub(crate) fn shoot(&self) -> Shoot {
         let mut shoot = self.outside.clone();
-        shoot.spec.provider.workers = self.workers.iter().map(|w| Worker::clone(w)).collect();
+        shoot.spec.provider.workers = Arc::new(self.workers.clone());
         shoot
     }
 
     /// The pools, with the hash defaults.
-    pub(crate) fn workers(&self) -> &[Rc<Worker>] {
+    pub(crate) fn workers(&self) -> &[Arc<Worker>] {
         &self.workers
-    }
-
-    /// Whether both views show the same Shoot (whatever sides each has found so far).
-    pub(crate) fn same_as(&self, other: &HashView) -> bool {
-        self.outside == other.outside && self.workers == other.workers
-    }
-
-    /// A copy of the Shoot without its pools.
-    pub(crate) fn without_workers(&self) -> Shoot {
-        self.outside.clone()
     }
 
     fn pools(&self) -> Pools<'_> {
@@ -1381,7 +1375,7 @@ fn pending_worker_updates_with(
 ) -> Result<Option<PendingWorkerUpdates>, String> {
     let mut auto = Vec::new();
     let mut manual = Vec::new();
-    for pool in &shoot.spec.provider.workers {
+    for pool in shoot.spec.provider.workers.iter() {
         if !is_in_place(pool.strategy()) {
             continue;
         }
@@ -1505,11 +1499,11 @@ pub(crate) mod tests {
             let mut old = shoot(worker_a());
             old.spec
                 .provider
-                .workers
-                .extend([worker_a(), other.clone()]);
+                .workers_mut()
+                .extend([worker_a(), other.clone()].map(std::sync::Arc::new));
             let mut new = old.clone();
             let changed = usize::from(changed_last);
-            new.spec.provider.workers[changed] = resized(worker_a());
+            new.spec.provider.workers_mut()[changed] = std::sync::Arc::new(resized(worker_a()));
             let expected = roll_triggers(Some(&old), &new, &Default::default()).unwrap();
             let digests = Digests::default();
             let (old_view, new_view) = (HashView::new(old), HashView::new(new));
@@ -1547,7 +1541,7 @@ pub(crate) mod tests {
         );
         let mut first: Shoot = serde_yaml::from_str(&text).unwrap();
         assert!(first.node_local_dns_enabled() && first.kube_proxy_ipvs());
-        let own = first.spec.provider.workers[1]
+        let own = (first.spec.provider.worker_mut(1).unwrap())
             .kubernetes
             .get_or_insert_with(Default::default);
         own.version = Some("1.33.1".to_string());
@@ -1575,8 +1569,8 @@ pub(crate) mod tests {
         for (index, shoot) in shoots.iter().enumerate().skip(1) {
             let before = &views[index - 1];
             let mut outside = shoot.clone();
-            outside.spec.provider.workers = Vec::new();
-            let view = before.successor(outside, before.workers.iter().map(Rc::clone).collect());
+            outside.spec.provider.workers = Default::default();
+            let view = before.successor(outside, before.workers.iter().map(Arc::clone).collect());
             let expected = roll_triggers(Some(&shoots[index - 1]), shoot, &Default::default());
             let expected = expected
                 .as_ref()
@@ -1623,24 +1617,42 @@ pub(crate) mod tests {
                 s.spec.kubernetes.version = "1.33.9".to_string()
             }),
             ("machine type", |s| {
-                s.spec.provider.workers[0].machine.machine_type = "m5.xlarge".to_string()
+                s.spec.provider.worker_mut(0).unwrap().machine.machine_type =
+                    "m5.xlarge".to_string()
             }),
             ("image version", |s| {
-                let image = s.spec.provider.workers[0].machine.image.as_mut().unwrap();
+                let image = s
+                    .spec
+                    .provider
+                    .worker_mut(0)
+                    .unwrap()
+                    .machine
+                    .image
+                    .as_mut()
+                    .unwrap();
                 image.version = Some("1877.4.0".to_string());
             }),
             ("volume size", |s| {
-                s.spec.provider.workers[0].volume.as_mut().unwrap().size = "60Gi".to_string()
+                s.spec
+                    .provider
+                    .worker_mut(0)
+                    .unwrap()
+                    .volume
+                    .as_mut()
+                    .unwrap()
+                    .size = "60Gi".to_string()
             }),
             ("CRI", |s| {
-                s.spec.provider.workers[0].cri = Some(Cri {
+                s.spec.provider.worker_mut(0).unwrap().cri = Some(Cri {
                     name: "containerd".to_string(),
                     ..Default::default()
                 })
             }),
-            ("scaling", |s| s.spec.provider.workers[0].maximum = 7),
+            ("scaling", |s| {
+                s.spec.provider.worker_mut(0).unwrap().maximum = 7
+            }),
             ("zones", |s| {
-                s.spec.provider.workers[0].zones = vec!["b".to_string()]
+                s.spec.provider.worker_mut(0).unwrap().zones = vec!["b".to_string()]
             }),
             ("kubelet", |s| {
                 s.spec.kubernetes.kubelet = Some(KubeletConfig {
@@ -1649,7 +1661,8 @@ pub(crate) mod tests {
                 })
             }),
             ("provider config", |s| {
-                s.spec.provider.workers[0].provider_config = Some(serde_json::json!({"a": 1}))
+                s.spec.provider.worker_mut(0).unwrap().provider_config =
+                    Some(serde_json::json!({"a": 1}))
             }),
         ];
         let mut seen = Vec::new();
@@ -1716,7 +1729,11 @@ pub(crate) mod tests {
     fn shoot(worker: Worker) -> Shoot {
         let mut shoot = Shoot::default();
         shoot.spec.kubernetes.version = "1.33.2".to_string();
-        shoot.spec.provider.workers.push(worker);
+        shoot
+            .spec
+            .provider
+            .workers_mut()
+            .push(std::sync::Arc::new(worker));
         with_hash_defaults(&shoot)
     }
 

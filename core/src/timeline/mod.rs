@@ -22,7 +22,7 @@ use crate::rollout::trigger::HashView;
 use crate::timewindow::MaintenanceTimeWindow;
 use chrono::{DateTime, TimeDelta, Utc};
 use serde::{Deserialize, Serialize};
-use std::rc::Rc;
+
 use std::sync::Arc;
 
 /// Upper bound of windows evaluated, so no input can make a timeline run away.
@@ -252,24 +252,14 @@ pub fn timeline(
     until: DateTime<Utc>,
 ) -> Result<Timeline, String> {
     let mut memo = maintenance::RunMemo::default();
-    timeline_remembering(
-        cloud_profile,
-        shoot,
-        || None,
-        window,
-        (now, until),
-        &mut memo,
-    )
+    timeline_remembering(cloud_profile, shoot, window, (now, until), &mut memo)
 }
 
 /// [`timeline`] with the version decisions of earlier maintenance runs against the same
-/// CloudProfile in `memo`: the Shoots of a fleet share most of them. `read` gives the roll
-/// triggers' own reading of the Shoot's document, where the caller has it ([`first_view`]); it is
-/// asked only when a window changes a version.
-pub(crate) fn timeline_remembering<'r>(
+/// CloudProfile in `memo`: the Shoots of a fleet share most of them.
+pub(crate) fn timeline_remembering(
     cloud_profile: &CloudProfile,
     shoot: &Shoot,
-    read: impl Fn() -> Option<&'r crate::rollout::Shoot>,
     window: MaintenanceTimeWindow,
     (now, until): (DateTime<Utc>, DateTime<Utc>),
     memo: &mut maintenance::RunMemo,
@@ -279,9 +269,9 @@ pub(crate) fn timeline_remembering<'r>(
     let mut events = Vec::new();
     let mut blocked: Vec<BlockedUpdate> = Vec::new();
     let mut windows_evaluated = 0;
-    // The roll-trigger view of the Shoot as it stands, converted when first needed: the view after
-    // one change is the view before the next.
-    let mut rollout_view: Option<Option<HashView>> = None;
+    // The roll-trigger view of the Shoot as it stands, taken when first needed: the view after one
+    // change is the view before the next.
+    let mut rollout_view: Option<HashView> = None;
     let digests = crate::rollout::hash::Digests::default();
     // The pools in the order the verdicts list them: maintenance keeps the pools and their names.
     let mut by_name: Option<crate::rollout::trigger::ByName> = None;
@@ -293,7 +283,7 @@ pub(crate) fn timeline_remembering<'r>(
     let images_of = |shoot: &Shoot| -> Vec<String> {
         let workers = shoot.spec.provider.workers.iter();
         workers
-            .map(|worker| worker.machine.image.name.clone())
+            .map(|worker| worker.machine.image().name.clone())
             .collect()
     };
     let images = cfg!(debug_assertions).then(|| images_of(&shoot));
@@ -312,7 +302,7 @@ pub(crate) fn timeline_remembering<'r>(
         let inside = &later[..later.partition_point(|instant| *instant < end)];
         // The run that sees every transition of the window; the timeline follows it.
         let run_at = just_after(inside.last().copied().unwrap_or(begin));
-        let mut outcome = maintenance::run_steps(cloud_profile, &shoot, run_at, memo, skipped)?;
+        let outcome = maintenance::run_steps(cloud_profile, &shoot, run_at, memo, skipped)?;
         debug_assert_eq!(
             images,
             Some(images_of(&shoot)),
@@ -355,14 +345,12 @@ pub(crate) fn timeline_remembering<'r>(
         };
         if changed && refused.is_none() {
             let following = window.next_occurrence(end);
-            let before = rollout_view.get_or_insert_with(|| first_view(&mut shoot, read()));
-            let previous = before.as_ref().map(|view| (&shoot, view));
-            let after = as_rollout(&mut outcome.shoot, previous);
+            let before = rollout_view.get_or_insert_with(|| as_rollout(&shoot, None));
+            let after = as_rollout(&outcome.shoot, Some((&shoot, before)));
             let last = events
                 .last()
                 .map(|event: &TimelineEvent| &event.node_impact);
-            let views = (before.as_ref(), after.as_ref());
-            let impact = node_impact(views, &mut by_name, &digests, last);
+            let impact = node_impact((before, &after), &mut by_name, &digests, last);
             let changes = changes(&outcome);
             // Each event of the window gets the impact: a copy, and the last the impact itself.
             let impacts = std::iter::repeat_n(impact, changes.len());
@@ -615,7 +603,7 @@ fn component(shoot: &Shoot, version: UpdatedVersion) -> Component {
         },
         UpdatedVersion::PoolImage(index) => Component::MachineImage {
             pool: pool(index).name.clone(),
-            image: pool(index).machine.image.name.clone(),
+            image: pool(index).machine.image().name.clone(),
         },
     }
 }
@@ -637,200 +625,30 @@ fn change_order(shoot: &Shoot, component: &Component) -> (usize, u8) {
     }
 }
 
-/// The roll-trigger view of the Shoot a timeline starts from, taken from `read` (the same
-/// document read by the roll triggers' view) instead of converted from the maintenance view when
-/// the two agree: the maintenance view reads every field of the document and writes back what it
-/// read, except that it gives a pool without `machine.image` an empty image, which the conversion
-/// then hashes. A debug assertion holds every view taken to the converted one, so the unit tests,
-/// the case files and the fuzzer check the agreement on every Shoot they run.
-fn first_view(shoot: &mut Shoot, read: Option<&crate::rollout::Shoot>) -> Option<HashView> {
-    let every_pool_names_its_image = |read: &&crate::rollout::Shoot| {
-        (read.spec.provider.workers.iter()).all(|worker| worker.machine.image.is_some())
-    };
-    let Some(read) = read.filter(every_pool_names_its_image) else {
-        return as_rollout(shoot, None);
-    };
-    let mut outside = read.clone();
-    let workers = std::mem::take(&mut outside.spec.provider.workers);
-    let view = HashView::of_parts(outside, workers.into_iter().map(Rc::new).collect());
-    debug_assert!(
-        as_rollout(shoot, None).is_some_and(|converted| converted.same_as(&view)),
-        "the roll triggers' reading of the Shoot differs from the converted maintenance view"
-    );
-    Some(view)
-}
-
-/// The Shoot as the roll triggers read it, or `None` when it does not fit their view.
+/// The Shoot as the roll triggers read it, with their hash defaults.
 ///
-/// `previous` is an earlier state of the Shoot with its view. What is equal there is taken from that
-/// view instead of being converted again (a run changes a few versions, and converting was most of
-/// a timeline's cost): each pool equal to the pool at its place, or differing from it in its
-/// versions alone (which are set on a copy of its view), and the rest of the Shoot when
-/// only `metadata` and `spec.kubernetes` (each converted on its own then) and the last maintenance
-/// differ. Every run writes the operation annotation, so the first changes `metadata`. A view's
-/// field at a JSON path is read from the maintenance field at that path alone, so the parts can be
-/// converted apart. `shoot` is borrowed mutably only to convert it without its pools; it is given
-/// back as it came.
-fn as_rollout(shoot: &mut Shoot, previous: Option<(&Shoot, &HashView)>) -> Option<HashView> {
-    let view = match previous {
-        Some((before, before_view))
-            if same_outside_pools_kubernetes_and_metadata(before, shoot) =>
-        {
-            let mut view = before_view.without_workers();
-            if before.metadata != shoot.metadata {
-                view.metadata = convert(&shoot.metadata)?;
-            }
-            if before.spec.kubernetes != shoot.spec.kubernetes {
-                view.spec.kubernetes = convert(&shoot.spec.kubernetes)?;
-            }
-            view
-        }
-        _ => {
-            let workers = std::mem::take(&mut shoot.spec.provider.workers);
-            let without_workers = convert::<crate::rollout::types::Shoot>(&*shoot);
-            shoot.spec.provider.workers = workers;
-            without_workers?
-        }
-    };
+/// `previous` is an earlier state of the Shoot with its view: each pool equal to the pool at its
+/// place is taken from that view (a run changes few pools, most often none), so the view's
+/// successor finds its verdicts again only for the pools that changed. Every other pool is
+/// shared with the Shoot, and copied only where it lacks a hash default.
+fn as_rollout(shoot: &Shoot, previous: Option<(&Shoot, &HashView)>) -> HashView {
+    let mut outside = shoot.clone();
+    outside.spec.provider.workers = Default::default();
     let workers = (shoot.spec.provider.workers.iter().enumerate())
         .map(|(index, worker)| {
             let taken_over = previous.and_then(|(before, before_view)| {
                 let before = before.spec.provider.workers.get(index)?;
                 let before_view = before_view.workers().get(index)?;
                 // A pool the run did not change is still the one it was given.
-                if Arc::ptr_eq(before, worker) || before == worker {
-                    return Some(Rc::clone(before_view));
-                }
-                same_apart_from_versions(before, worker)
-                    .then(|| with_versions_of(before_view, worker))
-                    .flatten()
-                    .map(Rc::new)
+                (Arc::ptr_eq(before, worker) || before == worker).then(|| Arc::clone(before_view))
             });
-            taken_over.or_else(|| convert(worker).map(Rc::new))
+            taken_over.unwrap_or_else(|| Arc::clone(worker))
         })
-        .collect::<Option<_>>()?;
-    Some(match previous {
-        Some((_, before_view)) => before_view.successor(view, workers),
-        None => HashView::of_parts(view, workers),
-    })
-}
-
-/// Whether two states of a pool are equal apart from the versions a run writes: the image's and
-/// the pool's own Kubernetes version. Every field is named, so a field added to the maintenance
-/// view cannot be left out of the comparison.
-fn same_apart_from_versions(
-    a: &maintenance::types::Worker,
-    b: &maintenance::types::Worker,
-) -> bool {
-    let maintenance::types::Worker {
-        name,
-        machine,
-        cri,
-        update_strategy,
-        kubernetes,
-        extra,
-    } = a;
-    let maintenance::types::Machine {
-        machine_type,
-        architecture,
-        image,
-        extra: machine_extra,
-    } = machine;
-    let maintenance::types::ShootMachineImage {
-        name: image_name,
-        version: _,
-        extra: image_extra,
-    } = image;
-    let same_kubernetes = match (kubernetes, &b.kubernetes) {
-        (None, None) => true,
-        (Some(a), Some(b)) => {
-            let maintenance::types::WorkerKubernetes {
-                version: _,
-                kubelet,
-                extra,
-            } = a;
-            *kubelet == b.kubelet && *extra == b.extra
-        }
-        _ => false,
-    };
-    same_kubernetes
-        && *name == b.name
-        && *machine_type == b.machine.machine_type
-        && *architecture == b.machine.architecture
-        && *machine_extra == b.machine.extra
-        && *image_name == b.machine.image.name
-        && *image_extra == b.machine.image.extra
-        && *cri == b.cri
-        && *update_strategy == b.update_strategy
-        && *extra == b.extra
-}
-
-/// A pool's view with the versions of `worker`, a later state of the pool that differs from the
-/// viewed one in them alone ([`same_apart_from_versions`]); `None` where the view cannot hold them
-/// as converting would.
-fn with_versions_of(
-    view: &crate::rollout::types::Worker,
-    worker: &maintenance::types::Worker,
-) -> Option<crate::rollout::types::Worker> {
-    let mut patched = view.clone();
-    // Both are written whenever set: the maintenance image always, its version when present.
-    patched.machine.image.as_mut()?.version = worker.machine.image.version.clone();
-    match (&mut patched.kubernetes, &worker.kubernetes) {
-        (Some(patched), Some(kubernetes)) => patched.version = kubernetes.version.clone(),
-        (None, None) => {}
-        _ => return None,
+        .collect();
+    match previous {
+        Some((_, before_view)) => before_view.successor(outside, workers),
+        None => HashView::of_parts(outside, workers),
     }
-    Some(patched)
-}
-
-/// Whether two states of a Shoot are equal apart from their pools, `metadata`, `spec.kubernetes`
-/// and `status.lastMaintenance` (which every run writes and the rollout view does not read).
-/// Every field is named, so a field added to the maintenance view cannot be left out of the
-/// comparison.
-fn same_outside_pools_kubernetes_and_metadata(a: &Shoot, b: &Shoot) -> bool {
-    let Shoot {
-        metadata: _,
-        spec,
-        status,
-        extra,
-    } = a;
-    let maintenance::types::ShootSpec {
-        kubernetes: _,
-        maintenance,
-        provider,
-        addons,
-        dns,
-        secret_binding_name,
-        credentials_binding_name,
-        extra: spec_extra,
-    } = spec;
-    let maintenance::types::Provider {
-        workers: _,
-        extra: provider_extra,
-    } = provider;
-    let maintenance::types::ShootStatus {
-        last_maintenance: _,
-        last_operation,
-        extra: status_extra,
-    } = status;
-    *extra == b.extra
-        && *maintenance == b.spec.maintenance
-        && *addons == b.spec.addons
-        && *dns == b.spec.dns
-        && *secret_binding_name == b.spec.secret_binding_name
-        && *credentials_binding_name == b.spec.credentials_binding_name
-        && *spec_extra == b.spec.extra
-        && *provider_extra == b.spec.provider.extra
-        && *last_operation == b.status.last_operation
-        && *status_extra == b.status.extra
-}
-
-/// One maintenance type as the rollout view's type, through JSON.
-fn convert<T: crate::decode::FromValue>(value: &impl Serialize) -> Option<T> {
-    // Read by the one deserializer every typed view goes through, so the rollout view's code is
-    // not generated a second time for serde_json's.
-    let value = serde_json::to_value(value).ok()?;
-    crate::decode::from_value(&value).ok()
 }
 
 /// The roll triggers between the Shoot before and after a run. `by_name` is the order of the
@@ -838,15 +656,13 @@ fn convert<T: crate::decode::FromValue>(value: &impl Serialize) -> Option<T> {
 /// `last` is the impact of the change before, taken over where it names the same pools (every
 /// update of the control plane's minor rolls every pool).
 fn node_impact(
-    (before, after): (Option<&HashView>, Option<&HashView>),
+    (before, after): (&HashView, &HashView),
     by_name: &mut Option<crate::rollout::trigger::ByName>,
     digests: &crate::rollout::hash::Digests,
     last: Option<&NodeImpact>,
 ) -> NodeImpact {
-    let verdict = before
-        .zip(after)
-        .and_then(|(old, new)| crate::rollout::trigger::pool_updates(old, new, digests));
-    let (Some(verdict), Some(after)) = (verdict, after) else {
+    let verdict = crate::rollout::trigger::pool_updates(before, after, digests);
+    let Some(verdict) = verdict else {
         return NodeImpact {
             rolling: Arc::new([]),
             in_place: Arc::new([]),
@@ -911,8 +727,8 @@ fn final_state(shoot: &Shoot) -> FinalState {
             .iter()
             .map(|worker| FinalPool {
                 name: worker.name.clone(),
-                image: worker.machine.image.name.clone(),
-                image_version: worker.machine.image.version.clone().unwrap_or_default(),
+                image: worker.machine.image().name.clone(),
+                image_version: worker.machine.image().version.clone().unwrap_or_default(),
                 kubernetes_version: worker.kubernetes.as_ref().and_then(|k| k.version.clone()),
             })
             .collect(),

@@ -328,6 +328,8 @@ fn pool_states() -> Vec<Shoot> {
                 .unwrap()
                 .machine
                 .image
+                .as_mut()
+                .unwrap()
                 .version = Some(version.into())
         }
     };
@@ -347,9 +349,7 @@ fn pool_states() -> Vec<Shoot> {
     next(&image(3, "1592.2.0"));
     next(&|s| {
         let reserved = serde_json::json!({"kubeReserved": {"cpu": "100m"}});
-        let mut kubelet = crate::maintenance::types::ComponentConfig::default();
-        *kubelet.extra = serde_json::from_value(reserved).unwrap();
-        s.spec.kubernetes.kubelet = Some(kubelet);
+        s.spec.kubernetes.kubelet = Some(crate::decode::from_value(&reserved).unwrap());
     });
     next(&|_| {});
     next(&image(0, "1592.2.0"));
@@ -369,19 +369,27 @@ fn pool_states() -> Vec<Shoot> {
     next(&|s| {
         let rotation = serde_json::json!({"rotation": {"certificateAuthorities": {
             "phase": "Completed", "lastInitiationTime": "2026-05-01T10:00:00Z"}}});
-        s.status.extra.insert("credentials".into(), rotation);
+        s.status.credentials = Some(crate::decode::from_value(&rotation).unwrap());
     });
     next(&|s| {
         let dns = serde_json::json!({"nodeLocalDNS": {"enabled": true}});
-        s.spec.extra.insert("systemComponents".into(), dns);
+        s.spec.system_components = Some(crate::decode::from_value(&dns).unwrap());
     });
     next(&|s| {
         s.spec.kubernetes.version = "1.34.0".into();
-        s.spec.provider.worker_mut(1).unwrap().machine.image.version = Some("1592.3.0".into());
+        s.spec
+            .provider
+            .worker_mut(1)
+            .unwrap()
+            .machine
+            .image
+            .as_mut()
+            .unwrap()
+            .version = Some("1592.3.0".into());
     });
     next(&|s| {
         let pool = s.spec.provider.worker_mut(2).unwrap();
-        pool.machine.image.version = Some("24.5".into());
+        pool.machine.image.as_mut().unwrap().version = Some("24.5".into());
         pool.kubernetes.as_mut().unwrap().version = Some("1.33.0".into());
     });
     next(&|s| {
@@ -389,7 +397,7 @@ fn pool_states() -> Vec<Shoot> {
         let kubernetes = pool.kubernetes.as_mut().unwrap();
         kubernetes.version = Some("1.34.0".into());
         let gates = [("SomeGate".to_string(), true)].into_iter().collect();
-        kubernetes.kubelet = Some(crate::maintenance::types::ComponentConfig {
+        kubernetes.kubelet = Some(crate::api::KubeletConfig {
             feature_gates: Some(gates),
             ..Default::default()
         });
@@ -399,27 +407,18 @@ fn pool_states() -> Vec<Shoot> {
 
 #[test]
 fn rollout_views_taken_over_from_the_previous_state_give_the_roll_triggers_of_fresh_ones() {
-    let mut states = pool_states();
+    let states = pool_states();
     let digests = crate::rollout::hash::Digests::default();
-    let mut previous_view = as_rollout(&mut states[0], None).unwrap();
+    let mut previous_view = as_rollout(&states[0], None);
     let mut kinds = Vec::new();
     for index in 1..states.len() {
-        let (before, after) = states.split_at_mut(index);
-        let before = &before[index - 1];
-        let after = &mut after[0];
-        let view = as_rollout(after, Some((before, &previous_view))).unwrap();
-        let fresh = as_rollout(&mut after.clone(), None).unwrap();
+        let (before, after) = (&states[index - 1], &states[index]);
+        let view = as_rollout(after, Some((before, &previous_view)));
+        let fresh = as_rollout(after, None);
         assert_eq!(view.shoot(), fresh.shoot(), "state {index}");
-        let as_rollout_view = |shoot: &Shoot| -> crate::rollout::Shoot {
-            crate::decode::from_value(&serde_json::to_value(shoot).unwrap()).unwrap()
-        };
-        let expected = crate::rollout::roll_triggers(
-            Some(&as_rollout_view(before)),
-            &as_rollout_view(after),
-            &Default::default(),
-        )
-        .unwrap()
-        .workers;
+        let expected = crate::rollout::roll_triggers(Some(before), after, &Default::default())
+            .unwrap()
+            .workers;
         let expected = crate::rollout::trigger::tests::kinds_of(&expected);
         let found =
             crate::rollout::trigger::tests::updates_by_name(&previous_view, &view, &digests);

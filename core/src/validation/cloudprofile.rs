@@ -278,7 +278,7 @@ pub fn validate_version_removal(
                 go_quote(&shoot.spec.kubernetes.version), go_quote(name), shoot_name
             ));
         }
-        for worker in &shoot.spec.provider.workers {
+        for worker in shoot.spec.provider.workers.iter() {
             let Some(image) = &worker.machine.image else {
                 continue;
             };

@@ -18,6 +18,7 @@ use crate::version::Version;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// The versions a Shoot has after the mutator ran.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
@@ -99,7 +100,7 @@ pub fn default_shoot_versions(
 ) -> Result<DefaultedVersions, DefaultingError> {
     let profile = defaulted(cloud_profile);
     let spec = &profile.spec;
-    let old_workers: &[Worker] = match (operation, old_shoot) {
+    let old_workers: &[Arc<Worker>] = match (operation, old_shoot) {
         (Operation::Update, Some(old)) => &old.spec.provider.workers,
         _ => &[],
     };
@@ -116,8 +117,8 @@ pub fn default_shoot_versions(
         Ok(None) => {}
         Err(error) => errors.push(error),
     }
-    for (i, worker) in shoot.spec.provider.workers.iter_mut().enumerate() {
-        let Some(kubernetes) = worker.kubernetes.as_mut() else {
+    for (i, worker) in shoot.spec.provider.workers_mut().iter_mut().enumerate() {
+        let Some(kubernetes) = Arc::make_mut(worker).kubernetes.as_mut() else {
             continue;
         };
         let Some(version) = kubernetes.version.as_deref() else {
@@ -137,15 +138,16 @@ pub fn default_shoot_versions(
             }
         }
     }
-    for worker in shoot.spec.provider.workers.iter_mut() {
+    for worker in shoot.spec.provider.workers_mut() {
         if worker.machine.architecture.is_none() {
-            worker.machine.architecture = Some(pool_architecture(spec, worker));
+            let architecture = pool_architecture(spec, worker);
+            Arc::make_mut(worker).machine.architecture = Some(architecture);
         }
     }
     if shoot.metadata.deletion_timestamp.is_none() {
-        for (i, worker) in shoot.spec.provider.workers.iter_mut().enumerate() {
+        for (i, worker) in shoot.spec.provider.workers_mut().iter_mut().enumerate() {
             match ensure_machine_image(spec, old_workers, worker, i, now) {
-                Ok(image) => worker.machine.image = Some(image),
+                Ok(image) => Arc::make_mut(worker).machine.image = Some(image),
                 Err(error) => errors.push(error),
             }
         }
@@ -245,7 +247,7 @@ fn default_kubernetes_version(
 /// image without a version or with the same version; otherwise the image is defaulted.
 fn ensure_machine_image(
     spec: &CloudProfileSpec,
-    old_workers: &[Worker],
+    old_workers: &[Arc<Worker>],
     worker: &Worker,
     index: usize,
     now: DateTime<Utc>,

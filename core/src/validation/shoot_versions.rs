@@ -88,12 +88,7 @@ pub fn validate_shoot_versions(
 
     for (i, worker) in shoot.spec.provider.workers.iter().enumerate() {
         let path = format!("spec.provider.workers[{i}]");
-        let old_worker = old
-            .spec
-            .provider
-            .workers
-            .iter()
-            .find(|w| w.name == worker.name);
+        let old_worker = old.worker(&worker.name);
         let architecture = pool_architecture(spec, worker);
         let old_architecture = old_worker.map(|w| pool_architecture(spec, w));
 

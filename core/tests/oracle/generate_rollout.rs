@@ -663,7 +663,7 @@ fn apply(shoot: &mut Value, edit: &Edit) {
 /// for it (`matching`), another hash, or none.
 fn worker_resource(shoot: &Value, reports: &[(bool, u8)]) -> Value {
     let status = reports.first().map_or(0, |(_, report)| *report);
-    let parsed: Option<shoot_policy::rollout::Shoot> = serde_json::from_value(shoot.clone()).ok();
+    let parsed: Option<shoot_policy::api::Shoot> = serde_json::from_value(shoot.clone()).ok();
     let mut pools = Vec::new();
     let mut hashes = Map::new();
     let workers = shoot["spec"]["provider"]["workers"]
