@@ -47,10 +47,7 @@ type Check = fn(&Value) -> Option<String>;
 fn views_of(kind: &str) -> &'static [(&'static str, Check)] {
     use shoot_policy::{constraints, maintenance, rollout, scheduling, status, validation};
     match kind {
-        "Shoot" => &[
-            ("scheduling::Shoot", disagreement::<scheduling::Shoot>),
-            ("api::Shoot", disagreement::<shoot_policy::api::Shoot>),
-        ],
+        "Shoot" => &[("api::Shoot", disagreement::<shoot_policy::api::Shoot>)],
         "CloudProfile" => &[
             (
                 "maintenance::CloudProfile",

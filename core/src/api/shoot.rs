@@ -76,18 +76,42 @@ fn is_zero_i64(value: &i64) -> bool {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ShootSpec {
+    /// As written: the scheduler reads the names.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub access_restrictions: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub addons: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cloud_profile_name: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cloud_profile: Option<CloudProfileReference>,
+    /// As written: the scheduler reads the zones and the failure tolerance.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub control_plane: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dns: Option<Dns>,
     #[serde(deserialize_with = "null_as_default")]
     pub kubernetes: Kubernetes,
+    /// As written: the scheduler checks the networks against the Seed's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub networking: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub purpose: Option<String>,
+    #[serde(
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "String::is_empty"
+    )]
+    pub region: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seed_name: Option<String>,
+    /// As written: a label selector with `providerTypes`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed_selector: Option<Value>,
+    #[serde(
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub tolerations: Vec<Toleration>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hibernation: Option<Hibernation>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -104,10 +128,13 @@ pub struct ShootSpec {
     pub extra: Extra,
 }
 
-/// `DNS`: maintenance drops the providers' `secretName` from Kubernetes 1.35.
+/// `DNS`: the scheduler reads the domain; maintenance drops the providers' `secretName` from
+/// Kubernetes 1.35.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Dns {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub domain: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub providers: Option<Vec<Extra>>,
     #[serde(flatten)]
@@ -123,6 +150,32 @@ impl ShootSpec {
     /// `HasManagedInfrastructure`: the Shoot names its infrastructure credentials.
     pub fn has_managed_infrastructure(&self) -> bool {
         self.secret_binding_name.is_some() || self.credentials_binding_name.is_some()
+    }
+}
+
+/// A toleration (`spec.tolerations[]`): a key and an optional value. There are no operators or
+/// effects in Gardener's API.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Toleration {
+    #[serde(deserialize_with = "null_as_default")]
+    pub key: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+}
+
+impl Toleration {
+    /// `utils.IDForKeyWithOptionalValue`: `key=value`, or the bare `key` when no value is set.
+    pub fn id(&self) -> String {
+        id_for_key_with_optional_value(&self.key, self.value.as_deref())
+    }
+}
+
+/// `utils.IDForKeyWithOptionalValue`.
+pub fn id_for_key_with_optional_value(key: &str, value: Option<&str>) -> String {
+    match value {
+        Some(value) => format!("{key}={value}"),
+        None => key.to_string(),
     }
 }
 
@@ -676,6 +729,9 @@ pub struct ShootStatus {
     pub in_place_updates: Option<InPlaceUpdatesStatus>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub credentials: Option<ShootCredentials>,
+    /// `status.networking`, as written: the networks the cluster was created with.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub networking: Option<Value>,
     #[serde(flatten)]
     pub extra: Extra,
 }

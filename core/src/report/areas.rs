@@ -83,7 +83,7 @@ fn scheduling(context: &Context, report: &mut Report) {
         return;
     }
     let seeds = decode_all::<crate::scheduling::Seed>(&inputs.seeds, report);
-    let Some(typed) = decode::<crate::scheduling::Shoot>(shoot, report) else {
+    let Some(typed) = decode_once(&context.shoot_views.shoot, shoot, report) else {
         return;
     };
     // Only the Project that owns the Shoot's namespace names its domain.
@@ -99,7 +99,7 @@ fn scheduling(context: &Context, report: &mut Report) {
             .and_then(|profile| profile.value.pointer("/spec/seedSelector")),
         project_name: project,
     };
-    report.seed_scheduling = Some(crate::scheduling::place(&typed, &seeds, context));
+    report.seed_scheduling = Some(crate::scheduling::place(typed, &seeds, context));
 }
 
 /// A pending control-plane migration and whether the destination Seed is ready for it.
@@ -108,10 +108,9 @@ fn migration(context: &Context, report: &mut Report) {
     let Some(shoot) = &inputs.shoot else {
         return;
     };
-    let migrating = decode::<crate::scheduling::types::MigratingShoot>(shoot, report);
-    if let Some(typed) = migrating {
+    if let Some(typed) = decode_once(&context.shoot_views.shoot, shoot, report) {
         let seeds = decode_all::<crate::scheduling::Seed>(&inputs.seeds, report);
-        report.migration = crate::migration::migration_readiness(&typed.into(), &seeds);
+        report.migration = crate::migration::migration_readiness(typed, &seeds);
     }
 }
 

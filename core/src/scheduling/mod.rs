@@ -295,8 +295,8 @@ fn filter_seeds<'a>(
     })?;
     let profile_selector = context.cloud_profile_seed_selector.filter(|s| !s.is_null());
     keep_selected(&mut filtered, profile_selector, "CloudProfile")?;
-    keep_selected(&mut filtered, shoot.spec.get("seedSelector"), "Shoot")?;
-    let provider_type = text_at(&shoot.spec, &["provider", "type"]);
+    keep_selected(&mut filtered, shoot.spec.seed_selector.as_ref(), "Shoot")?;
+    let provider_type = shoot.spec.provider.provider_type.as_str();
     let enabled_types: Vec<String> = (profile_selector.and_then(|s| s.get("providerTypes")))
         .and_then(|types| crate::decode::from_value(types).ok())
         .unwrap_or_default();
@@ -493,7 +493,7 @@ fn zone_selection(shoot: &Shoot, seeds: &mut Vec<&Seed>) -> Result<(), String> {
             .and_then(|v| crate::decode::from_value(v).ok())
             .unwrap_or_default()
     };
-    let explicit = zones_of(shoot.spec.get("controlPlane").and_then(|c| c.get("zones")));
+    let explicit = zones_of((shoot.spec.control_plane.as_ref()).and_then(|c| c.get("zones")));
     if !explicit.is_empty() {
         let has_all =
             |seed: &Seed| (explicit.iter()).all(|zone| seed.spec.provider.zones.contains(zone));
@@ -505,9 +505,8 @@ fn zone_selection(shoot: &Shoot, seeds: &mut Vec<&Seed>) -> Result<(), String> {
             )
         });
     }
-    let workers = shoot.spec.get("provider").and_then(|p| p.get("workers"));
-    let pool_zones: BTreeSet<String> = (workers.and_then(Value::as_array).into_iter().flatten())
-        .flat_map(|worker| zones_of(worker.get("zones")))
+    let pool_zones: BTreeSet<String> = (shoot.spec.provider.workers.iter())
+        .flat_map(|worker| worker.zones.iter().cloned())
         .collect();
     let overlaps = |seed: &Seed| {
         seed.spec
@@ -542,9 +541,9 @@ fn same_region_candidates(
     seeds: &[&Seed],
     candidates: &[String],
 ) -> Result<Vec<String>, String> {
-    let provider_type = text_at(&shoot.spec, &["provider", "type"]);
-    let region = text_at(&shoot.spec, &["region"]);
-    let testing = text_at(&shoot.spec, &["purpose"]) == "testing";
+    let provider_type = shoot.spec.provider.provider_type.as_str();
+    let region = shoot.spec.region.as_str();
+    let testing = shoot.spec.purpose.as_deref() == Some("testing");
     let chosen: Vec<String> = (seeds.iter())
         .filter(|seed| candidates.contains(&seed.metadata.name))
         .filter(|seed| seed.spec.provider.provider_type == provider_type)
@@ -552,18 +551,12 @@ fn same_region_candidates(
         .map(|seed| seed.metadata.name.clone())
         .collect();
     if chosen.is_empty() {
-        let profile = shoot.spec.get("cloudProfile").and_then(|p| p.get("name"));
-        let profile = (profile.or_else(|| shoot.spec.get("cloudProfileName")))
-            .and_then(Value::as_str)
-            .unwrap_or("");
+        let spec = &shoot.spec;
+        let profile = (spec.cloud_profile.as_ref()).map(|reference| reference.name.as_str());
+        let profile = (profile.or(spec.cloud_profile_name.as_deref())).unwrap_or("");
         return Err(format!("no matching seed candidate found for Configuration (Cloud Profile '{profile}', Region '{region}', SeedDeterminationStrategy 'SameRegion')"));
     }
     Ok(chosen)
-}
-
-/// The string at `path` in a JSON value, `""` where there is none (Go's zero value).
-fn text_at<'a>(value: &'a Value, path: &[&str]) -> &'a str {
-    crate::decode::text_at(value, path).unwrap_or("")
 }
 
 /// `CalculateSeedUsage`: a Shoot counts for its `spec.seedName` and, when different, also for its
@@ -837,7 +830,8 @@ fn go_aggregate(errors: &[String]) -> String {
 
 /// The spec for comparisons: `null` members dropped, an absent spec read as an empty one.
 fn normalized_spec(shoot: &Shoot) -> serde_json::Value {
-    match without_nulls(&shoot.spec) {
+    let spec = serde_json::to_value(&shoot.spec).unwrap_or_default();
+    match without_nulls(&spec) {
         serde_json::Value::Null => serde_json::Value::Object(Default::default()),
         spec => spec,
     }
@@ -1007,7 +1001,7 @@ pub fn was_rescheduled_to_new_seed(shoot: &Shoot) -> bool {
 }
 
 /// `isShootInMigrationOrRestorePhase`: the last operation is a Migrate, or a Restore not yet succeeded.
-pub fn migration_or_restore_operation(shoot: &Shoot) -> Option<&types::LastOperation> {
+pub fn migration_or_restore_operation(shoot: &Shoot) -> Option<&crate::api::LastOperation> {
     let operation = shoot.status.last_operation.as_ref()?;
     let restoring = operation.operation_type == "Restore" && operation.state != "Succeeded";
     (restoring || operation.operation_type == "Migrate").then_some(operation)
@@ -1056,7 +1050,7 @@ mod tests {
             "spec": {"seedName": "new", "region": "a"},
             "status": {"seedName": "old", "lastOperation": {"type": "Reconcile", "state": "Succeeded"}}}));
         let mut new = old.clone();
-        new.spec["region"] = serde_json::json!("b");
+        new.spec.region = "b".to_string();
         let result = admit_scheduling(&SchedulingRequest {
             operation: Operation::Update,
             subresource: "",

@@ -24,7 +24,7 @@ pub fn check_disjoint(shoot: &Shoot, seed: &Seed) -> Result<(), String> {
 /// The Shoot networks from the spec (or the Seed's defaults for the Shoot's IP families), then
 /// those the Shoot's status records, each against the Seed's networks and the reserved ranges.
 fn disjointedness_problems(shoot: &Shoot, seed: &Seed) -> Vec<String> {
-    let networking = shoot.spec.get("networking");
+    let networking = shoot.spec.networking.as_ref();
     let spec_network = |name: &str| {
         networking
             .and_then(|n| n.get(name))

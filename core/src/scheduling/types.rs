@@ -28,96 +28,10 @@ fn is_zero(value: &i64) -> bool {
     *value == 0
 }
 
-/// A Shoot toleration (`spec.tolerations[]`): a key and an optional value. There are no operators or
-/// effects in Gardener's API.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct Toleration {
-    pub key: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub value: Option<String>,
-}
-
-impl Toleration {
-    /// `utils.IDForKeyWithOptionalValue`: `key=value`, or the bare `key` when no value is set.
-    pub fn id(&self) -> String {
-        id_for_key_with_optional_value(&self.key, self.value.as_deref())
-    }
-}
-
-/// `utils.IDForKeyWithOptionalValue`.
-pub fn id_for_key_with_optional_value(key: &str, value: Option<&str>) -> String {
-    match value {
-        Some(value) => format!("{key}={value}"),
-        None => key.to_string(),
-    }
-}
+pub use crate::api::{id_for_key_with_optional_value, Shoot, Toleration};
 
 /// A Seed taint (`spec.taints[]`).
 pub type SeedTaint = Toleration;
-
-/// The Shoot object.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct Shoot {
-    pub metadata: ObjectMeta,
-    /// The whole spec as given; policies that compare specs (binding admission) need all of it.
-    pub spec: Value,
-    pub status: ShootStatus,
-}
-
-/// A [`Shoot`] read for control-plane migration, which reads `spec.seedName` alone of the spec:
-/// every analysis reads it, and copying the whole spec was a twentieth of a fleet's.
-#[derive(Debug, Clone, Default, PartialEq, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct MigratingShoot {
-    pub metadata: ObjectMeta,
-    pub spec: SeedNameOnly,
-    pub status: ShootStatus,
-}
-
-/// A spec of which only `seedName` is kept; reads anything, as [`Shoot::spec`] does.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct SeedNameOnly(Option<Value>);
-
-impl FromValue for SeedNameOnly {
-    fn from_value(
-        value: &Value,
-        _at: crate::decode::Path<'_>,
-    ) -> Result<Self, crate::decode::DecodeError> {
-        Ok(SeedNameOnly(value.get("seedName").cloned()))
-    }
-}
-
-impl From<MigratingShoot> for Shoot {
-    fn from(shoot: MigratingShoot) -> Shoot {
-        let mut spec = serde_json::Map::new();
-        if let Some(seed_name) = shoot.spec.0 {
-            spec.insert("seedName".to_string(), seed_name);
-        }
-        Shoot {
-            metadata: shoot.metadata,
-            spec: Value::Object(spec),
-            status: shoot.status,
-        }
-    }
-}
-
-/// `Shoot.status`, reduced.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct ShootStatus {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub seed_name: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub last_operation: Option<LastOperation>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub constraints: Vec<Condition>,
-    /// `status.networking`: the networks the Shoot's cluster was created with; read by the
-    /// scheduler's network check only.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub networking: Option<Value>,
-}
 
 /// `status.lastOperation`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
@@ -148,41 +62,28 @@ pub struct Condition {
 impl Shoot {
     /// `spec.seedName`, when set (a JSON `null` counts as unset).
     pub fn spec_seed_name(&self) -> Option<&str> {
-        self.spec.get("seedName").and_then(Value::as_str)
+        self.spec.seed_name.as_deref()
     }
 
     /// `spec.tolerations`.
     pub fn tolerations(&self) -> Vec<Toleration> {
-        self.spec
-            .get("tolerations")
-            .and_then(|value| crate::decode::from_value(value).ok())
-            .unwrap_or_default()
+        self.spec.tolerations.clone()
     }
 
     /// `spec.accessRestrictions[].name`.
     pub fn access_restriction_names(&self) -> Vec<String> {
-        names_of(self.spec.get("accessRestrictions"))
+        names_of(self.spec.access_restrictions.as_ref())
     }
 
     /// `spec.dns.domain`.
     pub fn dns_domain(&self) -> Option<&str> {
-        self.spec
-            .get("dns")
-            .and_then(|dns| dns.get("domain"))
-            .and_then(Value::as_str)
-    }
-
-    /// `helper.IsWorkerless`: no worker pools.
-    pub fn is_workerless(&self) -> bool {
-        (self.spec.pointer("/provider/workers"))
-            .and_then(Value::as_array)
-            .is_none_or(Vec::is_empty)
+        self.spec.dns.as_ref()?.domain.as_deref()
     }
 
     /// `helper.IsMultiZonalShootControlPlane`: failure tolerance type `zone`.
     pub fn is_multi_zonal_control_plane(&self) -> bool {
-        self.spec
-            .pointer("/controlPlane/highAvailability/failureTolerance/type")
+        (self.spec.control_plane.as_ref())
+            .and_then(|plane| plane.pointer("/highAvailability/failureTolerance/type"))
             .and_then(Value::as_str)
             == Some("zone")
     }
