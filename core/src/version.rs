@@ -36,6 +36,11 @@ pub enum VersionError {
     SegmentOutOfRange { version: String, segment: String },
 }
 
+/// Masterminds `semver.NewVersion`, with the error text that library reports.
+pub(crate) fn parse_masterminds(text: &str) -> Result<Version, String> {
+    Version::parse(text).map_err(|error| error.masterminds_message())
+}
+
 impl VersionError {
     /// The error text of `semver.NewVersion`, which Gardener puts into its own messages.
     pub fn masterminds_message(&self) -> String {

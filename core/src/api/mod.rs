@@ -4,9 +4,9 @@
 //! JSON decoding gives them. Fields no area interprets are kept in [`Extra`], where an area
 //! compares or hashes whole objects.
 //!
-//! Issue 35 moves every area onto these types, one area at a time. The hibernation, constraint,
-//! status, rollout and validation areas read [`Shoot`]; maintenance and scheduling still read
-//! their own views.
+//! Every area reads this [`Shoot`], decoded once per report, and the Seed's extensions Worker
+//! ([`WorkerResource`]). The CloudProfile is still read into two views (maintenance's and
+//! validation's).
 
 mod extensions;
 mod shoot;

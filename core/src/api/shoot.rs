@@ -953,6 +953,14 @@ pub fn is_in_place(strategy: Option<&str>) -> bool {
     )
 }
 
+impl Shoot {
+    /// `CalculateEffectiveKubernetesVersion`: the pool's own Kubernetes version, else the
+    /// control plane's.
+    pub fn pool_kubernetes_version<'a>(&'a self, worker: &'a Worker) -> &'a str {
+        (worker.kubernetes_version()).unwrap_or(&self.spec.kubernetes.version)
+    }
+}
+
 impl Worker {
     pub fn strategy(&self) -> Option<&str> {
         self.update_strategy.as_deref()

@@ -7,7 +7,6 @@
 
 use crate::decode::FromValue;
 use crate::lifecycle::ExpirableVersion;
-use crate::version::Version;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -272,7 +271,4 @@ impl Shoot {
     }
 }
 
-/// Parses a version like Masterminds `semver.NewVersion`, with Masterminds' error text.
-pub(crate) fn parse_version(text: &str) -> Result<Version, String> {
-    Version::parse(text).map_err(|error| error.masterminds_message())
-}
+pub(crate) use crate::version::parse_masterminds as parse_version;

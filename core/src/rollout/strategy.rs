@@ -542,12 +542,8 @@ fn validate_worker_versions_update(new: &Shoot, old: &Shoot) -> Vec<FieldError> 
     for (index, worker) in new.spec.provider.workers.iter().enumerate() {
         let path = worker_path(index);
         let old_worker = old.worker(&worker.name).unwrap_or(worker);
-        let old_version = old_worker
-            .kubernetes_version()
-            .unwrap_or(&old.spec.kubernetes.version);
-        let new_version = worker
-            .kubernetes_version()
-            .unwrap_or(&new.spec.kubernetes.version);
+        let old_version = old.pool_kubernetes_version(old_worker);
+        let new_version = new.pool_kubernetes_version(worker);
         errors.extend(validate_kubernetes_version_update(
             new_version,
             old_version,

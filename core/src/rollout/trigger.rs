@@ -644,9 +644,7 @@ fn control_plane_version(shoot: &Shoot) -> Result<Version, String> {
 
 /// The effective version as the string gardenlet passes to the in-place hash.
 fn effective_version_text<'a>(shoot: &'a Shoot, worker: &'a Worker) -> &'a str {
-    worker
-        .kubernetes_version()
-        .unwrap_or(&shoot.spec.kubernetes.version)
+    shoot.pool_kubernetes_version(worker)
 }
 
 fn major_minor(version: &Version) -> String {

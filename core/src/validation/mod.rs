@@ -34,7 +34,6 @@ pub use shoot_versions::{validate_shoot_versions, validate_shoot_versions_static
 pub use types::*;
 
 use crate::field::{ErrorType, FieldError};
-use crate::version::Version;
 
 /// `field.NotSupported`: like the shared constructor, but with Kubernetes' empty detail when there is no
 /// supported value to list.
@@ -50,10 +49,7 @@ pub(crate) fn not_supported(field: impl Into<String>, supported: &[String]) -> F
     )
 }
 
-/// Masterminds `semver.NewVersion`, with the error text that library reports.
-pub(crate) fn parse_version(text: &str) -> Result<Version, String> {
-    Version::parse(text).map_err(|error| error.masterminds_message())
-}
+pub(crate) use crate::version::parse_masterminds as parse_version;
 
 /// Gardener's `versionutils.CompareVersions(a, op, b)` with the library's error texts
 /// ([`crate::version::compare_versions`]).

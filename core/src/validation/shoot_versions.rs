@@ -148,9 +148,9 @@ pub fn validate_shoot_versions(
         }
 
         if let Some(version) = worker.kubernetes_version() {
-            let old_version = old_worker
-                .and_then(Worker::kubernetes_version)
-                .unwrap_or(&old.spec.kubernetes.version);
+            let old_version = old_worker.map_or(&old.spec.kubernetes.version[..], |old_worker| {
+                old.pool_kubernetes_version(old_worker)
+            });
             errors.extend(validate_kubernetes_version_constraints(
                 &spec.kubernetes.versions,
                 version,
@@ -217,9 +217,7 @@ pub fn validate_shoot_versions_static(
             .iter()
             .find(|w| w.name == worker.name)
             .unwrap_or(worker);
-        let old_version = old_worker
-            .kubernetes_version()
-            .unwrap_or(&old.spec.kubernetes.version);
+        let old_version = old.pool_kubernetes_version(old_worker);
         let new_version = worker.kubernetes_version().unwrap_or(control_plane);
         errors.extend(validate_kubernetes_version_update(
             new_version,
