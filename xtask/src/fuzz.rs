@@ -13,7 +13,7 @@ const TARGETS: &[&str] = &[
     "roll_triggers",
     "cron",
     "version",
-    "emit",
+    "share_link",
 ];
 
 pub fn run(args: &[String]) -> Result {

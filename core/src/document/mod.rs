@@ -13,7 +13,6 @@
 //! that names the limit, in time and memory proportional to the limit, never a crash.
 
 mod block;
-mod emit;
 
 use crate::decode::FromValue;
 use serde::de::{self, DeserializeOwned, DeserializeSeed, MapAccess, SeqAccess, Visitor};
@@ -149,10 +148,9 @@ pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, ParseError> {
     serde_yaml::from_str(text).map_err(|e| yaml_error(e, text))
 }
 
-/// Renders a value as YAML text, as a user would paste it back into a file: as serde_yaml writes
-/// it, for the structs, sequences, strings, integers and options that `emit` writes.
+/// Renders a value as YAML text, as a user would paste it back into a file (serde_yaml's writer).
 pub fn to_yaml<T: serde::Serialize>(value: &T) -> String {
-    emit::to_yaml(value).unwrap_or_default()
+    serde_yaml::to_string(value).unwrap_or_default()
 }
 
 fn at_end(stream: &mut serde_json::Deserializer<serde_json::de::StrRead<'_>>) -> bool {

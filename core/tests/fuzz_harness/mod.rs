@@ -20,7 +20,6 @@ pub const TARGETS: &[Target] = &[
     ("roll_triggers", roll_triggers),
     ("cron", cron),
     ("version", version),
-    ("emit", emit),
     ("share_link", share_link),
 ];
 
@@ -132,52 +131,6 @@ pub fn version(data: &[u8]) {
         for version in &versions {
             constraint.check(version);
         }
-    }
-}
-
-/// A string in each place a webhook fix's patch puts one, for [`emit`].
-#[derive(serde::Serialize)]
-struct Patch<'a> {
-    name: &'a str,
-    webhooks: [Entry<'a>; 1],
-    values: Vec<&'a str>,
-}
-
-#[derive(serde::Serialize)]
-struct Entry<'a> {
-    name: &'a str,
-    values: Vec<Vec<&'a str>>,
-}
-
-/// The YAML the engine writes (`document::to_yaml`, for the webhook fixes' patches): what
-/// serde_yaml writes, byte for byte, with any text in every place.
-pub fn emit(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let patch = Patch {
-        name: text,
-        webhooks: [Entry {
-            name: text,
-            values: vec![vec![text, text]],
-        }],
-        values: vec![text],
-    };
-    for written in [
-        (
-            shoot_policy::document::to_yaml(&patch),
-            serde_yaml::to_string(&patch),
-        ),
-        (
-            shoot_policy::document::to_yaml(&text),
-            serde_yaml::to_string(&text),
-        ),
-    ] {
-        assert_eq!(
-            written.0,
-            written.1.expect("serde_yaml writes a string"),
-            "{text:?}"
-        );
     }
 }
 

@@ -1,6 +1,0 @@
-#![no_main]
-
-#[path = "../../core/tests/fuzz_harness/mod.rs"]
-mod harness;
-
-libfuzzer_sys::fuzz_target!(|data: &[u8]| harness::emit(data));
