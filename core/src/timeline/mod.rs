@@ -22,7 +22,6 @@ use crate::rollout::trigger::HashView;
 use crate::timewindow::MaintenanceTimeWindow;
 use chrono::{DateTime, TimeDelta, Utc};
 use serde::{Deserialize, Serialize};
-
 use std::sync::Arc;
 
 /// Upper bound of windows evaluated, so no input can make a timeline run away.
