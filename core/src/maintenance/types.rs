@@ -1,4 +1,5 @@
-//! The parts of Gardener's v1beta1 `CloudProfile` and `Shoot` that maintenance reads or writes.
+//! The parts of Gardener's v1beta1 `CloudProfile` that maintenance reads, and what maintenance asks
+//! of the one model's `Shoot` (`crate::api`), which it reads and writes.
 //!
 //! Every struct keeps the fields it does not model in `extra`, so a pasted object survives a
 //! maintenance run unchanged apart from what Gardener itself would change. Field names are camelCase as

@@ -1,6 +1,7 @@
-//! The parts of Gardener's `Shoot`, `Seed` and `Project` objects (`core.gardener.cloud/v1beta1`) that
-//! scheduling, toleration restriction and control-plane migration read. Unknown fields are ignored and
-//! every field is optional, as in the API.
+//! The parts of Gardener's `Seed` and `Project` objects (`core.gardener.cloud/v1beta1`) that
+//! scheduling, toleration restriction and control-plane migration read, and what they ask of the
+//! one model's `Shoot` (`crate::api`). Unknown fields are ignored and every field is optional, as in
+//! the API.
 
 use crate::decode::FromValue;
 use crate::document::Value;

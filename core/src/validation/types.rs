@@ -1,5 +1,6 @@
-//! The parts of Gardener's `core.gardener.cloud/v1beta1` CloudProfile and Shoot that the version rules
-//! read. Unknown fields are ignored; every field is optional on input, as in a pasted manifest.
+//! The parts of Gardener's `core.gardener.cloud/v1beta1` CloudProfile that the version rules read;
+//! the Shoot is the one model's (`crate::api`). Unknown fields are ignored; every field is optional
+//! on input, as in a pasted manifest.
 
 pub use crate::constraints::selector::{LabelSelector, LabelSelectorRequirement};
 use crate::decode::FromValue;
