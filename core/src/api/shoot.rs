@@ -938,6 +938,12 @@ impl Shoot {
         (self.spec.hibernation.as_ref())
             .is_some_and(|hibernation| hibernation.enabled == Some(true))
     }
+
+    /// `IsShootInHibernation`: hibernation is enabled, or the Shoot is still hibernated (it is
+    /// waking up).
+    pub fn in_hibernation(&self) -> bool {
+        self.hibernation_enabled() || self.status.hibernated
+    }
 }
 
 /// Update strategy values (`MachineUpdateStrategy`).

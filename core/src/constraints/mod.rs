@@ -205,7 +205,7 @@ fn checked_constraints(
         automatic_credentials_rotation(shoot, now),
     );
 
-    if shoot.hibernation_enabled() || shoot.status.hibernated {
+    if shoot.in_hibernation() {
         let not_checked = |c: Condition| {
             c.updated(
                 STATUS_TRUE,
@@ -354,11 +354,10 @@ fn go_parse_bool_true(text: &str) -> bool {
 
 /// `checkPreservation`.
 fn preserved_failed_machines(shoot: &Shoot, seed: &SeedObjects) -> Outcome {
-    let workers = &shoot.spec.provider.workers;
-    let self_hosted = workers.iter().any(|w| w.control_plane.is_some());
-    let managed_infrastructure =
-        shoot.spec.credentials_binding_name.is_some() || shoot.spec.secret_binding_name.is_some();
-    if workers.is_empty() || (self_hosted && !managed_infrastructure) {
+    let spec = &shoot.spec;
+    if spec.provider.workers.is_empty()
+        || (spec.is_self_hosted() && !spec.has_managed_infrastructure())
+    {
         return outcome(
             STATUS_TRUE,
             "NoPreservationApplicable",

@@ -823,7 +823,7 @@ fn validate_operations(shoot: &Shoot) -> Vec<RuleError> {
         let path = format!("metadata.annotations[{annotation}]");
         let operations = annotation_operations(shoot, annotation);
         for operation in &operations {
-            if rolls_workers(operation) && operation_checks && in_hibernation(shoot) {
+            if rolls_workers(operation) && operation_checks && shoot.in_hibernation() {
                 errors.extend(tagged(
                     vec![FieldError::forbidden(
                         path.clone(),
@@ -907,14 +907,6 @@ fn annotation_operations<'a>(shoot: &'a Shoot, annotation: &str) -> Vec<&'a str>
 /// `rotate-rollout-workers=…`.
 fn rolls_workers(operation: &str) -> bool {
     operation.starts_with(ROLLOUT_WORKERS) || operation.starts_with(ROTATE_ROLLOUT_WORKERS)
-}
-
-/// `IsShootInHibernation`.
-fn in_hibernation(shoot: &Shoot) -> bool {
-    match shoot.spec.hibernation.as_ref().and_then(|h| h.enabled) {
-        Some(enabled) => enabled || shoot.status.hibernated,
-        None => shoot.status.hibernated,
-    }
 }
 
 /// `validatePendingWorkerUpdates`.
