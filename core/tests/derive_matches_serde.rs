@@ -45,19 +45,13 @@ type Check = fn(&Value) -> Option<String>;
 
 /// The view types of each kind, by name.
 fn views_of(kind: &str) -> &'static [(&'static str, Check)] {
-    use shoot_policy::{constraints, maintenance, rollout, scheduling, status, validation};
+    use shoot_policy::{constraints, rollout, scheduling, status};
     match kind {
         "Shoot" => &[("api::Shoot", disagreement::<shoot_policy::api::Shoot>)],
-        "CloudProfile" => &[
-            (
-                "maintenance::CloudProfile",
-                disagreement::<maintenance::CloudProfile>,
-            ),
-            (
-                "validation::CloudProfile",
-                disagreement::<validation::CloudProfile>,
-            ),
-        ],
+        "CloudProfile" => &[(
+            "api::CloudProfile",
+            disagreement::<shoot_policy::api::CloudProfile>,
+        )],
         "Seed" => &[
             ("scheduling::Seed", disagreement::<scheduling::Seed>),
             ("status::Seed", disagreement::<status::Seed>),

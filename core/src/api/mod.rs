@@ -4,13 +4,14 @@
 //! JSON decoding gives them. Fields no area interprets are kept in [`Extra`], where an area
 //! compares or hashes whole objects.
 //!
-//! Every area reads this [`Shoot`], decoded once per report, and the Seed's extensions Worker
-//! ([`WorkerResource`]). The CloudProfile is still read into two views (maintenance's and
-//! validation's).
+//! Every area reads this [`Shoot`], decoded once per report, this [`CloudProfile`], decoded once
+//! per profile, and the Seed's extensions Worker ([`WorkerResource`]).
 
+mod cloudprofile;
 mod extensions;
 mod shoot;
 
+pub use cloudprofile::*;
 pub use extensions::*;
 pub use shoot::*;
 

@@ -325,8 +325,7 @@ fn inactive_image(
     if validation::inplace::lifecycle_allows(&entry.expirable, version, updated_from, now) {
         return None;
     }
-    let profile = validation_profile(cloud_profile);
-    let profile = validation::cloudprofile::defaulted(&profile);
+    let profile = cloud_profile.defaulted();
     let spec = &profile.spec;
     let architecture = validation::shoot_versions::pool_architecture(spec, worker);
     let old_architecture = validation::shoot_versions::pool_architecture(spec, old_worker);
@@ -339,52 +338,6 @@ fn inactive_image(
         validation::types::Operation::Update,
         now,
     )
-}
-
-/// What `validateMachineImage` reads of maintenance's CloudProfile (its machine images, machine
-/// types and capability definitions), in the validation module's types.
-fn validation_profile(cloud_profile: &CloudProfile) -> validation::types::CloudProfile {
-    use validation::types as v;
-    let spec = &cloud_profile.spec;
-    let cri = |cri: &crate::api::Cri| v::Cri {
-        name: cri.name.clone(),
-        container_runtimes: (cri.runtimes().iter())
-            .map(|runtime| v::ContainerRuntime {
-                runtime_type: runtime.runtime_type.clone(),
-            })
-            .collect(),
-    };
-    let version = |version: &super::types::MachineImageVersion| v::MachineImageVersion {
-        expirable: version.expirable.clone(),
-        cri: version.cri.iter().map(cri).collect(),
-        architectures: version.architectures.clone(),
-        kubelet_version_constraint: version.kubelet_version_constraint.clone(),
-        in_place_updates: (version.in_place_updates.as_ref()).map(|updates| v::InPlaceUpdates {
-            supported: updates.supported,
-            min_version_for_update: updates.min_version_for_update.clone(),
-        }),
-        capability_flavors: version.capability_flavors.clone(),
-    };
-    let image = |image: &super::types::MachineImage| v::MachineImage {
-        name: image.name.clone(),
-        update_strategy: image.update_strategy.clone(),
-        versions: image.versions.iter().map(version).collect(),
-    };
-    let machine_type = |machine_type: &super::types::MachineType| v::MachineType {
-        name: machine_type.name.clone(),
-        architecture: machine_type.architecture.clone(),
-        capabilities: machine_type.capabilities.clone(),
-        ..Default::default()
-    };
-    v::CloudProfile {
-        spec: v::CloudProfileSpec {
-            machine_images: spec.machine_images.iter().map(image).collect(),
-            machine_types: spec.machine_types.iter().map(machine_type).collect(),
-            machine_capabilities: spec.machine_capabilities.clone(),
-            ..Default::default()
-        },
-        ..Default::default()
-    }
 }
 
 fn kubelet_rejection(

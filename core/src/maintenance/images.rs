@@ -40,7 +40,6 @@ pub fn filter_machine_image_versions(
         versions: (usable.into_iter())
             .map(|index| image.versions[index].clone())
             .collect(),
-        extra: Default::default(),
     }
 }
 

@@ -136,7 +136,6 @@ fn image(strategy: &str, specs: &[&str]) -> types::MachineImage {
                 ..Default::default()
             })
             .collect(),
-        extra: Default::default(),
     }
 }
 

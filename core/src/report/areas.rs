@@ -46,7 +46,7 @@ fn versions(context: &Context, report: &mut Report) {
     if let Some(profile) = &inputs.cloud_profile {
         let mut matrix = views.matrix(profile, options.now);
         if let (Some(matrix), Some(shoot), false) = (matrix.as_mut(), &inputs.shoot, unparsable) {
-            let typed_profile = decode_once(&views.maintenance, profile, report);
+            let typed_profile = decode_once(&views.cloud_profile, profile, report);
             let typed_shoot = decode_once(&shoot_views.shoot, shoot, report);
             if let (Some(typed_profile), Some(typed_shoot)) = (typed_profile, typed_shoot) {
                 matrix.eligible_updates = crate::maintenance::eligible_updates_remembering(
@@ -156,7 +156,7 @@ fn maintain(context: &Context, report: &mut Report) {
     let (Some(profile), Some(shoot)) = (&inputs.cloud_profile, &inputs.shoot) else {
         return;
     };
-    let typed_profile = decode_once(&views.maintenance, profile, report);
+    let typed_profile = decode_once(&views.cloud_profile, profile, report);
     let typed_shoot = decode_once(&shoot_views.shoot, shoot, report);
     let (Some(typed_profile), Some(typed_shoot)) = (typed_profile, typed_shoot) else {
         return;
@@ -256,7 +256,7 @@ fn validate(context: &Context, report: &mut Report) {
     let profile = inputs
         .cloud_profile
         .as_ref()
-        .and_then(|p| decode_once(&views.validation, p, report));
+        .and_then(|p| decode_once(&views.cloud_profile, p, report));
     // Gardener does not validate a NamespacedCloudProfile's merged profile (its spec lives
     // elsewhere in the text) as a CloudProfile.
     let own_profile = inputs

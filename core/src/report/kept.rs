@@ -22,15 +22,14 @@ pub struct PreparedProfile {
 }
 
 /// What the areas read of the CloudProfile alone, each found on first use: an analysis reads the
-/// maintenance view for the version matrix and again for maintenance, and a prepared profile keeps
-/// all of it for every analysis against it. The findings that also depend on the options are kept
+/// one model's CloudProfile for the version matrix, maintenance and validation, and a prepared
+/// profile keeps all of it for every analysis against it. The findings that also depend on the options are kept
 /// with the options they were found with.
 #[derive(Default)]
 pub(super) struct ProfileViews {
-    pub(super) maintenance:
-        std::cell::OnceCell<Result<crate::maintenance::types::CloudProfile, Box<Diagnostic>>>,
-    pub(super) validation:
-        std::cell::OnceCell<Result<crate::validation::CloudProfile, Box<Diagnostic>>>,
+    /// The one model's CloudProfile (`crate::api`), which every area reads.
+    pub(super) cloud_profile:
+        std::cell::OnceCell<Result<crate::api::CloudProfile, Box<Diagnostic>>>,
     /// Every instant at which a version of the CloudProfile may change its classification,
     /// ascending, listed when a second instant is asked about: the version matrix, the
     /// CloudProfile's own problems and the eligible updates read the instant only through
@@ -41,7 +40,7 @@ pub(super) struct ProfileViews {
     pub(super) matrix: std::cell::RefCell<Option<(DateTime<Utc>, Option<VersionMatrix>)>>,
     /// The CloudProfile's own validation problems, with the feature gates and the instant.
     pub(super) problems: std::cell::RefCell<Option<(ValidationKey, Vec<Problem>)>>,
-    /// The version decisions of maintenance runs against the maintenance view: each is keyed by
+    /// The version decisions of maintenance runs against the CloudProfile: each is keyed by
     /// everything it reads of a Shoot, so the Shoots of a fleet reuse each other's.
     pub(super) runs: std::cell::RefCell<crate::maintenance::RunMemo>,
     /// The eligible updates of each version and pool image a Shoot uses, shared as the runs are.

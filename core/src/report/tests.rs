@@ -804,8 +804,8 @@ fn parse_errors_point_at_line_and_column() {
 
 #[test]
 fn a_pool_without_its_image_rolls_with_a_forced_minor_update() {
-    // The timeline starts from the roll triggers' reading of the Shoot only where it agrees
-    // with the maintenance view; a pool without `machine.image` is where they differ.
+    // A pool without `machine.image` is where the roll triggers' and maintenance's readings of
+    // the Shoot once differed; both read the one model now.
     let profile = "kind: CloudProfile\nmetadata: {name: p}\nspec:\n  kubernetes:\n    versions:\n    - {version: 1.30.1, expirationDate: '2026-01-01T12:00:00Z'}\n    - {version: 1.31.0}\n";
     let shoot = "kind: Shoot\nmetadata: {name: s}\nspec:\n  kubernetes: {version: 1.30.1}\n  maintenance:\n    timeWindow: {begin: 220000+0000, end: 230000+0000}\n  provider:\n    workers:\n    - {name: bare, machine: {type: m5}}\n    - {name: imaged, machine: {type: m5, image: {name: gardenlinux, version: 1.0.0}}}\n";
     let options = AnalyzeOptions {

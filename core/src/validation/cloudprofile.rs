@@ -83,12 +83,12 @@ pub fn validate_cloud_profile(
     gates: FeatureGates,
     now: DateTime<Utc>,
 ) -> CloudProfileValidation {
-    let profile = defaulted(profile);
+    let profile = profile.defaulted();
     let mut errors = validate_metadata_name(&profile.metadata.name);
     errors.extend(validate_spec(&profile.spec, gates, now));
     if operation == Operation::Update {
         if let Some(old) = old {
-            let old = defaulted(old);
+            let old = old.defaulted();
             errors.extend(validate_spec_update(&profile.spec, &old.spec, now));
         }
     }
@@ -118,68 +118,6 @@ pub fn prepare_for_create(profile: &CloudProfile, now: DateTime<Utc>) -> CloudPr
             .retain(|version| !version.expirable.is_expired(now));
     }
     profile
-}
-
-/// The CloudProfile with [`apply_defaults`], copied only where a default is missing: a CloudProfile
-/// read from the API has them all, and the copy of a large one costs more than its validation.
-pub fn defaulted(profile: &CloudProfile) -> std::borrow::Cow<'_, CloudProfile> {
-    let copy = || {
-        let mut copy = profile.clone();
-        apply_defaults(&mut copy);
-        copy
-    };
-    if lacks_defaults(profile) {
-        return std::borrow::Cow::Owned(copy());
-    }
-    debug_assert!(
-        copy() == *profile,
-        "a default of the CloudProfile is missing"
-    );
-    std::borrow::Cow::Borrowed(profile)
-}
-
-/// Whether [`apply_defaults`] changes `profile`: each of its conditions.
-fn lacks_defaults(profile: &CloudProfile) -> bool {
-    let without_capabilities = profile.spec.machine_capabilities.is_empty();
-    let version_lacks = |version: &MachineImageVersion| {
-        version.cri.is_empty() || (without_capabilities && version.architectures.is_empty())
-    };
-    let image_lacks = |image: &MachineImage| {
-        image.update_strategy.is_none() || image.versions.iter().any(version_lacks)
-    };
-    let types_lack = || {
-        (profile.spec.machine_types.iter()).any(|machine_type| machine_type.architecture.is_none())
-    };
-    profile.spec.machine_images.iter().any(image_lacks) || (without_capabilities && types_lack())
-}
-
-/// The v1beta1 defaults of `defaults_cloudprofile.go`: update strategy `major`, CRI `containerd` and,
-/// without machine capabilities, architecture `amd64` for image versions and machine types.
-pub fn apply_defaults(profile: &mut CloudProfile) {
-    let without_capabilities = profile.spec.machine_capabilities.is_empty();
-    for image in &mut profile.spec.machine_images {
-        if image.update_strategy.is_none() {
-            image.update_strategy = Some("major".to_string());
-        }
-        for version in &mut image.versions {
-            if version.cri.is_empty() {
-                version.cri = vec![Cri {
-                    name: "containerd".to_string(),
-                    container_runtimes: Vec::new(),
-                }];
-            }
-            if without_capabilities && version.architectures.is_empty() {
-                version.architectures = vec!["amd64".to_string()];
-            }
-        }
-    }
-    if without_capabilities {
-        for machine_type in &mut profile.spec.machine_types {
-            if machine_type.architecture.is_none() {
-                machine_type.architecture = Some("amd64".to_string());
-            }
-        }
-    }
 }
 
 /// The ResourceReferenceManager's check on a CloudProfile update: removed Kubernetes versions must not be
@@ -1037,7 +975,7 @@ fn validate_cri(cris: &[Cri], path: &Path) -> Vec<FieldError> {
             ));
         }
         let mut runtimes = HashSet::default();
-        for (j, runtime) in cri.container_runtimes.iter().enumerate() {
+        for (j, runtime) in cri.runtimes().iter().enumerate() {
             let runtimes_path = cri_path.child("containerRuntimes");
             let runtime_path = runtimes_path.index(j);
             let type_path = runtime_path.child("type");
@@ -1543,11 +1481,7 @@ fn validate_bastion(
             // `MachineType.GetArchitecture`: a single architecture of its capabilities (defaulted from
             // the definitions), else the legacy field.
             Some(found) => {
-                let from = crate::maintenance::types::machine_type_architecture(
-                    &found.capabilities,
-                    found.architecture.as_deref(),
-                    &spec.machine_capabilities,
-                );
+                let from = found.effective_architecture(&spec.machine_capabilities);
                 architecture = Some(from.unwrap_or_default().to_string());
             }
             None => {
@@ -1723,7 +1657,7 @@ mod tests {
 
     fn profile(yaml: &str) -> CloudProfile {
         let mut profile: CloudProfile = serde_yaml::from_str(yaml).unwrap();
-        apply_defaults(&mut profile);
+        profile.apply_defaults();
         profile
     }
 
@@ -1741,7 +1675,7 @@ spec:
     fn a_profile_is_copied_for_its_defaults_exactly_when_one_is_missing() {
         let complete = profile(BASE);
         assert!(matches!(
-            defaulted(&complete),
+            &complete.defaulted(),
             std::borrow::Cow::Borrowed(_)
         ));
         type Removal = fn(&mut CloudProfile);
@@ -1760,7 +1694,7 @@ spec:
         for (missing, remove) in removals {
             let mut lacking = complete.clone();
             remove(&mut lacking);
-            let copy = defaulted(&lacking);
+            let copy = lacking.defaulted();
             assert!(matches!(copy, std::borrow::Cow::Owned(_)), "{missing}");
             assert_eq!(*copy, complete, "{missing}");
         }
@@ -1773,7 +1707,7 @@ spec:
             .architectures
             .clear();
         assert!(matches!(
-            defaulted(&with_capabilities),
+            &with_capabilities.defaulted(),
             std::borrow::Cow::Borrowed(_)
         ));
     }

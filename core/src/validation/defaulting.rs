@@ -6,7 +6,6 @@
 //! `ensureMachineImage` and `getDefaultMachineImage` of `plugin/pkg/shoot/mutator/admission.go`, and
 //! `DetermineLatestMachineImageVersion` of `pkg/api/core/helper/cloudprofile.go`.
 
-use super::cloudprofile::defaulted;
 use super::shoot_versions::pool_architecture;
 use super::types::*;
 use super::{go_quote, parse_version};
@@ -98,7 +97,7 @@ pub fn default_shoot_versions(
     operation: Operation,
     now: DateTime<Utc>,
 ) -> Result<DefaultedVersions, DefaultingError> {
-    let profile = defaulted(cloud_profile);
+    let profile = cloud_profile.defaulted();
     let spec = &profile.spec;
     let old_workers: &[Arc<Worker>] = match (operation, old_shoot) {
         (Operation::Update, Some(old)) => &old.spec.provider.workers,

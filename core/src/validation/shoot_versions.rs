@@ -7,13 +7,11 @@
 //! `validateMachineImageVersionInPlaceUpdate` and `validateWorkerGroupAndControlPlaneKubernetesVersion` of
 //! `pkg/api/core/validation/shoot.go`.
 
-use super::cloudprofile::defaulted;
 use super::inplace::{same_image, validate_machine_image};
 use super::types::*;
 use super::{compare_versions, go_list, not_supported, parse_version};
 use crate::decode::FromValue;
 use crate::field::FieldError;
-use crate::maintenance::types::machine_type_architecture;
 use crate::semver_constraint::Constraint;
 use crate::version::Version;
 use chrono::{DateTime, Utc};
@@ -57,7 +55,7 @@ pub fn validate_shoot_versions(
     if operation == Operation::Update && old.spec == shoot.spec {
         return errors;
     }
-    let profile = defaulted(cloud_profile);
+    let profile = cloud_profile.defaulted();
     let spec = &profile.spec;
 
     errors.extend(validate_kubernetes_version_constraints(
@@ -303,7 +301,7 @@ fn validate_cri(
     for (j, runtime) in cri.runtimes().iter().enumerate() {
         let mut supported = Vec::new();
         let mut ok = false;
-        for candidate in &found.container_runtimes {
+        for candidate in found.runtimes() {
             supported.push(candidate.runtime_type.clone());
             if candidate.runtime_type == runtime.runtime_type {
                 ok = true;
@@ -373,9 +371,7 @@ pub(crate) fn pool_architecture(spec: &CloudProfileSpec, worker: &Worker) -> Str
     }
     let definitions = &spec.machine_capabilities;
     spec.machine_type(&worker.machine.machine_type)
-        .and_then(|t| {
-            machine_type_architecture(&t.capabilities, t.architecture.as_deref(), definitions)
-        })
+        .and_then(|t| t.effective_architecture(definitions))
         .filter(|a| !a.is_empty())
         .map_or_else(|| "amd64".to_string(), str::to_string)
 }

@@ -1,0 +1,365 @@
+//! Gardener's `core.gardener.cloud/v1beta1` CloudProfile and NamespacedCloudProfile
+//! (`pkg/apis/core/v1beta1/types_cloudprofile.go`, `types_namespacedcloudprofile.go`), for the
+//! fields some area reads, and the API server's defaults for them
+//! (`pkg/apis/core/v1beta1/defaults_cloudprofile.go`). Every area reads this one model, decoded
+//! once per CloudProfile. Unknown fields are ignored; every field is optional on input, as in a
+//! pasted manifest.
+
+use super::{CloudProfileReference, Cri, ObjectMeta};
+pub use crate::constraints::selector::{LabelSelector, LabelSelectorRequirement};
+use crate::decode::FromValue;
+use crate::lifecycle::ExpirableVersion;
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+/// Capability name → supported values (`Capabilities` in Gardener's API).
+pub type Capabilities = BTreeMap<String, Vec<String>>;
+
+/// The capability whose values are CPU architectures.
+pub const ARCHITECTURE_CAPABILITY: &str = "architecture";
+/// Gardener's default architecture.
+pub const DEFAULT_ARCHITECTURE: &str = "amd64";
+/// Gardener's default (and only allowed) container runtime interface.
+pub const DEFAULT_CRI: &str = "containerd";
+/// The default machine image update strategy.
+pub const DEFAULT_UPDATE_STRATEGY: &str = "major";
+
+/// A CloudProfile (`core.gardener.cloud/v1beta1`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct CloudProfile {
+    pub metadata: ObjectMeta,
+    pub spec: CloudProfileSpec,
+}
+
+/// `CloudProfileSpec`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct CloudProfileSpec {
+    #[serde(rename = "type")]
+    pub provider_type: String,
+    pub kubernetes: KubernetesSettings,
+    pub machine_images: Vec<MachineImage>,
+    pub machine_types: Vec<MachineType>,
+    pub regions: Vec<Region>,
+    pub volume_types: Vec<VolumeType>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limits: Option<Limits>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bastion: Option<Bastion>,
+    /// Capability definitions (`machineCapabilities`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub machine_capabilities: Vec<CapabilityDefinition>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed_selector: Option<SeedSelector>,
+    /// PEM-encoded certificates of the CloudProfile's CA (`caBundle`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ca_bundle: Option<String>,
+}
+
+impl CloudProfileSpec {
+    /// `FindMachineTypeByName`.
+    pub fn machine_type(&self, name: &str) -> Option<&MachineType> {
+        self.machine_types
+            .iter()
+            .find(|machine_type| machine_type.name == name)
+    }
+}
+
+/// `SeedSelector`: a label selector and provider types.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SeedSelector {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub match_labels: Option<BTreeMap<String, String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub match_expressions: Option<Vec<LabelSelectorRequirement>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub provider_types: Vec<String>,
+}
+
+impl SeedSelector {
+    /// The label selector inside (Go embeds `metav1.LabelSelector`).
+    pub fn label_selector(&self) -> LabelSelector {
+        LabelSelector {
+            match_labels: self.match_labels.clone(),
+            match_expressions: self.match_expressions.clone(),
+        }
+    }
+}
+
+/// `Bastion` settings of a CloudProfile.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Bastion {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub machine_type: Option<BastionMachineType>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub machine_image: Option<BastionMachineImage>,
+}
+
+/// `BastionMachineType`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default)]
+pub struct BastionMachineType {
+    pub name: String,
+}
+
+/// `BastionMachineImage`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default)]
+pub struct BastionMachineImage {
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+}
+
+/// `KubernetesSettings`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default)]
+pub struct KubernetesSettings {
+    pub versions: Vec<ExpirableVersion>,
+}
+
+/// `MachineImage`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct MachineImage {
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub update_strategy: Option<String>,
+    pub versions: Vec<MachineImageVersion>,
+}
+
+impl MachineImage {
+    /// The update strategy after API defaulting (`SetDefaults_MachineImage`).
+    pub fn effective_update_strategy(&self) -> &str {
+        self.update_strategy
+            .as_deref()
+            .unwrap_or(DEFAULT_UPDATE_STRATEGY)
+    }
+}
+
+/// `MachineImageVersion`: an expirable version plus what a worker pool needs from it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(rename_all = "camelCase")]
+pub struct MachineImageVersion {
+    #[serde(flatten)]
+    pub expirable: ExpirableVersion,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cri: Vec<Cri>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub architectures: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kubelet_version_constraint: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_place_updates: Option<InPlaceUpdates>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub capability_flavors: Vec<Capabilities>,
+}
+
+impl MachineImageVersion {
+    pub fn version(&self) -> &str {
+        &self.expirable.version
+    }
+
+    /// `ArchitectureSupportedByImageVersion`: by its capability flavors, else its architectures.
+    pub fn supports_architecture(
+        &self,
+        definitions: &[CapabilityDefinition],
+        architecture: &str,
+    ) -> bool {
+        crate::maintenance::images::supports_architecture(
+            &self.capability_flavors,
+            &self.architectures,
+            definitions,
+            architecture,
+        )
+    }
+}
+
+/// `InPlaceUpdates` of a machine image version.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct InPlaceUpdates {
+    pub supported: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_version_for_update: Option<String>,
+}
+
+/// `MachineType` (only what version checks and defaulting read).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct MachineType {
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub architecture: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub memory: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub storage: Option<MachineTypeStorage>,
+    #[serde(skip_serializing_if = "Capabilities::is_empty")]
+    pub capabilities: Capabilities,
+}
+
+impl MachineType {
+    /// `MachineType.GetArchitecture`: the single `architecture` capability value (after capability
+    /// defaulting from `definitions`), else the `architecture` field.
+    pub fn effective_architecture<'a>(
+        &'a self,
+        definitions: &'a [CapabilityDefinition],
+    ) -> Option<&'a str> {
+        let from_capabilities = definitions
+            .iter()
+            .find(|definition| definition.name == ARCHITECTURE_CAPABILITY)
+            .map(|definition| {
+                (self.capabilities.get(ARCHITECTURE_CAPABILITY)).unwrap_or(&definition.values)
+            });
+        match from_capabilities {
+            Some(values) if values.len() == 1 => values.first().map(String::as_str),
+            _ => self.architecture.as_deref(),
+        }
+    }
+}
+
+/// `MachineTypeStorage`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct MachineTypeStorage {
+    #[serde(rename = "size", skip_serializing_if = "Option::is_none")]
+    pub storage_size: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_size: Option<serde_json::Value>,
+}
+
+/// `Region`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default)]
+pub struct Region {
+    pub name: String,
+    pub zones: Vec<Zone>,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub labels: BTreeMap<String, String>,
+}
+
+/// `AvailabilityZone`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default)]
+pub struct Zone {
+    pub name: String,
+}
+
+/// `VolumeType`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default)]
+pub struct VolumeType {
+    pub name: String,
+    pub class: String,
+    #[serde(rename = "minSize", skip_serializing_if = "Option::is_none")]
+    pub min_size: Option<serde_json::Value>,
+}
+
+/// `Limits`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Limits {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_nodes_total: Option<i64>,
+}
+
+/// A NamespacedCloudProfile, as far as the version-removal check reads it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default)]
+pub struct NamespacedCloudProfile {
+    pub metadata: ObjectMeta,
+    pub spec: NamespacedCloudProfileSpec,
+}
+
+/// `NamespacedCloudProfileSpec` (parent, Kubernetes versions and machine images).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct NamespacedCloudProfileSpec {
+    pub parent: CloudProfileReference,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kubernetes: Option<KubernetesSettings>,
+    pub machine_images: Vec<MachineImage>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct CapabilityDefinition {
+    pub name: String,
+    pub values: Vec<String>,
+}
+
+impl CloudProfile {
+    /// The CloudProfile with its API defaults, moved rather than copied.
+    pub fn with_defaults(mut self) -> CloudProfile {
+        self.apply_defaults();
+        self
+    }
+
+    /// The CloudProfile with [`CloudProfile::apply_defaults`], copied only where a default is
+    /// missing: a CloudProfile read from the API has them all, and the copy of a large one costs
+    /// more than its validation.
+    pub fn defaulted(&self) -> Cow<'_, CloudProfile> {
+        if self.lacks_defaults() {
+            return Cow::Owned(self.clone().with_defaults());
+        }
+        debug_assert!(
+            self.clone().with_defaults() == *self,
+            "a default of the CloudProfile is missing"
+        );
+        Cow::Borrowed(self)
+    }
+
+    /// Whether [`CloudProfile::apply_defaults`] changes the profile: each of its conditions.
+    fn lacks_defaults(&self) -> bool {
+        let without_capabilities = self.spec.machine_capabilities.is_empty();
+        let version_lacks = |version: &MachineImageVersion| {
+            version.cri.is_empty() || (without_capabilities && version.architectures.is_empty())
+        };
+        let image_lacks = |image: &MachineImage| {
+            image.update_strategy.is_none() || image.versions.iter().any(version_lacks)
+        };
+        let types_lack = || {
+            (self.spec.machine_types.iter()).any(|machine_type| machine_type.architecture.is_none())
+        };
+        self.spec.machine_images.iter().any(image_lacks) || (without_capabilities && types_lack())
+    }
+
+    /// The v1beta1 defaults (`SetDefaults_MachineImage`, `SetDefaults_MachineImageVersion`,
+    /// `SetDefaults_MachineType`): update strategy `major`, CRI `containerd` and, without machine
+    /// capabilities, architecture `amd64` for image versions and machine types.
+    pub fn apply_defaults(&mut self) {
+        let without_capabilities = self.spec.machine_capabilities.is_empty();
+        for image in &mut self.spec.machine_images {
+            if image.update_strategy.is_none() {
+                image.update_strategy = Some(DEFAULT_UPDATE_STRATEGY.to_string());
+            }
+            for version in &mut image.versions {
+                if version.cri.is_empty() {
+                    version.cri = vec![Cri {
+                        name: DEFAULT_CRI.to_string(),
+                        ..Cri::default()
+                    }];
+                }
+                if without_capabilities && version.architectures.is_empty() {
+                    version.architectures = vec![DEFAULT_ARCHITECTURE.to_string()];
+                }
+            }
+        }
+        if without_capabilities {
+            for machine_type in &mut self.spec.machine_types {
+                if machine_type.architecture.is_none() {
+                    machine_type.architecture = Some(DEFAULT_ARCHITECTURE.to_string());
+                }
+            }
+        }
+    }
+}
