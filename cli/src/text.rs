@@ -46,8 +46,9 @@ fn heading(out: &mut String, title: &str) {
 pub fn validation(report: &Report) -> String {
     let mut out = String::new();
     heading(&mut out, "Validation");
+    let scope = &report.validation.scope;
     if report.validation.problems.is_empty() {
-        let _ = writeln!(out, "  no problems");
+        let _ = writeln!(out, "  no problems in the checked families");
     }
     if !report.validation.shoot_operation.is_empty() {
         let _ = writeln!(
@@ -66,6 +67,21 @@ pub fn validation(report: &Report) -> String {
             "  {} {} [{}]: {}{place}",
             problem.source, problem.field, problem.error_type, problem.detail
         );
+    }
+    if !scope.is_empty() {
+        use shoot_policy::validation::scope;
+        let _ = writeln!(
+            out,
+            "  Gardener's validation families: {} (kubectl apply --dry-run=server gives Gardener's \
+             whole answer)",
+            scope::coverage_text(scope)
+        );
+        for listing in scope::listing(scope) {
+            let _ = writeln!(out, "    {}", listing.group.title());
+            for (state, items) in &listing.states {
+                let _ = writeln!(out, "      {}: {}", state.words(), items.join(", "));
+            }
+        }
     }
     out
 }

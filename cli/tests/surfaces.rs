@@ -231,6 +231,41 @@ fn cli_text_summary_is_the_core_summary() {
             .collect();
         assert_eq!(section, facts, "{}", example.id);
         assert!(facts.len() >= 3, "{}: {facts:?}", example.id);
+        every_family_is_listed(&text, &report, example.id);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// The text's Validation section lists each of the report's validation families under its group
+/// and its state, as the app's Validation card does (`tests/e2e/cards.test.mjs`).
+fn every_family_is_listed(text: &str, report: &shoot_policy::report::Report, example: &str) {
+    use shoot_policy::validation::scope::item;
+    let section = (text.split("\nValidation\n----------\n").nth(1))
+        .unwrap_or_else(|| panic!("{example}: no Validation section in\n{text}"));
+    let mut group = "";
+    let mut listed = Vec::new();
+    for line in section.lines().take_while(|line| !line.is_empty()) {
+        if let Some(title) = line.strip_prefix("    ").filter(|l| !l.starts_with(' ')) {
+            group = title;
+        } else if let Some((state, items)) =
+            line.strip_prefix("      ").and_then(|l| l.split_once(": "))
+        {
+            listed.push((group, state, format!(", {items},")));
+        }
+    }
+    assert!(!report.validation.scope.is_empty(), "{example}");
+    for family in &report.validation.scope {
+        let wanted = format!(", {},", item(family));
+        assert!(
+            listed
+                .iter()
+                .any(|(group, state, items)| *group == family.group.title()
+                    && *state == family.state.words()
+                    && items.contains(&wanted)),
+            "{example}: {} is not listed as {} under {}",
+            family.id,
+            family.state.words(),
+            family.group.title()
+        );
     }
 }

@@ -560,10 +560,17 @@ fn facts(report: &Report, summary: &Summary, now: DateTime<Utc>) -> Vec<Fact> {
             "not checked where the input has errors (see Input errors)".to_string(),
             Tone::Neutral,
         ),
+        0 if report.validation.scope.is_empty() => (
+            "not checked (the options left validation out)".to_string(),
+            Tone::Neutral,
+        ),
+        // Neutral, not good: the families shoot-policy does not check may still refuse it.
         0 => (
-            "none in the rules shoot-policy checks (kubectl apply --dry-run=server gives \
-             Gardener's whole answer)"
-                .to_string(),
+            format!(
+                "none in the checked families ({}; kubectl apply --dry-run=server gives \
+                 Gardener's whole answer)",
+                crate::validation::scope::coverage_text(&report.validation.scope)
+            ),
             Tone::Neutral,
         ),
         n => (n.to_string(), Tone::Bad),

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { browser, BASE_URL, openPage } from "./helpers.mjs";
+import { browser, BASE_URL, openPage, withApp, loadExample } from "./helpers.mjs";
 
 const root = new URL("../../", import.meta.url);
 const packageDir = process.env.NPM_PACKAGE_DIR ?? fileURLToPath(new URL("target/npm/shoot-policy/", root));
@@ -49,3 +49,33 @@ for (const [name, input] of Object.entries(cases)) {
     await context.close();
   });
 }
+
+// The app's Validation card lists the validation families the package reports, group by group and
+// state by state, as the CLI's text does (cli/tests/surfaces.rs).
+const GROUPS = ["ValidateCloudProfile", "ShootMutator", "ValidateShoot", "ValidateShootCreate", "ValidateShootUpdate", "ShootValidator"];
+const STATES = {
+  checked: "checked",
+  partlyChecked: "checked in part",
+  notApplicable: "not applicable here",
+  needsObjects: "needs objects not given",
+  notModelled: "not modelled",
+};
+
+test("the app's Validation card lists the package's validation families", () =>
+  withApp(async (page) => {
+    await loadExample(page, "expired-forced-minor", NOW);
+    const { scope } = inNode.analyze(cases["the default example"], { now: NOW }).validation;
+    assert.ok(scope.length > 100, "every family is reported");
+    const expected = GROUPS.flatMap((group) =>
+      Object.entries(STATES).flatMap(([state, words]) => {
+        const items = scope
+          .filter((family) => family.group === group && family.state === state)
+          .map((family) => (family.note ? `${family.id} (${family.note})` : family.id));
+        return items.length ? [`${words}: ${items.join(", ")}`] : [];
+      }),
+    );
+    const card = page.getByRole("region", { name: "Validation" });
+    await card.locator("details.validation-scope > summary").click();
+    const shown = await card.locator("details.validation-scope li:not(.group)").allTextContents();
+    assert.deepEqual(shown, expected);
+  }));

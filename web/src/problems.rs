@@ -5,6 +5,7 @@ use crate::inputs::{Inputs, EDITORS};
 use leptos::prelude::*;
 use shoot_policy::locate::locate;
 use shoot_policy::report::Report;
+use shoot_policy::validation::scope::{self, ValidationFamily};
 
 /// The line a problem points at: the core's, or the field path found in the editor's text.
 fn line_of(inputs: &Inputs, source: &str, field: &str) -> Option<usize> {
@@ -22,7 +23,7 @@ pub fn Problems(report: Memo<Report>, inputs: RwSignal<Inputs>) -> impl IntoView
                 // What does not read was not checked: "no problems" would be a false all-clear.
                 view! { <p class="muted">"Not checked where the input has errors (see Input errors in the summary)."</p> }.into_any()
             } else if problems.is_empty() {
-                view! { <p>"Gardener accepts the objects as far as shoot-policy checks them."</p> }.into_any()
+                view! { <p>"No problems in the checked families. "<code>"kubectl apply --dry-run=server"</code>" gives Gardener's whole answer."</p> }.into_any()
             } else {
                 view! {
                     <ul class="problems">
@@ -45,8 +46,29 @@ pub fn Problems(report: Memo<Report>, inputs: RwSignal<Inputs>) -> impl IntoView
                     <h2>{format!("Validation ({})", r.validation.problems.len())}</h2>
                     {(!operation.is_empty()).then(|| view! { <p class="muted">{format!("Checked as an {operation}.")}</p> })}
                     {body}
+                    <Scope families=r.validation.scope.clone()/>
                 </section>
             }
         })
     }
+}
+
+/// Gardener's validation families and what the report checked of each: the core's listing, which
+/// the CLI prints too, a line per group and per state of its families.
+#[component]
+fn Scope(families: Vec<ValidationFamily>) -> impl IntoView {
+    (!families.is_empty()).then(|| {
+        let lines = scope::listing(&families).into_iter().flat_map(|listing| {
+            let states = (listing.states.into_iter())
+                .map(|(state, items)| (false, format!("{}: {}", state.words(), items.join(", "))));
+            std::iter::once((true, listing.group.title().to_string())).chain(states)
+        });
+        let lines = lines.map(|(group, text)| view! { <li class:group=group>{text}</li> });
+        view! {
+            <details class="validation-scope">
+                <summary>{format!("Gardener's validation families: {}", scope::coverage_text(&families))}</summary>
+                <ul class="plain">{lines.collect_view()}</ul>
+            </details>
+        }
+    })
 }

@@ -12,8 +12,11 @@ use std::process::Command;
 /// The app's module holds no engine since round 26 (it uses the npm module's), so its figure is
 /// the UI alone; the page's total is printed beside it. Round 27 raised it to its new figure plus
 /// about 2 % (347 690 B: the timeline laid out per width, the webhook table and patches with Copy
-/// buttons, the skip link and focus handling), still far under the decided 625 000 B.
-const APP_CEILING_BYTES: u64 = 355_000;
+/// buttons, the skip link and focus handling), still far under the decided 625 000 B. Round 30 set
+/// it to the figure after the one-model redesign plus 2 %, as that redesign's issue decided
+/// (351 263 B at its end): the Validation card's list of Gardener's validation families took
+/// 4.6 KB of the app (decoding the families and listing them).
+const APP_CEILING_BYTES: u64 = 358_288;
 const NPM_WASM_CEILING_BYTES: u64 = 440_000;
 /// The targets the one shared model aims for: printed with a verdict, not enforced.
 const APP_TARGET_BYTES: u64 = 500_000;

@@ -253,6 +253,7 @@ fn validate(context: &Context, report: &mut Report) {
     } = *context;
     let now = options.now;
     use crate::validation::{self, Operation};
+    report.validation.scope = validation_scope(inputs);
     let profile = inputs
         .cloud_profile
         .as_ref()
@@ -292,23 +293,20 @@ fn validate(context: &Context, report: &mut Report) {
     let old = previous.unwrap_or(shoot);
     let mut errors =
         validation::validate_shoot_versions_static(Some(old), shoot, Operation::Update);
-    // `ValidateTolerations` (a list that does not read as tolerations is the decoder's error).
-    if let Some(list) = shoot_object.value.pointer("/spec/tolerations") {
-        if let Ok(tolerations) =
-            crate::decode::from_value::<Vec<crate::scheduling::Toleration>>(list)
-        {
-            errors.extend(
-                crate::scheduling::toleration_restriction::validate_tolerations(
-                    &tolerations,
-                    "spec.tolerations",
-                ),
-            );
-        }
-    }
+    // `ValidateTolerations`.
+    errors.extend(
+        crate::scheduling::toleration_restriction::validate_tolerations(
+            &shoot.spec.tolerations,
+            "spec.tolerations",
+        ),
+    );
+    // `validateMaintenance`: the window, the rotation periods, the workerless rules.
+    errors.extend(validation::maintenance::validate_maintenance(
+        shoot_object.value.pointer("/spec/maintenance"),
+        shoot.is_workerless(),
+    ));
     // `ValidateFeatureGates` of every component, part of the static validation.
-    if let Some(maintained) = decode_once(&shoot_views.shoot, shoot_object, report) {
-        errors.extend(crate::maintenance::admission::feature_gates_of(maintained));
-    }
+    errors.extend(crate::maintenance::admission::feature_gates_of(shoot));
     if let Some(profile) = profile {
         errors.extend(validation::validate_shoot_versions(
             profile,
@@ -328,6 +326,26 @@ fn validate(context: &Context, report: &mut Report) {
     ));
     let found: Vec<Problem> = problems(shoot_object, errors).collect();
     report.validation.problems.extend(found);
+}
+
+/// The validation families' states for what the inputs hold.
+fn validation_scope(inputs: &Inputs) -> Vec<crate::validation::scope::ValidationFamily> {
+    let namespaced = (inputs.cloud_profile.as_ref()).is_some_and(|p| p.spec_in_text.is_some());
+    let kinds: Vec<&str> = [
+        (!inputs.seeds.is_empty(), "Seed"),
+        (inputs.project.is_some(), "Project"),
+        (namespaced, "NamespacedCloudProfile"),
+    ]
+    .into_iter()
+    .filter_map(|(given, kind)| given.then_some(kind))
+    .collect();
+    crate::validation::scope::scope(&crate::validation::scope::Given {
+        cloud_profile: inputs.cloud_profile.is_some() && !namespaced,
+        profile: inputs.cloud_profile.is_some(),
+        shoot: inputs.shoot.is_some(),
+        previous_shoot: inputs.previous_shoot.is_some(),
+        kinds: &kinds,
+    })
 }
 
 fn rollout(context: &Context, report: &mut Report) {

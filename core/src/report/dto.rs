@@ -266,6 +266,9 @@ pub struct Validation {
     /// `update` against itself (would Gardener accept the Shoot as it is on its next update?).
     pub shoot_operation: String,
     pub problems: Vec<Problem>,
+    /// Every validation family Gardener has, with what this report checked of it: a report
+    /// without problems is one without problems in the checked families.
+    pub scope: Vec<crate::validation::scope::ValidationFamily>,
 }
 
 /// One validation error: the field, Gardener's error type and detail, and where it is in the input.

@@ -226,6 +226,83 @@ fn an_invalid_maintenance_window_is_named_and_gets_no_timeline() {
         .facts
         .iter()
         .any(|f| f.text.contains("any time")));
+    // `validateMaintenance` refuses the Shoot for it, once.
+    let window_problems: Vec<&Problem> = (report.validation.problems.iter())
+        .filter(|p| p.field.starts_with("spec.maintenance"))
+        .collect();
+    assert_eq!(window_problems.len(), 1, "{window_problems:?}");
+    assert_eq!(
+        window_problems[0].field,
+        "spec.maintenance.timeWindow.begin/end"
+    );
+}
+
+#[test]
+fn the_report_lists_every_validation_family_with_its_state() {
+    use crate::validation::scope::{FamilyState, FAMILIES};
+    let example = &crate::examples::DEFAULT;
+    let state = |report: &Report, id: &str| {
+        (report.validation.scope.iter())
+            .find(|family| family.id == id)
+            .map(|family| family.state)
+    };
+    let alone = analyze(
+        &[source("Shoot", example.shoot)],
+        &AnalyzeOptions::at(now()),
+    );
+    assert_eq!(alone.validation.scope.len(), FAMILIES.len());
+    assert_eq!(state(&alone, "maintenance"), Some(FamilyState::Checked));
+    assert_eq!(
+        state(&alone, "machine-image"),
+        Some(FamilyState::NeedsObjects)
+    );
+    assert_eq!(
+        state(&alone, "kubernetes-version-update"),
+        Some(FamilyState::NotApplicable)
+    );
+    let with_profile = analyze(
+        &[
+            source("CloudProfile", example.cloud_profile),
+            source("Shoot", example.shoot),
+        ],
+        &AnalyzeOptions::at(now()),
+    );
+    assert_eq!(
+        state(&with_profile, "machine-image"),
+        Some(FamilyState::Checked)
+    );
+    // No problem in the checked families is no all-clear: the count says how many were checked.
+    let fact = (with_profile.summary.facts.iter())
+        .find(|f| f.label == "Validation problems")
+        .unwrap();
+    assert!(
+        fact.text.starts_with("none in the checked families (")
+            && fact
+                .text
+                .contains(&format!("of {} families checked", FAMILIES.len())),
+        "{}",
+        fact.text
+    );
+    assert_eq!(fact.tone, crate::summary::Tone::Neutral);
+}
+
+#[test]
+fn a_maintenance_window_longer_than_six_hours_is_refused() {
+    let shoot = crate::examples::DEFAULT
+        .shoot
+        .replace("end: 230000+0100", "end: 050000+0100");
+    assert_ne!(shoot, crate::examples::DEFAULT.shoot);
+    let report = analyze(&[source("Shoot", &shoot)], &AnalyzeOptions::at(now()));
+    let found: Vec<(&str, &str)> = (report.validation.problems.iter())
+        .map(|p| (p.field.as_str(), p.detail.as_str()))
+        .collect();
+    assert_eq!(
+        found,
+        [(
+            "spec.maintenance.timeWindow",
+            "time window must not be greater than 6h0m0s"
+        )]
+    );
 }
 
 #[test]

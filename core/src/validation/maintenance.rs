@@ -3,8 +3,7 @@
 //! rotation periods are 0 or from 30 minutes to 90 days, and a workerless Shoot sets neither a
 //! machine image auto-update nor an SSH key pair rotation.
 //!
-//! Held to Gardener by the oracle's maintenance-validation area; not in the Report yet, for the
-//! npm module's size ceiling (it would add about 1 KB gzip, 160 B over).
+//! Held to Gardener by the oracle's maintenance-validation area.
 
 use crate::field::FieldError;
 use crate::timewindow::MaintenanceTimeWindow;

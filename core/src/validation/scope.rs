@@ -12,9 +12,8 @@
 //! table, [`FAMILIES`]), the mode (shoot-policy checks the Shoot as an update: from the previous
 //! Shoot when one is given, else without changes) and the objects given.
 //!
-//! Not in the Report yet: with the unrolled changes ([`crate::rollout::changes`]) it costs the npm
-//! module 6.9 KB (gzip), which the decided ceiling has no room for until the one API model
-//! (issue 35) shrinks the engine. The table is kept current as families are wired.
+//! The report lists every family with its state (`Report.validation.scope`); the table is kept
+//! current as families are wired.
 
 use serde::{Deserialize, Serialize};
 
@@ -35,6 +34,31 @@ pub enum FamilyGroup {
     ShootValidator,
     /// The ShootMutator's defaulting, which runs before validation.
     ShootMutator,
+}
+
+impl FamilyGroup {
+    /// Every group, in the order Gardener runs them: the mutator before validation, the static
+    /// checks before the admission plugin.
+    pub const ALL: [FamilyGroup; 6] = [
+        FamilyGroup::ValidateCloudProfile,
+        FamilyGroup::ShootMutator,
+        FamilyGroup::ValidateShoot,
+        FamilyGroup::ValidateShootCreate,
+        FamilyGroup::ValidateShootUpdate,
+        FamilyGroup::ShootValidator,
+    ];
+
+    /// The group as the app and the CLI head it.
+    pub fn title(self) -> &'static str {
+        match self {
+            FamilyGroup::ValidateCloudProfile => "ValidateCloudProfile (the CloudProfile's spec)",
+            FamilyGroup::ValidateShoot => "ValidateShoot (on create and every update)",
+            FamilyGroup::ValidateShootCreate => "ValidateShoot (on create only)",
+            FamilyGroup::ValidateShootUpdate => "ValidateShootUpdate (on update only)",
+            FamilyGroup::ShootValidator => "ShootValidator admission plugin",
+            FamilyGroup::ShootMutator => "ShootMutator admission plugin (defaulting)",
+        }
+    }
 }
 
 /// What the report says of a family.
@@ -204,7 +228,7 @@ pub const FAMILIES: &[Family] = &[
     family("vertical-pod-autoscaler", ValidateShoot, "ValidateVerticalPodAutoscaler", Static, &[], Missing),
     family("workerless-kubernetes", ValidateShoot, "validateKubernetesForWorkerlessShoot", Static, &[], Missing),
     family("networking", ValidateShoot, "validateNetworking", Static, &[], Missing),
-    family("maintenance", ValidateShoot, "validateMaintenance", Static, &[], Written),
+    family("maintenance", ValidateShoot, "validateMaintenance", Static, &[], Checked),
     family("monitoring", ValidateShoot, "validateMonitoring", Static, &[], Missing),
     family("hibernation", ValidateShoot, "ValidateHibernation", Static, &[], Written),
     family("region-required", ValidateShoot, "ValidateShootSpec (region)", Static, &[], Missing),
@@ -369,6 +393,34 @@ pub fn item(family: &ValidationFamily) -> String {
     } else {
         format!("{} ({})", family.id, family.note)
     }
+}
+
+/// One group's families by state, as the app and the CLI list them.
+pub struct GroupListing {
+    pub group: FamilyGroup,
+    /// The states that have families, in [`FamilyState::ALL`]'s order, each with its families'
+    /// [`item`]s.
+    pub states: Vec<(FamilyState, Vec<String>)>,
+}
+
+/// The report's families by group and state: the one listing the app and the CLI show.
+pub fn listing(families: &[ValidationFamily]) -> Vec<GroupListing> {
+    (FamilyGroup::ALL.into_iter())
+        .map(|group| GroupListing {
+            group,
+            states: (FamilyState::ALL.into_iter())
+                .map(|state| {
+                    let items = (families.iter())
+                        .filter(|f| f.group == group && f.state == state)
+                        .map(item)
+                        .collect::<Vec<_>>();
+                    (state, items)
+                })
+                .filter(|(_, items)| !items.is_empty())
+                .collect(),
+        })
+        .filter(|listing| !listing.states.is_empty())
+        .collect()
 }
 
 /// "37 of 103 families checked (7 in part)": how much of Gardener's validation a report covers.
