@@ -370,13 +370,22 @@ impl ser::SerializeStruct for Fields<'_> {
         value: &T,
     ) -> Result<(), Error> {
         let value = value.serialize(self.writer)?;
-        self.writer
-            .with_name(key, |key| self.target.set(key, value));
+        self.set_field(key, value);
         Ok(())
     }
 
     fn end(self) -> Result<JsValue, Error> {
         Ok(self.target.into())
+    }
+}
+
+impl Fields<'_> {
+    /// Sets one field: a call of its own, not a copy in every struct's serializer (the Report's
+    /// hundreds of fields each made one).
+    #[inline(never)]
+    fn set_field(&self, key: &'static str, value: JsValue) {
+        self.writer
+            .with_name(key, |key| self.target.set(key, value));
     }
 }
 
