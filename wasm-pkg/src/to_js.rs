@@ -308,8 +308,15 @@ pub(crate) struct Items<'w> {
 
 impl Items<'_> {
     fn push<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.target.push(&value.serialize(self.writer)?);
+        let value = value.serialize(self.writer)?;
+        self.push_value(value);
         Ok(())
+    }
+
+    /// Appends an element: out of line for every element type, as `Fields::set_field` is.
+    #[inline(never)]
+    fn push_value(&self, value: JsValue) {
+        self.target.push(&value);
     }
 }
 
@@ -387,14 +394,10 @@ impl Fields<'_> {
         self.writer
             .with_name(key, |key| self.target.set(key, value));
     }
-}
 
-impl ser::SerializeMap for Fields<'_> {
-    type Ok = JsValue;
-    type Error = Error;
-
-    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Error> {
-        let key = key.serialize(self.writer)?;
+    /// Keeps a map's key for its value; like `set_field`, out of line for every map type.
+    #[inline(never)]
+    fn keep_key(&mut self, key: JsValue) -> Result<(), Error> {
         if !key.is_string() {
             return Err(Error(
                 "Map key is not a string and cannot be an object key".to_string(),
@@ -404,14 +407,28 @@ impl ser::SerializeMap for Fields<'_> {
         Ok(())
     }
 
-    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        let value = value.serialize(self.writer)?;
-        let key = self
-            .key
-            .take()
-            .ok_or_else(|| Error("a map value without its key".to_string()))?;
+    /// Sets a map's entry of the key kept.
+    #[inline(never)]
+    fn set_entry(&mut self, value: JsValue) -> Result<(), Error> {
+        let key =
+            (self.key.take()).ok_or_else(|| Error("a map value without its key".to_string()))?;
         self.target.set(&key, value);
         Ok(())
+    }
+}
+
+impl ser::SerializeMap for Fields<'_> {
+    type Ok = JsValue;
+    type Error = Error;
+
+    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Error> {
+        let key = key.serialize(self.writer)?;
+        self.keep_key(key)
+    }
+
+    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        let value = value.serialize(self.writer)?;
+        self.set_entry(value)
     }
 
     fn end(self) -> Result<JsValue, Error> {
