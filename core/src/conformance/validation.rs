@@ -247,17 +247,17 @@ fn version_defaulting(case: &Case, checker: &mut Checker) -> Result<(), String> 
     match &result {
         Err(error) => {
             if let Some(expected) = expect.get("error") {
-                checker.equal("error", expected, &Value::String(error.aggregate.clone()));
+                checker.equal("error", expected, &Value::String(error.aggregate()));
             }
             if let Some(expected) = expect.get("errorContains") {
-                checker.contains("errorContains", expected, &error.aggregate);
+                checker.contains("errorContains", expected, &error.aggregate());
             }
             for key in ["kubernetesVersion", "workers"] {
                 if let Some(expected) = expect.get(key) {
                     checker.mismatch(
                         key,
                         expected.to_string(),
-                        format!("error {:?}", error.aggregate),
+                        format!("error {:?}", error.aggregate()),
                     );
                 }
             }

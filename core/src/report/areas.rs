@@ -15,6 +15,9 @@ pub(super) struct Context<'a> {
     pub(super) unparsable: bool,
     /// Where the hibernation schedules' offsets come from.
     pub(super) zones: TimeZones,
+    /// The ShootMutator's errors when it refused the Shoot: admission stops there, before any
+    /// validation of the Shoot.
+    pub(super) mutator_refusal: Option<Vec<crate::field::FieldError>>,
 }
 
 /// An area: runs when the options ask for any of its parts.
@@ -280,16 +283,21 @@ fn validate(context: &Context, report: &mut Report) {
     let Some(shoot_object) = &inputs.shoot else {
         return;
     };
+    report.validation.shoot_operation = if inputs.previous_shoot.is_some() {
+        "update from the previous Shoot".to_string()
+    } else {
+        "update without changes".to_string()
+    };
+    if let Some(refusal) = &context.mutator_refusal {
+        let found: Vec<Problem> = problems(shoot_object, refusal.clone()).collect();
+        report.validation.problems.extend(found);
+        return;
+    }
     let Some(shoot) = decode_once(&shoot_views.shoot, shoot_object, report) else {
         return;
     };
     let previous = (inputs.previous_shoot.as_ref())
         .and_then(|p| decode_once(&shoot_views.previous_shoot, p, report));
-    report.validation.shoot_operation = if previous.is_some() {
-        "update from the previous Shoot".to_string()
-    } else {
-        "update without changes".to_string()
-    };
     let old = previous.unwrap_or(shoot);
     let mut errors =
         validation::validate_shoot_versions_static(Some(old), shoot, Operation::Update);

@@ -101,6 +101,10 @@ fn analyze_from(
         Some(prepared) if prepared.profile.is_some() => &prepared.views,
         _ => &own_views,
     };
+    let mutator_refusal = match unparsable {
+        true => None,
+        false => apply_mutator_defaults(&mut inputs, views, &shoot_views, options.now, &mut report),
+    };
     let context = Context {
         inputs: &inputs,
         views,
@@ -108,6 +112,7 @@ fn analyze_from(
         options,
         unparsable,
         zones,
+        mutator_refusal,
     };
     for (areas, run) in AREAS {
         if areas.iter().any(|area| options.wants(*area)) {

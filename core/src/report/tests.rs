@@ -239,7 +239,7 @@ fn an_invalid_maintenance_window_is_named_and_gets_no_timeline() {
 
 #[test]
 fn the_report_lists_every_validation_family_with_its_state() {
-    use crate::validation::scope::{FamilyState, FAMILIES};
+    use crate::validation::scope::{families, FamilyState};
     let example = &crate::examples::DEFAULT;
     let state = |report: &Report, id: &str| {
         (report.validation.scope.iter())
@@ -250,7 +250,7 @@ fn the_report_lists_every_validation_family_with_its_state() {
         &[source("Shoot", example.shoot)],
         &AnalyzeOptions::at(now()),
     );
-    assert_eq!(alone.validation.scope.len(), FAMILIES.len());
+    assert_eq!(alone.validation.scope.len(), families().count());
     assert_eq!(state(&alone, "maintenance"), Some(FamilyState::Checked));
     assert_eq!(
         state(&alone, "machine-image"),
@@ -279,7 +279,7 @@ fn the_report_lists_every_validation_family_with_its_state() {
         fact.text.starts_with("none in the checked families (")
             && fact
                 .text
-                .contains(&format!("of {} families checked", FAMILIES.len())),
+                .contains(&format!("of {} families checked", families().count())),
         "{}",
         fact.text
     );
@@ -928,4 +928,63 @@ fn classifies_profile_versions_and_finds_the_next_window() {
         window.next_begin,
         "2026-01-01T21:00:00Z".parse::<DateTime<Utc>>().unwrap()
     );
+}
+
+#[test]
+fn the_mutator_completes_a_partial_version_and_image_before_every_area() {
+    let example = &crate::examples::DEFAULT;
+    let shoot = (example.shoot)
+        .replace("version: 1.31.13", "version: '1.33'")
+        .replace("          version: 1592.14.0\n", "");
+    let report = analyze(
+        &[
+            source("CloudProfile", example.cloud_profile),
+            source("Shoot", &shoot),
+        ],
+        &AnalyzeOptions::at(now()),
+    );
+    let applied: Vec<(&str, &Value)> = (report.defaults_applied.iter())
+        .filter(|d| d.reason.starts_with("ShootMutator"))
+        .map(|d| (d.field.as_str(), &d.value))
+        .collect();
+    // The newest supported 1.33 patch, and the pool's newest suitable image version (1877.5.0
+    // for amd64), reported as defaults.
+    assert_eq!(
+        applied,
+        [
+            ("spec.kubernetes.version", &Value::from("1.33.5")),
+            (
+                "spec.provider.workers[0].machine.image.version",
+                &Value::from("1877.5.0")
+            ),
+        ]
+    );
+    assert_eq!(report.validation.problems, []);
+    // Maintenance reads the defaulted Shoot: no diagnostic about a version it cannot parse.
+    assert_eq!(report.first_input_error(), None);
+    assert!(report.maintenance_now.is_some());
+}
+
+#[test]
+fn a_version_the_mutator_cannot_default_is_its_refusal_alone() {
+    let example = &crate::examples::DEFAULT;
+    let shoot = (example.shoot).replace("version: 1.31.13", "version: '1.29'");
+    let report = analyze(
+        &[
+            source("CloudProfile", example.cloud_profile),
+            source("Shoot", &shoot),
+        ],
+        &AnalyzeOptions::at(now()),
+    );
+    let found: Vec<(&str, &str)> = (report.validation.problems.iter())
+        .map(|p| (p.field.as_str(), p.error_type.as_str()))
+        .collect();
+    assert_eq!(found, [("spec.kubernetes.version", "FieldValueInvalid")]);
+    assert!(report.validation.problems[0]
+        .detail
+        .starts_with("couldn't find a suitable version for 1.29."));
+    assert!(!report
+        .defaults_applied
+        .iter()
+        .any(|d| d.reason.starts_with("ShootMutator")));
 }

@@ -81,12 +81,31 @@ impl DefaultingFieldError {
 #[serde(rename_all = "camelCase")]
 pub struct DefaultingError {
     pub errors: Vec<DefaultingFieldError>,
-    /// The aggregated field errors (`ErrorList.ToAggregate().Error()`).
-    pub aggregate: String,
-    /// The admission rejection: `shoots.core.gardener.cloud "<name>" is forbidden: <aggregate>`.
-    pub message: String,
     /// The versions as far as the mutator got (fields whose defaulting failed keep their input).
     pub partial: DefaultedVersions,
+}
+
+impl DefaultingError {
+    /// The aggregated field errors (`ErrorList.ToAggregate().Error()`).
+    pub fn aggregate(&self) -> String {
+        match self.errors.as_slice() {
+            [error] => error.text(),
+            errors => {
+                let texts: Vec<String> = errors.iter().map(DefaultingFieldError::text).collect();
+                format!("[{}]", texts.join(", "))
+            }
+        }
+    }
+
+    /// The admission rejection of the Shoot named `name`:
+    /// `shoots.core.gardener.cloud "<name>" is forbidden: <aggregate>`.
+    pub fn message(&self, name: &str) -> String {
+        format!(
+            "shoots.core.gardener.cloud {} is forbidden: {}",
+            go_quote(name),
+            self.aggregate()
+        )
+    }
 }
 
 /// Runs the mutator's version defaulting on `shoot` (`old_shoot` on update, to keep existing images).
@@ -172,21 +191,8 @@ pub fn default_shoot_versions(
             .collect(),
     };
     if !errors.is_empty() {
-        let aggregate = if errors.len() == 1 {
-            errors[0].text()
-        } else {
-            let texts: Vec<String> = errors.iter().map(DefaultingFieldError::text).collect();
-            format!("[{}]", texts.join(", "))
-        };
-        let message = format!(
-            "shoots.core.gardener.cloud {} is forbidden: {}",
-            go_quote(&shoot.metadata.name),
-            aggregate
-        );
         return Err(DefaultingError {
             errors,
-            aggregate,
-            message,
             partial: defaulted,
         });
     }
@@ -486,7 +492,7 @@ spec:
         let result = run("spec: {kubernetes: {version: ''}}").unwrap();
         assert_eq!(result.kubernetes_version, "1.30.3");
         let error = run("spec: {kubernetes: {version: '1.31'}}").unwrap_err();
-        assert!(error.aggregate.starts_with(
+        assert!(error.aggregate().starts_with(
             "spec.kubernetes.version: Invalid value: \"1.31\": couldn't find a suitable version for 1.31."
         ));
     }
@@ -509,7 +515,7 @@ spec:
     fn non_numeric_image_version_part_is_rejected_like_parse_uint() {
         let error = run("spec: {kubernetes: {version: 1.30.3}, provider: {workers: [{name: a, machine: {type: m, image: {name: img, version: '2.x'}}}]}}").unwrap_err();
         assert_eq!(
-            error.aggregate,
+            error.aggregate(),
             "spec.provider.workers[0]: Invalid value: \"2.x\": x must be a semantic version: strconv.ParseUint: parsing \"x\": invalid syntax"
         );
     }
