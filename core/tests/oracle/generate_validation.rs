@@ -871,3 +871,111 @@ pub fn maintenance_validation_area() -> BoxedStrategy<Request> {
         })
         .boxed()
 }
+
+// ---------------------------------------------------------------------------------------------
+// The ShootMutator's version defaulting
+// ---------------------------------------------------------------------------------------------
+
+/// A Shoot's Kubernetes version as users write it before the mutator completes it: whole, a minor,
+/// a major, empty, or one it refuses.
+fn defaulting_version() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => (28u32..35, 0u32..5).prop_map(|(minor, patch)| format!("1.{minor}.{patch}")),
+        3 => (28u32..35).prop_map(|minor| format!("1.{minor}")),
+        1 => prop::sample::select(vec!["1", "", "2", "1.x", "v1.30", "1.30.1.2", "1."]).prop_map(str::to_string),
+    ]
+}
+
+/// What a pool's machine says besides its image version: its type, its architecture (absent,
+/// mostly), and its image's name, or no image.
+#[derive(Debug, Clone)]
+struct PoolMachine {
+    machine_type: &'static str,
+    architecture: Option<&'static str>,
+    image_name: Option<&'static str>,
+}
+
+fn pool_machine() -> impl Strategy<Value = PoolMachine> {
+    (
+        prop::sample::select(vec!["m5.large", "m6g.large", "c5.2xlarge", "x9.unknown"]),
+        prop::option::weighted(0.3, prop::sample::select(vec!["amd64", "arm64"])),
+        prop_oneof![
+            6 => Just(Some("gardenlinux")),
+            2 => Just(Some("suse-chost")),
+            1 => Just(Some("coreos")),
+            1 => Just(None),
+        ],
+    )
+        .prop_map(|(machine_type, architecture, image_name)| PoolMachine {
+            machine_type,
+            architecture,
+            image_name,
+        })
+}
+
+fn with_machine(mut worker: Value, machine: &PoolMachine) -> Value {
+    worker["machine"]["type"] = json!(machine.machine_type);
+    if let Some(architecture) = machine.architecture {
+        worker["machine"]["architecture"] = json!(architecture);
+    }
+    match machine.image_name {
+        Some(name) => {
+            if let Some(image) = worker["machine"].get_mut("image") {
+                image["name"] = json!(name);
+            }
+        }
+        None => {
+            if let Some(machine) = worker["machine"].as_object_mut() {
+                machine.remove("image");
+            }
+        }
+    }
+    worker
+}
+
+/// The version-defaulting kind: the ShootMutator's defaulting of partial Kubernetes versions, of the
+/// pools' architectures and of their machine images, on create and on update, against generated
+/// CloudProfiles.
+pub fn version_defaulting_area() -> BoxedStrategy<Request> {
+    instant()
+        .prop_flat_map(|now| {
+            (
+                Just(now),
+                cloud_profile(now),
+                defaulting_version(),
+                defaulting_version(),
+                prop::collection::vec((pool(), pool_machine(), pool_machine()), 0..4),
+                prop_oneof![2 => Just("create"), 1 => Just("update")],
+            )
+        })
+        .prop_map(
+            |(now, mut profile, old_version, version, pools, operation)| {
+                // The Shoot references the profile by this name.
+                profile["metadata"]["name"] = json!("aws");
+                let mut old_workers = Vec::new();
+                let mut new_workers = Vec::new();
+                for (index, ((old, new), old_machine, new_machine)) in pools.iter().enumerate() {
+                    let name = POOL_NAMES[index % POOL_NAMES.len()];
+                    if let Some(old) = old {
+                        old_workers.push(with_machine(worker(name, old), old_machine));
+                    }
+                    if let Some(new) = new {
+                        new_workers.push(with_machine(worker(name, new), new_machine));
+                    }
+                }
+                let mut input = Map::new();
+                input.insert("operation".into(), json!(operation));
+                input.insert("cloudProfile".into(), profile);
+                input.insert("shoot".into(), shoot(&version, new_workers));
+                if operation == "update" {
+                    input.insert("oldShoot".into(), shoot(&old_version, old_workers));
+                }
+                Request {
+                    kind: "version-defaulting",
+                    now: rfc3339(now),
+                    input: Value::Object(input),
+                }
+            },
+        )
+        .boxed()
+}

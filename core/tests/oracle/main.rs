@@ -104,6 +104,10 @@ const AREAS: &[Area] = &[
         strategy: generate_validation::maintenance_validation_area,
     },
     Area {
+        name: "version-defaulting",
+        strategy: generate_validation::version_defaulting_area,
+    },
+    Area {
         name: "scheduling",
         strategy: generate_scheduling::scheduling,
     },
