@@ -72,8 +72,8 @@ pub fn validation(report: &Report) -> String {
         use shoot_policy::validation::scope;
         let _ = writeln!(
             out,
-            "  Gardener's validation families: {} (kubectl apply --dry-run=server gives Gardener's \
-             whole answer)",
+            "  Gardener's validation families: {}; kubectl apply --dry-run=server gives Gardener's \
+             whole answer",
             scope::coverage_text(scope)
         );
         for listing in scope::listing(scope) {
