@@ -348,6 +348,28 @@ func shootValidator() (*shootvalidator.ValidateShoot, []informerStore) {
 				return v1.CloudProfiles().Informer().GetStore().Replace(items, "")
 			}},
 			{reset: func(ctx context.Context, c client.Client) error {
+				list := &gardencorev1beta1.NamespacedCloudProfileList{}
+				if err := c.List(ctx, list); err != nil {
+					return err
+				}
+				items := []any{}
+				for i := range list.Items {
+					items = append(items, &list.Items[i])
+				}
+				return v1.NamespacedCloudProfiles().Informer().GetStore().Replace(items, "")
+			}},
+			{reset: func(ctx context.Context, c client.Client) error {
+				list := &gardencorev1beta1.SeedList{}
+				if err := c.List(ctx, list); err != nil {
+					return err
+				}
+				items := []any{}
+				for i := range list.Items {
+					items = append(items, &list.Items[i])
+				}
+				return v1.Seeds().Informer().GetStore().Replace(items, "")
+			}},
+			{reset: func(ctx context.Context, c client.Client) error {
 				list := &gardencorev1beta1.ProjectList{}
 				if err := c.List(ctx, list); err != nil {
 					return err
@@ -390,6 +412,17 @@ func shootValidator() (*shootvalidator.ValidateShoot, []informerStore) {
 					items = append(items, &list.Items[i])
 				}
 				return securityInformers.Security().V1alpha1().CredentialsBindings().Informer().GetStore().Replace(items, "")
+			}},
+			{reset: func(ctx context.Context, c client.Client) error {
+				list := &corev1.SecretList{}
+				if err := c.List(ctx, list); err != nil {
+					return err
+				}
+				items := []any{}
+				for i := range list.Items {
+					items = append(items, &list.Items[i])
+				}
+				return kubeInformers.Core().V1().Secrets().Informer().GetStore().Replace(items, "")
 			}},
 		}
 		validatorPlugin = plugin

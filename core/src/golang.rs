@@ -1,5 +1,5 @@
-//! Go conventions that Gardener's texts and objects follow: `strconv.Quote` in messages, and a JSON
-//! `null` decoding to the zero value.
+//! Go conventions that Gardener's texts and objects follow: `strconv.Quote` in messages, a JSON
+//! `null` decoding to the zero value, `strings.ToLower` and `net.ParseCIDR`.
 
 use serde::{Deserialize, Deserializer};
 
@@ -72,6 +72,90 @@ fn is_printable(c: char) -> bool {
     let noncharacter = (0xFDD0..=0xFDEF).contains(&code) || code & 0xFFFE == 0xFFFE;
     let separator = c.is_whitespace() && c != ' ';
     !(c.is_control() || separator || noncharacter || within(FORMAT) || within(PRIVATE_USE))
+}
+
+/// Go's `strings.ToLower`: each character by Unicode's simple lower-case mapping. Rust's full
+/// mapping differs from it only for `İ` (U+0130), which it turns into `i` and a combining dot.
+pub fn to_lower(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\u{130}' => 'i',
+            c => c.to_lowercase().next().unwrap_or(c),
+        })
+        .collect()
+}
+
+/// What Go's `net.ParseCIDR` reads: the address in Go's 16-byte form (an IPv4 address as
+/// `::ffff:a.b.c.d`), whether it was written as IPv4 (a 4-byte mask), and the prefix length.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Cidr {
+    pub address: [u8; 16],
+    pub ipv4: bool,
+    pub bits: usize,
+}
+
+/// Go's `dtoi` as `net.ParseCIDR` reads a prefix length: decimal digits only, at least one (a
+/// number too long for it counts as too large).
+pub(crate) fn prefix_length(text: &str) -> Option<usize> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(text.parse::<usize>().unwrap_or(usize::MAX))
+}
+
+/// The first 12 bytes of an IPv4 address in Go's 16-byte form.
+const V4_IN_V6: [u8; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff];
+
+impl Cidr {
+    /// `net.ParseCIDR`: an address as `netip.ParseAddr` takes it (no zone), `/`, and a
+    /// [`prefix_length`] (leading zeros allowed) no more than the address's bit length.
+    pub fn parse(text: &str) -> Option<Cidr> {
+        let (address, bits) = text.split_once('/')?;
+        let (address, ipv4) = match address.parse::<std::net::IpAddr>().ok()? {
+            std::net::IpAddr::V4(v4) => (v4.to_ipv6_mapped().octets(), true),
+            std::net::IpAddr::V6(v6) => (v6.octets(), false),
+        };
+        let bits = prefix_length(bits)?;
+        (bits <= if ipv4 { 32 } else { 128 }).then_some(Cidr {
+            address,
+            ipv4,
+            bits,
+        })
+    }
+
+    /// The mask over the 16-byte form: an IPv4 mask covers the last four bytes.
+    fn mask(&self) -> [u8; 16] {
+        let bits = if self.ipv4 { self.bits + 96 } else { self.bits };
+        std::array::from_fn(|index| {
+            let kept = bits.saturating_sub(index * 8).min(8);
+            (0xffu16 << (8 - kept)) as u8
+        })
+    }
+
+    /// `IPNet.IP`: the address with the bits beyond the prefix cleared.
+    pub fn network(&self) -> [u8; 16] {
+        let mask = self.mask();
+        std::array::from_fn(|index| self.address[index] & mask[index])
+    }
+
+    /// `IPNet.IP.To4() != nil`: an IPv4 network, or an IPv6 one in the IPv4-mapped range.
+    pub fn is_ipv4(&self) -> bool {
+        self.network()[..12] == V4_IN_V6
+    }
+
+    /// No address bit beyond the prefix is set.
+    #[cfg_attr(not(feature = "complete-validation"), allow(dead_code))]
+    pub fn is_canonical(&self) -> bool {
+        self.network() == self.address
+    }
+
+    /// `IPNet.Contains` of an address in the 16-byte form: an IPv4 network holds only IPv4
+    /// addresses and an IPv6 one only IPv6 addresses.
+    pub fn contains(&self, address: &[u8; 16]) -> bool {
+        let (network, mask) = (self.network(), self.mask());
+        (network[..12] == V4_IN_V6) == (address[..12] == V4_IN_V6)
+            && (0..16).all(|i| network[i] & mask[i] == address[i] & mask[i])
+    }
 }
 
 /// Reads an explicit `null` (an empty YAML key, a JSON `null`) like an absent field, as Go decodes both

@@ -383,6 +383,28 @@ pub fn compare(a: &Version, op: &str, b: &Version) -> Option<bool> {
     })
 }
 
+/// Gardener's `versionutils.ConstraintK8sGreaterEqual1xx` (`>= 1.xx-0`) and `ConstraintK8sLess1xx`
+/// (`< 1.xx-0`) of a version as written (not normalised): `Some(true)` at or above `1.minor`,
+/// `Some(false)` below it, `None` when the version does not parse, which meets neither constraint.
+#[cfg_attr(not(feature = "complete-validation"), allow(dead_code))]
+pub(crate) fn k8s_minor_at_least(version: &str, minor: u64) -> Option<bool> {
+    let version = Version::parse(version).ok()?;
+    let bound = Version::parse(&format!("1.{minor}.0-0")).ok()?;
+    Some(version >= bound)
+}
+
+/// `versionutils.ConstraintK8sGreaterEqual1xx.CheckVersion`: see [`k8s_minor_at_least`].
+#[cfg_attr(not(feature = "complete-validation"), allow(dead_code))]
+pub(crate) fn k8s_at_least(version: &str, minor: u64) -> bool {
+    k8s_minor_at_least(version, minor) == Some(true)
+}
+
+/// `versionutils.ConstraintK8sLess1xx.CheckVersion`: see [`k8s_minor_at_least`].
+#[cfg_attr(not(feature = "complete-validation"), allow(dead_code))]
+pub(crate) fn k8s_below(version: &str, minor: u64) -> bool {
+    k8s_minor_at_least(version, minor) == Some(false)
+}
+
 /// Gardener's `VersionRange.Contains`: `added ≤ version < removed` on the normalised version, an
 /// absent bound open. The bounds are the callers' own constants; one that does not parse contains
 /// nothing, as its constraint fails in Go. A version that does not parse is the error.

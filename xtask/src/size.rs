@@ -15,9 +15,10 @@ use std::process::Command;
 /// buttons, the skip link and focus handling), still far under the decided 625 000 B. Round 30 set
 /// it to the figure after the one-model redesign plus 2 %, as that redesign's issue decided
 /// (351 263 B at its end): the Validation card's list of Gardener's validation families took
-/// 4.6 KB of the app (decoding the families and listing them).
+/// 4.6 KB of the app (decoding the families and listing them). Round 31 raised the npm module's to
+/// 480 000 B, as issue 44 decided, so that Shoot validation can be complete (target ≤ 470 000 B).
 const APP_CEILING_BYTES: u64 = 358_288;
-const NPM_WASM_CEILING_BYTES: u64 = 440_000;
+const NPM_WASM_CEILING_BYTES: u64 = 480_000;
 /// The targets the one shared model aims for: printed with a verdict, not enforced.
 const APP_TARGET_BYTES: u64 = 500_000;
 const NPM_WASM_TARGET_BYTES: u64 = 350_000;

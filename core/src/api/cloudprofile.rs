@@ -56,6 +56,19 @@ pub struct CloudProfileSpec {
     /// PEM-encoded certificates of the CloudProfile's CA (`caBundle`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ca_bundle: Option<String>,
+    /// Control-plane settings (`controlPlane`, gardener `b312835d` only: v1.149.3 has no such
+    /// field).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub control_plane: Option<CloudProfileControlPlane>,
+}
+
+/// `CloudProfileControlPlane` (gardener `b312835d`): whether Shoots may pin their control plane
+/// to zones (`spec.controlPlane.zones`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct CloudProfileControlPlane {
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub allow_zone_pinning: bool,
 }
 
 impl CloudProfileSpec {
@@ -75,6 +88,7 @@ pub struct SeedSelector {
     pub match_labels: Option<BTreeMap<String, String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub match_expressions: Option<Vec<LabelSelectorRequirement>>,
+    /// The API server stores no empty list here (`omitempty`), so an empty one reads as absent.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub provider_types: Vec<String>,
 }
@@ -203,11 +217,20 @@ pub struct MachineType {
     pub memory: Option<serde_json::Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub storage: Option<MachineTypeStorage>,
+    /// Whether new pools may use the type; the API server defaults it to `true`
+    /// (`SetDefaults_MachineType`), which [`MachineType::is_usable`] reads for an absent value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usable: Option<bool>,
     #[serde(skip_serializing_if = "Capabilities::is_empty")]
     pub capabilities: Capabilities,
 }
 
 impl MachineType {
+    /// `usable` after the API server's default.
+    pub fn is_usable(&self) -> bool {
+        self.usable.unwrap_or(true)
+    }
+
     /// `MachineType.GetArchitecture`: the single `architecture` capability value (after capability
     /// defaulting from `definitions`), else the `architecture` field.
     pub fn effective_architecture<'a>(
@@ -231,6 +254,9 @@ impl MachineType {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct MachineTypeStorage {
+    /// The volume type the minimum applies to.
+    #[serde(rename = "type", skip_serializing_if = "String::is_empty")]
+    pub storage_type: String,
     #[serde(rename = "size", skip_serializing_if = "Option::is_none")]
     pub storage_size: Option<serde_json::Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -245,6 +271,16 @@ pub struct Region {
     pub zones: Vec<Zone>,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub labels: BTreeMap<String, String>,
+    /// The access restrictions Shoots in the region may ask for (`accessRestrictions[].name`).
+    #[serde(rename = "accessRestrictions", skip_serializing_if = "Vec::is_empty")]
+    pub access_restrictions: Vec<AccessRestriction>,
+}
+
+/// `AccessRestriction` of a region: its name (the options a Shoot sets are not read).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default)]
+pub struct AccessRestriction {
+    pub name: String,
 }
 
 /// `AvailabilityZone`.
@@ -252,6 +288,16 @@ pub struct Region {
 #[serde(default)]
 pub struct Zone {
     pub name: String,
+    #[serde(
+        rename = "unavailableMachineTypes",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub unavailable_machine_types: Vec<String>,
+    #[serde(
+        rename = "unavailableVolumeTypes",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub unavailable_volume_types: Vec<String>,
 }
 
 /// `VolumeType`.
@@ -262,6 +308,16 @@ pub struct VolumeType {
     pub class: String,
     #[serde(rename = "minSize", skip_serializing_if = "Option::is_none")]
     pub min_size: Option<serde_json::Value>,
+    /// Defaulted to `true` by the API server (`SetDefaults_VolumeType`); see [`VolumeType::is_usable`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usable: Option<bool>,
+}
+
+impl VolumeType {
+    /// `usable` after the API server's default.
+    pub fn is_usable(&self) -> bool {
+        self.usable.unwrap_or(true)
+    }
 }
 
 /// `Limits`.
@@ -272,12 +328,31 @@ pub struct Limits {
     pub max_nodes_total: Option<i64>,
 }
 
-/// A NamespacedCloudProfile, as far as the version-removal check reads it.
+/// A NamespacedCloudProfile, as far as the version-removal check and the ShootValidator's
+/// `ValidateCloudProfileChanges` read it.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct NamespacedCloudProfile {
     pub metadata: ObjectMeta,
     pub spec: NamespacedCloudProfileSpec,
+    #[serde(skip_serializing_if = "NamespacedCloudProfileStatus::is_empty")]
+    pub status: NamespacedCloudProfileStatus,
+}
+
+/// `NamespacedCloudProfileStatus`: the merged profile the API server writes
+/// (`cloudProfileSpec`), which Gardener reads for a Shoot that references the
+/// NamespacedCloudProfile (`GetCloudProfileSpec`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct NamespacedCloudProfileStatus {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cloud_profile_spec: Option<CloudProfileSpec>,
+}
+
+impl NamespacedCloudProfileStatus {
+    fn is_empty(&self) -> bool {
+        self.cloud_profile_spec.is_none()
+    }
 }
 
 /// `NamespacedCloudProfileSpec` (parent, Kubernetes versions and machine images).

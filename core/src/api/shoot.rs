@@ -151,6 +151,97 @@ impl ShootSpec {
     pub fn has_managed_infrastructure(&self) -> bool {
         self.secret_binding_name.is_some() || self.credentials_binding_name.is_some()
     }
+
+    /// `spec.networking.ipFamilies` after `SetDefaults_Networking`: see [`ip_families`].
+    pub fn ip_families(&self) -> Vec<&str> {
+        ip_families(self.networking.as_ref())
+    }
+
+    /// `calculateDefaultNodeCIDRMaskSize` of the v1beta1 defaults: room for twice the largest
+    /// `maxPods` of the Shoot's and the pools' kubelets (110 when none is set), in Go's int32
+    /// arithmetic (a `maxPods` of 0 or less gives Go's amd64 conversion of -Inf or NaN: the
+    /// smallest int32).
+    pub fn default_node_cidr_mask_size(&self) -> i32 {
+        let max_pods_of = |kubelet: Option<&KubeletConfig>| {
+            let value = kubelet.and_then(|kubelet| kubelet.extra.get("maxPods"));
+            value
+                .and_then(Value::as_i64)
+                .and_then(|v| i32::try_from(v).ok())
+        };
+        let mut max_pods = max_pods_of(self.kubernetes.kubelet.as_ref()).unwrap_or(110);
+        for worker in self.provider.workers.iter() {
+            if let Some(pods) = max_pods_of(worker.kubelet()) {
+                max_pods = max_pods.max(pods);
+            }
+        }
+        let doubled = max_pods.wrapping_mul(2);
+        let bits = if doubled <= 0 {
+            i32::MIN
+        } else {
+            f64::from(doubled).log2().ceil() as i32
+        };
+        32i32.wrapping_sub(bits)
+    }
+
+    /// The kube-controller-manager's `nodeCIDRMaskSize` and `nodeCIDRMaskSizeIPv6` after
+    /// `SetDefaults_Shoot`: for a Shoot with workers, IPv4 (and dual-stack) networks get
+    /// [`Self::default_node_cidr_mask_size`], IPv6 ones 64 (an IPv6 single-stack Shoot only when
+    /// neither is set); a workerless Shoot keeps what is written.
+    pub fn node_cidr_mask_sizes(&self) -> (Option<i64>, Option<i64>) {
+        let kcm = self.kubernetes.kube_controller_manager.as_ref();
+        let written = |key: &str| kcm.and_then(|kcm| kcm.extra.get(key)?.as_i64());
+        let (mut mask, mut mask_v6) =
+            (written("nodeCIDRMaskSize"), written("nodeCIDRMaskSizeIPv6"));
+        if self.provider.workers.is_empty() {
+            return (mask, mask_v6);
+        }
+        let families = self.ip_families();
+        let dual = families.contains(&"IPv4") && families.contains(&"IPv6");
+        if families == ["IPv4"] || dual {
+            mask = mask.or_else(|| Some(i64::from(self.default_node_cidr_mask_size())));
+        }
+        if families == ["IPv6"] && mask_v6.is_none() {
+            mask = mask.or(Some(64));
+        }
+        if dual {
+            mask_v6 = mask_v6.or(Some(64));
+        }
+        (mask, mask_v6)
+    }
+}
+
+/// `networking.ipFamilies` after `SetDefaults_Networking`: `[IPv4]` when none is given (a value
+/// that is no string reads as empty).
+pub fn ip_families(networking: Option<&Value>) -> Vec<&str> {
+    let written = networking.and_then(|n| n.get("ipFamilies")?.as_array());
+    let families: Vec<&str> = (written.into_iter().flatten())
+        .map(|family| family.as_str().unwrap_or(""))
+        .collect();
+    if families.is_empty() {
+        vec!["IPv4"]
+    } else {
+        families
+    }
+}
+
+/// `spec.networking` as the API server stores it: Gardener's defaulting writes the networking
+/// section and `ipFamilies: [IPv4]` into every Shoot (`SetDefaults_Shoot`,
+/// `SetDefaults_Networking`), which this crate's defaulting leaves unwritten. Comparisons of two
+/// specs (Gardener's `reflect.DeepEqual` of stored objects) read the default through this.
+/// A networking value that is not an object is returned as it is.
+pub fn with_default_ip_families(networking: Option<&Value>) -> Option<Value> {
+    let mut networking = networking
+        .cloned()
+        .unwrap_or_else(|| Value::Object(Default::default()));
+    if let Some(fields) = networking.as_object_mut() {
+        let written = (fields.get("ipFamilies"))
+            .and_then(Value::as_array)
+            .is_some_and(|families| !families.is_empty());
+        if !written {
+            fields.insert("ipFamilies".to_string(), Value::from(vec!["IPv4"]));
+        }
+    }
+    Some(networking)
 }
 
 /// A toleration (`spec.tolerations[]`): a key and an optional value. There are no operators or
@@ -392,6 +483,9 @@ pub struct KubeProxyConfig {
 pub struct SystemComponents {
     #[serde(rename = "nodeLocalDNS", skip_serializing_if = "Option::is_none")]
     pub node_local_dns: Option<NodeLocalDns>,
+    /// `coreDNS` and the rest, kept as written (the static validation reads `coreDNS.rewriting`).
+    #[serde(flatten)]
+    pub extra: Extra,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]

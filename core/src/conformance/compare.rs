@@ -263,4 +263,19 @@ fn field_error_matches(error: &FieldError, expected: &Value) -> bool {
         && text("type").is_none_or(|kind| kind == error.error_type.as_str())
         && text("detail").is_none_or(|detail| detail == error.detail)
         && text("detailContains").is_none_or(|part| error.detail.contains(part))
+        && text("errorText").is_none_or(|go_text| error_text_matches(error, go_text))
+}
+
+/// Whether Go's `field.Error.Error()` text of an error (`field: Type: value: detail`, where the
+/// value may be left out) is `error`'s: the engine keeps no values, so the text must start with
+/// the field and the type and end with the detail.
+fn error_text_matches(error: &FieldError, go_text: &str) -> bool {
+    let full = error.go_text();
+    // `<field>: <type>`, the text before the detail.
+    let head = &full[..full.len() - error.detail.len() - 2];
+    let Some(rest) = go_text.strip_prefix(head) else {
+        return false;
+    };
+    (rest.is_empty() || rest.starts_with(": "))
+        && (error.detail.is_empty() || rest.ends_with(&format!(": {}", error.detail)))
 }

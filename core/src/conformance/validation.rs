@@ -38,7 +38,120 @@ pub const KINDS: &[Kind] = &[
         name: "maintenance-validation",
         check: maintenance_validation,
     },
+    Kind {
+        name: "shoot-admission",
+        check: shoot_admission,
+    },
+    Kind {
+        name: "shoot-validation",
+        check: shoot_validation,
+    },
 ];
+
+/// The registry strategy's validation of a Shoot, whole (`validation::shoot`).
+fn shoot_validation(case: &Case, checker: &mut Checker) -> Result<(), String> {
+    let shoot = stored_shoot(case, "shoot")?.ok_or("input.shoot is required")?;
+    let old = stored_shoot(case, "oldShoot")?;
+    let maintenance = case.input_value("shoot").pointer("/spec/maintenance");
+    let errors = crate::validation::shoot::validate_shoot(
+        old.as_ref(),
+        &shoot,
+        operation(case)?,
+        maintenance,
+    );
+    checker.validation(&errors, None);
+    Ok(())
+}
+
+/// A Shoot of the case as the API server stores it: with the v1beta1 defaults.
+fn stored_shoot(case: &Case, name: &str) -> Result<Option<Shoot>, String> {
+    let mut value = case.input_value(name).clone();
+    if value.is_null() {
+        return Ok(None);
+    }
+    crate::defaults::default_shoot(&mut value);
+    crate::decode::from_value(&value)
+        .map(Some)
+        .map_err(|e| format!("input.{name}: {e}"))
+}
+
+/// The ShootValidator admission plugin, whole (`validation::shoot_validator`). Inputs besides
+/// `cloudProfile`, `shoot`, `oldShoot` and `operation`, each optional: `seed` (the Seed of the
+/// Shoot's `spec.seedName`), `oldSeed` (of the old Shoot's), `shoots` (the landscape's Shoots, for
+/// a Seed's capacity) and `namespacedCloudProfile` (below `cloudProfile`, with its
+/// `status.cloudProfileSpec`). A Shoot that references the NamespacedCloudProfile is checked
+/// against its merged spec, as Gardener's `GetCloudProfileSpec` reads it; without one, every
+/// Shoot references `cloudProfile` (as `oracle/admission_test.go` sets it).
+fn shoot_admission(case: &Case, checker: &mut Checker) -> Result<(), String> {
+    use crate::validation::shoot_validator::{validate_shoot_admission, AdmissionObjects};
+    let profile: CloudProfile = case.input("cloudProfile")?;
+    let namespaced: Option<NamespacedCloudProfile> = case.input("namespacedCloudProfile")?;
+    // As the oracle's harness has it: the Shoots name their profile by `spec.cloudProfile`, and
+    // without a NamespacedCloudProfile they reference the CloudProfile.
+    let reference = |shoot: Option<Shoot>| {
+        shoot.map(|mut shoot| {
+            shoot.spec.cloud_profile_name = None;
+            if namespaced.is_none() || shoot.spec.cloud_profile.is_none() {
+                shoot.spec.cloud_profile = Some(crate::api::CloudProfileReference {
+                    kind: "CloudProfile".to_string(),
+                    name: profile.metadata.name.clone(),
+                });
+            }
+            shoot
+        })
+    };
+    let shoot = reference(stored_shoot(case, "shoot")?).ok_or("input.shoot is required")?;
+    let old = reference(stored_shoot(case, "oldShoot")?);
+    let seed: Option<crate::scheduling::Seed> = case.input("seed")?;
+    let old_seed: Option<crate::scheduling::Seed> = case.input("oldSeed")?;
+    let mut shoots = Vec::new();
+    if let Some(list) = case.input_value("shoots").as_array() {
+        for (i, item) in list.iter().enumerate() {
+            let mut item = item.clone();
+            crate::defaults::default_shoot(&mut item);
+            shoots.push(
+                crate::decode::from_value::<Shoot>(&item)
+                    .map_err(|e| format!("input.shoots[{i}]: {e}"))?,
+            );
+        }
+    }
+    let reference = shoot.spec.cloud_profile.as_ref();
+    let referenced = match (reference, &namespaced) {
+        (Some(reference), Some(namespaced))
+            if reference.kind == "NamespacedCloudProfile"
+                && reference.name == namespaced.metadata.name =>
+        {
+            CloudProfile {
+                metadata: namespaced.metadata.clone(),
+                spec: (namespaced.status.cloud_profile_spec.clone()).unwrap_or_default(),
+            }
+        }
+        (Some(reference), _) if reference.kind == "NamespacedCloudProfile" => {
+            return Err(format!(
+                "the Shoot references the NamespacedCloudProfile {:?}, which input.namespacedCloudProfile is not",
+                reference.name
+            ))
+        }
+        _ => profile.clone(),
+    };
+    let objects = AdmissionObjects {
+        seed: seed.as_ref(),
+        old_seed: old_seed.as_ref(),
+        shoots: &shoots,
+        cloud_profile: Some(&profile),
+        namespaced_cloud_profile: namespaced.as_ref(),
+    };
+    let errors = validate_shoot_admission(
+        &referenced,
+        old.as_ref(),
+        &shoot,
+        operation(case)?,
+        case.now()?,
+        &objects,
+    );
+    checker.validation(&errors, None);
+    Ok(())
+}
 
 /// `validateMaintenance` of the static Shoot validation.
 fn maintenance_validation(case: &Case, checker: &mut Checker) -> Result<(), String> {

@@ -185,18 +185,19 @@ fn new_requirement(
 
 /// `validation.IsQualifiedName`: `[prefix/]name`, the prefix a DNS-1123 subdomain.
 fn validate_label_key(key: &str) -> Result<(), String> {
+    use crate::validation::names::is_dns1123_subdomain;
     let parts: Vec<&str> = key.split('/').collect();
     let name = match parts.as_slice() {
         [name] => name,
         [prefix, name] => {
-            if prefix.is_empty() || !is_dns1123_subdomain(prefix) {
+            if prefix.is_empty() || prefix.len() > 253 || !is_dns1123_subdomain(prefix) {
                 return Err(format!("invalid label key {key:?}: bad prefix"));
             }
             name
         }
         _ => return Err(format!("invalid label key {key:?}: too many '/'")),
     };
-    if name.is_empty() || name.len() > 63 || !is_qualified_name_part(name) {
+    if name.is_empty() || name.len() > 63 || !crate::validation::names::is_label_name(name) {
         return Err(format!("invalid label key {key:?}"));
     }
     Ok(())
@@ -204,41 +205,10 @@ fn validate_label_key(key: &str) -> Result<(), String> {
 
 /// `validation.IsValidLabelValue`: at most 63 characters, empty or a qualified-name part.
 fn validate_label_value(value: &str) -> Result<(), String> {
-    if value.len() > 63 || !(value.is_empty() || is_qualified_name_part(value)) {
+    if value.len() > 63 || !(value.is_empty() || crate::validation::names::is_label_name(value)) {
         return Err(format!("invalid label value: {value:?}"));
     }
     Ok(())
-}
-
-/// `([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]`
-fn is_qualified_name_part(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    let (Some(first), Some(last)) = (bytes.first(), bytes.last()) else {
-        return false;
-    };
-    first.is_ascii_alphanumeric()
-        && last.is_ascii_alphanumeric()
-        && bytes
-            .iter()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
-}
-
-/// DNS-1123 subdomain: at most 253 characters of dot-separated lower-case labels.
-fn is_dns1123_subdomain(text: &str) -> bool {
-    text.len() <= 253
-        && text.split('.').all(|label| {
-            let bytes = label.as_bytes();
-            match (bytes.first(), bytes.last()) {
-                (Some(first), Some(last)) => {
-                    (first.is_ascii_lowercase() || first.is_ascii_digit())
-                        && (last.is_ascii_lowercase() || last.is_ascii_digit())
-                        && bytes
-                            .iter()
-                            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || *b == b'-')
-                }
-                _ => false,
-            }
-        })
 }
 
 /// `metav1validation.ValidateLabelSelector` with the default options: label names and values in
@@ -249,15 +219,13 @@ pub(crate) fn validate_label_selector(
     path: &crate::field::Path,
 ) -> Vec<crate::field::FieldError> {
     use crate::field::FieldError;
-    use crate::scheduling::toleration_restriction::{
-        label_name_errors, label_value_errors, validate_labels,
-    };
+    use crate::validation::names::{invalid_each, label_key, label_value, validate_label};
     let mut errors = Vec::new();
     if let Some(labels) = &selector.match_labels {
-        errors.extend(validate_labels(
-            labels,
-            &path.child("matchLabels").to_string(),
-        ));
+        let labels_path = path.child("matchLabels").to_string();
+        for (key, value) in labels {
+            validate_label(key, value, &labels_path, &mut errors);
+        }
     }
     let expressions = path.child("matchExpressions");
     for (i, requirement) in selector.match_expressions.iter().flatten().enumerate() {
@@ -280,14 +248,11 @@ pub(crate) fn validate_label_selector(
                 "not a valid selector operator",
             )),
         }
-        errors.extend(label_name_errors(
-            &requirement.key,
-            &item.child("key").to_string(),
-        ));
+        let key = item.child("key").to_string();
+        invalid_each(&key, label_key(&requirement.key), &mut errors);
         for (j, value) in requirement.values.iter().enumerate() {
-            for message in label_value_errors(value) {
-                errors.push(FieldError::invalid(values.index(j), message));
-            }
+            let value_path = values.index(j).to_string();
+            invalid_each(&value_path, label_value(value), &mut errors);
         }
     }
     errors

@@ -10,7 +10,7 @@ mod scheduling;
 
 use crate::decode::FromValue;
 use crate::field::FieldError;
-use crate::scheduling::toleration_restriction::{label_name_errors, label_value_errors};
+use crate::validation::names::{invalid_each, label_key, label_value};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -458,7 +458,7 @@ pub fn validate_cluster_autoscaler_taints(
         let mut seen = BTreeSet::new();
         for (i, taint) in taints.iter().enumerate() {
             let item = list_path.index(i);
-            errors.extend(label_name_errors(taint, &item.to_string()));
+            invalid_each(&item.to_string(), label_key(taint), &mut errors);
             if taint == TAINT_CRITICAL_COMPONENTS_NOT_READY {
                 errors.push(FieldError::forbidden(
                     item,
@@ -481,14 +481,14 @@ pub fn validate_taints(taints: &[Taint], path: &str) -> Vec<FieldError> {
     let mut seen: BTreeSet<(&str, &str)> = BTreeSet::new();
     for (i, taint) in taints.iter().enumerate() {
         let item = format!("{path}[{i}]");
-        errors.extend(label_name_errors(&taint.key, &format!("{item}.key")));
+        invalid_each(&format!("{item}.key"), label_key(&taint.key), &mut errors);
         if taint.key == TAINT_CRITICAL_COMPONENTS_NOT_READY {
             errors.push(FieldError::forbidden(
                 format!("{item}.key"),
                 "taint key is reserved by gardener",
             ));
         }
-        let value_errors = label_value_errors(&taint.value);
+        let value_errors = label_value(&taint.value);
         if !value_errors.is_empty() {
             errors.push(FieldError::invalid(
                 format!("{item}.value"),

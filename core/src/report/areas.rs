@@ -299,39 +299,43 @@ fn validate(context: &Context, report: &mut Report) {
     let previous = (inputs.previous_shoot.as_ref())
         .and_then(|p| decode_once(&shoot_views.previous_shoot, p, report));
     let old = previous.unwrap_or(shoot);
-    let mut errors =
-        validation::validate_shoot_versions_static(Some(old), shoot, Operation::Update);
-    // `ValidateTolerations`.
-    errors.extend(
-        crate::scheduling::toleration_restriction::validate_tolerations(
-            &shoot.spec.tolerations,
-            "spec.tolerations",
-        ),
-    );
-    // `validateMaintenance`: the window, the rotation periods, the workerless rules.
-    errors.extend(validation::maintenance::validate_maintenance(
+    // The API server's validation: `ValidateShootUpdate` against the previous Shoot, or against
+    // the Shoot itself when there is none.
+    let mut errors = validation::shoot::validate_shoot(
+        Some(old),
+        shoot,
+        Operation::Update,
         shoot_object.value.pointer("/spec/maintenance"),
-        shoot.is_workerless(),
-    ));
-    // `ValidateFeatureGates` of every component, part of the static validation.
-    errors.extend(crate::maintenance::admission::feature_gates_of(shoot));
-    if let Some(profile) = profile {
-        errors.extend(validation::validate_shoot_versions(
+    );
+    // The ShootValidator admission plugin: the Shoot against its CloudProfile and, when given,
+    // the Seeds its `spec.seedName` names before and after. The API server runs it only on a
+    // Shoot its validation accepted (the store validates before it calls the validating
+    // admission plugins), so a refused Shoot gets only the validation's answer.
+    if let Some(profile) = profile.filter(|_| errors.is_empty()) {
+        let seeds = decode_all::<crate::scheduling::Seed>(&inputs.seeds, report);
+        let named = |name: Option<&str>| {
+            let name = name?;
+            seeds.iter().find(|seed| seed.metadata.name == name)
+        };
+        // The report reads one profile: a NamespacedCloudProfile's merged spec stands for it,
+        // and its parent is not known.
+        let namespaced = (inputs.cloud_profile.as_ref()).is_some_and(|p| p.spec_in_text.is_some());
+        let objects = validation::shoot_validator::AdmissionObjects {
+            seed: named(shoot.spec_seed_name()),
+            old_seed: named(old.spec_seed_name()),
+            shoots: &[],
+            cloud_profile: (!namespaced).then_some(profile),
+            namespaced_cloud_profile: None,
+        };
+        errors.extend(validation::shoot_validator::validate_shoot_admission(
             profile,
             Some(old),
             shoot,
             Operation::Update,
             now,
+            &objects,
         ));
     }
-    // The update strategy's rules are static too: without the previous Shoot, the Shoot is
-    // compared with itself, as for the version rules.
-    errors.extend(crate::rollout::validate_update_strategy(
-        Some(old),
-        shoot,
-        crate::rollout::Operation::Update,
-        &crate::rollout::FeatureGates::default(),
-    ));
     let found: Vec<Problem> = problems(shoot_object, errors).collect();
     report.validation.problems.extend(found);
 }

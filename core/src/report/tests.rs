@@ -750,7 +750,7 @@ fn a_field_the_engine_cannot_parse_is_an_error_at_its_line_and_maintenance_is_no
         panic!("{:?}", report.diagnostics);
     };
     assert_eq!(error.field.as_deref(), Some("spec.kubernetes.version"));
-    assert_eq!((error.line, error.column), (Some(12), Some(5)));
+    assert_eq!((error.line, error.column), (Some(16), Some(5)));
     assert!(report.maintenance_now.is_none() && report.timeline.is_none());
 }
 
@@ -987,4 +987,78 @@ fn a_version_the_mutator_cannot_default_is_its_refusal_alone() {
         .defaults_applied
         .iter()
         .any(|d| d.reason.starts_with("ShootMutator")));
+}
+
+#[test]
+fn the_admission_checks_read_the_seed_the_shoot_names() {
+    let profile = r#"
+apiVersion: core.gardener.cloud/v1beta1
+kind: CloudProfile
+metadata: {name: aws}
+spec:
+  type: aws
+  kubernetes: {versions: [{version: 1.33.2}]}
+  machineImages: [{name: gardenlinux, versions: [{version: 1877.3.0}]}]
+  machineTypes: [{name: m5.large, cpu: "2", gpu: "0", memory: 8Gi}]
+  regions: [{name: eu-west-1, zones: [{name: eu-west-1a}], accessRestrictions: [{name: sovereign}]}]
+"#;
+    let shoot = |restrictions: &str| {
+        format!(
+            r#"
+apiVersion: core.gardener.cloud/v1beta1
+kind: Shoot
+metadata: {{name: payments, namespace: garden-dev}}
+spec:
+  cloudProfile: {{kind: CloudProfile, name: aws}}
+  credentialsBindingName: aws
+  region: eu-west-1
+  seedName: seed-a
+  {restrictions}
+  kubernetes: {{version: 1.33.2}}
+  networking: {{type: calico, nodes: 10.250.0.0/16, pods: 100.96.0.0/11, services: 100.64.0.0/13}}
+  maintenance: {{timeWindow: {{begin: 220000+0000, end: 230000+0000}}}}
+  provider:
+    type: aws
+    workers:
+    - name: worker-a
+      minimum: 1
+      maximum: 2
+      zones: [eu-west-1a]
+      machine: {{type: m5.large, architecture: amd64, image: {{name: gardenlinux, version: 1877.3.0}}}}
+"#
+        )
+    };
+    let seed = r#"
+apiVersion: core.gardener.cloud/v1beta1
+kind: Seed
+metadata: {name: seed-a}
+spec:
+  provider: {type: aws, region: eu-west-1, zones: [eu-west-1a]}
+  networks: {pods: 10.0.0.0/16, services: 10.1.0.0/16}
+"#;
+    let sources = [
+        source("CloudProfile", profile),
+        source("Seed", seed),
+        source("Shoot", &shoot("accessRestrictions: [{name: sovereign}]")),
+        Source {
+            name: "Previous Shoot".to_string(),
+            role: SourceRole::PreviousShoot,
+            text: shoot(""),
+        },
+    ];
+    let report = analyze(&sources, &AnalyzeOptions::at(now()));
+    let found: Vec<(&str, &str)> = (report.validation.problems.iter())
+        .map(|p| (p.field.as_str(), p.detail.as_str()))
+        .collect();
+    assert!(
+        found.contains(&(
+            "spec.accessRestrictions[0]",
+            "access restriction \"sovereign\" is not supported by the seed"
+        )),
+        "{found:?}"
+    );
+    let family = (report.validation.scope.iter())
+        .find(|f| f.id == "access-restrictions")
+        .unwrap();
+    assert_eq!(family.state, crate::validation::scope::FamilyState::Checked);
 }

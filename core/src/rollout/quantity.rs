@@ -127,6 +127,17 @@ impl Quantity {
         })
     }
 
+    /// A quantity as JSON holds it: a string, or a number (which the API server's decoder accepts
+    /// too), read as `Quantity.UnmarshalJSON` reads it (surrounding white space dropped). `None` for
+    /// any other value.
+    pub fn from_json(value: &serde_json::Value) -> Option<Result<Quantity, QuantityError>> {
+        match value {
+            serde_json::Value::String(text) => Some(Quantity::parse(text.trim())),
+            serde_json::Value::Number(number) => Some(Quantity::parse(&number.to_string())),
+            _ => None,
+        }
+    }
+
     /// The format the quantity prints in.
     pub fn format(&self) -> Format {
         self.format
@@ -152,7 +163,12 @@ impl Quantity {
 
     /// `Quantity.Cmp(other) == 0` (what `apiequality.Semantic` uses).
     pub fn same_value(&self, other: &Quantity) -> bool {
-        self.value.cmp_value(&other.value) == Ordering::Equal
+        self.compare(other) == Ordering::Equal
+    }
+
+    /// `Quantity.Cmp`: the order of the two values, whatever their formats.
+    pub fn compare(&self, other: &Quantity) -> Ordering {
+        self.value.cmp_value(&other.value)
     }
 
     /// `Quantity.String()`: the canonical text.

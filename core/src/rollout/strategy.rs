@@ -15,7 +15,7 @@ use crate::decode::FromValue;
 use crate::document::Value;
 use crate::duration;
 use crate::field::FieldError;
-use crate::version::{normalize, Version};
+use crate::version::Version;
 use serde::{Deserialize, Serialize};
 
 /// The admission operation.
@@ -145,7 +145,11 @@ pub fn validate_update_strategy_by_rule(
     if let (Operation::Update, Some(old)) = (operation, &old) {
         let old_has_workers = !old.spec.provider.workers.is_empty();
         let new_has_workers = !new.spec.provider.workers.is_empty();
-        if old_has_workers == new_has_workers {
+        // `ValidateShootSpecUpdate` stops early for a Shoot being deleted whose spec changed,
+        // and for a switch between a Shoot with workers and a workerless one.
+        let frozen = new_shoot.metadata.deletion_timestamp.is_some()
+            && old_shoot.is_some_and(|old_shoot| old_shoot.spec != new_shoot.spec);
+        if old_has_workers == new_has_workers && !frozen {
             errors.extend(tagged(
                 validate_provider_update(&new, old, feature_gates),
                 &[
@@ -544,108 +548,25 @@ fn validate_worker_versions_update(new: &Shoot, old: &Shoot) -> Vec<FieldError> 
         let old_worker = old.worker(&worker.name).unwrap_or(worker);
         let old_version = old.pool_kubernetes_version(old_worker);
         let new_version = new.pool_kubernetes_version(worker);
-        errors.extend(validate_kubernetes_version_update(
-            new_version,
-            old_version,
-            !worker.is_in_place(),
-            &format!("{path}.kubernetes.version"),
-        ));
+        errors.extend(
+            crate::validation::shoot_versions::validate_kubernetes_version_update(
+                new_version,
+                old_version,
+                !worker.is_in_place(),
+                &format!("{path}.kubernetes.version"),
+            ),
+        );
         if worker.is_in_place() {
-            errors.extend(validate_image_version_in_place_update(
-                worker,
-                old_worker,
-                &format!("{path}.machine.image.version"),
-            ));
+            errors.extend(
+                crate::validation::shoot_versions::validate_image_in_place_update(
+                    worker.machine.image.as_ref(),
+                    old_worker.machine.image.as_ref(),
+                    &format!("{path}.machine.image.version"),
+                ),
+            );
         }
     }
     errors
-}
-
-/// `ValidateKubernetesVersionUpdate`.
-pub fn validate_kubernetes_version_update(
-    new_version: &str,
-    old_version: &str,
-    skip_minor_allowed: bool,
-    path: &str,
-) -> Vec<FieldError> {
-    if new_version.is_empty() {
-        return vec![FieldError::invalid(
-            path,
-            "cannot validate kubernetes version upgrade because it is unset",
-        )];
-    }
-    let mut errors = Vec::new();
-    match compare_versions(new_version, "<", old_version) {
-        Ok(true) => errors.push(FieldError::forbidden(
-            path,
-            "kubernetes version downgrade is not supported",
-        )),
-        Ok(false) => {}
-        Err(message) => errors.push(FieldError::invalid(path, message)),
-    }
-    if !skip_minor_allowed {
-        match Version::parse(old_version) {
-            Err(e) => errors.push(FieldError::invalid(path, e.masterminds_message())),
-            Ok(old) => {
-                let next = format!("{}.{}.0", old.major, old.minor + 2);
-                match compare_versions(new_version, ">=", &next) {
-                    Ok(true) => errors.push(FieldError::forbidden(
-                        path,
-                        "kubernetes version upgrade cannot skip a minor version",
-                    )),
-                    Ok(false) => {}
-                    Err(message) => errors.push(FieldError::invalid(path, message)),
-                }
-            }
-        }
-    }
-    errors
-}
-
-/// `validateMachineImageVersionInPlaceUpdate`.
-fn validate_image_version_in_place_update(
-    new: &Worker,
-    old: &Worker,
-    path: &str,
-) -> Vec<FieldError> {
-    let version = |worker: &Worker| {
-        worker
-            .machine
-            .image
-            .as_ref()
-            .and_then(|i| i.version.clone())
-            .unwrap_or_default()
-    };
-    let (new_version, old_version) = (version(new), version(old));
-    if new_version.is_empty() {
-        return vec![FieldError::invalid(
-            path,
-            "cannot validate machine image version upgrade because it is unset",
-        )];
-    }
-    match compare_versions(&new_version, "<", &old_version) {
-        Ok(true) => vec![FieldError::forbidden(
-            path,
-            "machine image version downgrade is not supported when the update strategy is AutoInPlaceUpdate or ManualInPlaceUpdate",
-        )],
-        Ok(false) => Vec::new(),
-        Err(message) => vec![FieldError::invalid(path, message)],
-    }
-}
-
-/// `versionutils.CompareVersions` with Masterminds' error texts.
-fn compare_versions(a: &str, operator: &str, b: &str) -> Result<bool, String> {
-    let b_normalized = normalize(b);
-    if Version::parse(&b_normalized).is_err() {
-        return Err(crate::semver_constraint::improper(&format!(
-            "{operator} {b_normalized}"
-        )));
-    }
-    if let Err(e) = Version::parse(&normalize(a)) {
-        return Err(e.masterminds_message());
-    }
-    crate::version::compare_normalized(a, operator, b)
-        .ok_or_else(|| "invalid semantic version".to_string())
 }
 
 /// `validateNodeLocalDNSUpdate`.
@@ -1082,6 +1003,7 @@ fn quantity_equal(a: &Value, b: &Value) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::validation::shoot_versions::validate_kubernetes_version_update;
 
     fn worker(strategy: Option<&str>) -> Worker {
         Worker {

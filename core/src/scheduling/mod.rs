@@ -644,13 +644,39 @@ impl AdmissionResult {
 /// `validateScheduling` and `validateDeletion`). The requester is assumed to be allowed to set
 /// `spec.seedName` (RBAC on `shoots/binding`), and the CloudProfile is assumed to have no seed selector.
 pub fn admit_scheduling(request: &SchedulingRequest) -> AdmissionResult {
-    match check_scheduling(request) {
+    match check_scheduling(request, true) {
         Ok(()) => AdmissionResult::allowed(),
         Err(message) => AdmissionResult::denied(message),
     }
 }
 
-fn check_scheduling(request: &SchedulingRequest) -> Result<(), String> {
+/// The request-level refusal of [`admit_scheduling`] (`validateScheduling`, `validateDeletion`
+/// and `validateSeedSelectionForMultiZonalShoot` as `Validate` runs them), without the
+/// seed-selector change, which Gardener collects as field errors with the plugin's others (see
+/// [`seed_selector_change_errors`]). `None` when the request passes.
+pub fn scheduling_refusal(request: &SchedulingRequest) -> Option<String> {
+    check_scheduling(request, false).err()
+}
+
+/// The seed-selector change checks at the start of `Validate` (`plugin/pkg/shoot/validator`):
+/// when `spec.seedSelector` changed on a Shoot whose Seed is known, the new selector must still
+/// select that Seed by its labels and, where it names provider types, by its provider type; it
+/// may not be unset. `Err` is the internal error of a selector that does not convert, which ends
+/// the admission.
+pub fn seed_selector_change_errors(
+    shoot: &Shoot,
+    old_shoot: &Shoot,
+    seed: &Seed,
+) -> Result<Vec<crate::field::FieldError>, String> {
+    if shoot.spec_seed_name().is_none() {
+        return Ok(Vec::new());
+    }
+    let findings =
+        seed_selector_findings(&normalized_spec(shoot), &normalized_spec(old_shoot), seed)?;
+    Ok(findings.into_iter().map(|(error, _)| error).collect())
+}
+
+fn check_scheduling(request: &SchedulingRequest, with_selector: bool) -> Result<(), String> {
     let empty = Shoot::default();
     let shoot = request.shoot;
     let old_shoot = match request.operation {
@@ -757,9 +783,16 @@ fn check_scheduling(request: &SchedulingRequest) -> Result<(), String> {
         }
         // Gardener collects these with the validations that do not stop the admission, and
         // reports them once the rest has passed.
-        let selector_errors = seed_selector_errors(&spec, &old_spec, seed)?;
-        if !selector_errors.is_empty() {
-            return Err(forbidden(go_aggregate(&selector_errors)));
+        if with_selector {
+            let selector_errors: Vec<String> = seed_selector_findings(&spec, &old_spec, seed)?
+                .into_iter()
+                .map(|(error, value)| {
+                    format!("{}: Invalid value: {value}: {}", error.field, error.detail)
+                })
+                .collect();
+            if !selector_errors.is_empty() {
+                return Err(forbidden(go_aggregate(&selector_errors)));
+            }
         }
     }
     Ok(())
@@ -767,19 +800,28 @@ fn check_scheduling(request: &SchedulingRequest) -> Result<(), String> {
 
 /// A changed `spec.seedSelector` must still select the Seed the Shoot is on: its labels and, where
 /// the selector names provider types, the Seed's. An unparsable selector is an internal error.
-fn seed_selector_errors(
+/// Each finding comes with its bad value as the API server prints it.
+fn seed_selector_findings(
     spec: &serde_json::Value,
     old_spec: &serde_json::Value,
     seed: &Seed,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<(crate::field::FieldError, String)>, String> {
+    use crate::field::FieldError;
     let selector = spec.get("seedSelector");
-    if selector == old_spec.get("seedSelector") {
+    // `apiequality.Semantic.DeepEqual`: inside the selector an empty list or map equals an
+    // absent one.
+    let semantic = |selector: Option<&Value>| selector.map(|s| without_empty_members(s, true));
+    if semantic(selector) == semantic(old_spec.get("seedSelector")) {
         return Ok(Vec::new());
     }
     let seed_name = crate::golang::quote(&seed.metadata.name);
     let Some(selector) = selector else {
-        return Ok(vec![format!(
-            "spec.seedSelector: Invalid value: \"null\": cannot unset seedSelector once it has been set"
+        return Ok(vec![(
+            FieldError::invalid(
+                "spec.seedSelector",
+                "cannot unset seedSelector once it has been set",
+            ),
+            "\"null\"".to_string(),
         )]);
     };
     let provider_types: Vec<String> = (selector.get("providerTypes"))
@@ -793,8 +835,12 @@ fn seed_selector_errors(
     let mut errors = Vec::new();
     // Go renders the selector value with `%#v`; the JSON form stands in for it here.
     if !seed.selected_by(&converted) {
-        errors.push(format!(
-            "spec.seedSelector: Invalid value: {selector}: cannot change seedSelector to not match the labels of the already selected seed {seed_name}"
+        errors.push((
+            FieldError::invalid(
+                "spec.seedSelector",
+                format!("cannot change seedSelector to not match the labels of the already selected seed {seed_name}"),
+            ),
+            selector.to_string(),
         ));
     }
     if !provider_types.is_empty() && !provider_types.contains(&seed.spec.provider.provider_type) {
@@ -802,12 +848,41 @@ fn seed_selector_errors(
             .iter()
             .map(|t| crate::golang::quote(t))
             .collect();
-        errors.push(format!(
-            "spec.seedSelector.providerTypes: Invalid value: []string{{{}}}: cannot change seedSelector to not match the provider type of the already selected seed {seed_name}",
-            quoted.join(", ")
+        errors.push((
+            FieldError::invalid(
+                "spec.seedSelector.providerTypes",
+                format!("cannot change seedSelector to not match the provider type of the already selected seed {seed_name}"),
+            ),
+            format!("[]string{{{}}}", quoted.join(", ")),
         ));
     }
     Ok(errors)
+}
+
+/// A JSON value with the members that are `null`, empty lists and, with `maps`, empty maps left
+/// out, at every depth: what `equality.Semantic.DeepEqual` cannot tell from absent members. An
+/// empty JSON object is an empty map only where the Go field is a map (in a label selector); a
+/// pointer to an empty struct differs from a nil one.
+fn without_empty_members(value: &Value, maps: bool) -> Value {
+    match value {
+        Value::Object(fields) => Value::Object(
+            (fields.iter())
+                .map(|(key, member)| (key.clone(), without_empty_members(member, maps)))
+                .filter(|(_, member)| match member {
+                    Value::Null => false,
+                    Value::Array(items) => !items.is_empty(),
+                    Value::Object(fields) => !maps || !fields.is_empty(),
+                    _ => true,
+                })
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(
+            (items.iter())
+                .map(|item| without_empty_members(item, maps))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
 }
 
 /// The label selector of a Shoot's `spec.seedSelector` (`LabelSelectorAsSelector`).
@@ -828,13 +903,22 @@ fn go_aggregate(errors: &[String]) -> String {
     }
 }
 
-/// The spec for comparisons: `null` members dropped, an absent spec read as an empty one.
+/// The spec for comparisons: `null` members dropped, an absent spec read as an empty one, and
+/// `networking.ipFamilies` defaulted (see [`crate::api::with_default_ip_families`]).
 fn normalized_spec(shoot: &Shoot) -> serde_json::Value {
     let spec = serde_json::to_value(&shoot.spec).unwrap_or_default();
-    match without_nulls(&spec) {
+    let mut spec = match without_nulls(&spec) {
         serde_json::Value::Null => serde_json::Value::Object(Default::default()),
         spec => spec,
+    };
+    if let Some(fields) = spec.as_object_mut() {
+        let networking = fields.get("networking");
+        let defaulted = crate::api::with_default_ip_families(networking);
+        if defaulted.as_ref() != networking {
+            fields.insert("networking".to_string(), defaulted.unwrap_or_default());
+        }
     }
+    spec
 }
 
 /// `validateDeletion`: a Shoot cannot be deleted while it is migrated or restored.
@@ -983,7 +1067,9 @@ fn check_changes_on_deleting_seed(
             ));
         }
     }
-    if normalized_spec(shoot) != normalized_spec(old_shoot) {
+    // `apiequality.Semantic.DeepEqual`: an empty list equals an absent one.
+    let semantic = |shoot: &Shoot| without_empty_members(&normalized_spec(shoot), false);
+    if semantic(shoot) != semantic(old_shoot) {
         return Err(format!(
             "cannot update spec of shoot '{name}' on seed '{seed_name}' already marked for deletion"
         ));

@@ -9,6 +9,7 @@
 //! a CIDR that does not parse counts as intersecting everything.
 
 use super::types::{Seed, Shoot};
+use crate::golang::Cidr;
 use serde_json::Value;
 
 /// Why the Seed cannot host the Shoot's networks: `invalid networks: [...]`, Go's `%s` of the error
@@ -31,15 +32,15 @@ fn disjointedness_problems(shoot: &Shoot, seed: &Seed) -> Vec<String> {
             .and_then(Value::as_str)
             .map(str::to_string)
     };
-    let families = ip_families(networking);
+    let families = crate::api::ip_families(networking);
     let workerless = shoot.is_workerless();
     let seed_networks = &seed.spec.networks;
     let fitting_default = |default: Option<&String>| {
         let default = default?;
-        let cidr = IpNet::parse(default);
-        let fits = |family: &str| families.iter().any(|f| f == family);
+        let cidr = Cidr::parse(default);
+        let fits = |family: &str| families.contains(&family);
         let usable = cidr.as_ref().is_some_and(|c| {
-            (c.is_ipv6() && fits(IPV6_FAMILY)) || (c.is_ipv4() && fits(IPV4_FAMILY))
+            (!c.is_ipv4() && fits(IPV6_FAMILY)) || (c.is_ipv4() && fits(IPV4_FAMILY))
         });
         usable.then(|| default.clone())
     };
@@ -81,18 +82,6 @@ fn disjointedness_problems(shoot: &Shoot, seed: &Seed) -> Vec<String> {
 const IPV4_FAMILY: &str = "IPv4";
 const IPV6_FAMILY: &str = "IPv6";
 
-/// `spec.networking.ipFamilies`, defaulted to IPv4 alone as the API server does.
-fn ip_families(networking: Option<&Value>) -> Vec<String> {
-    let families: Vec<String> = (networking.and_then(|n| n.get("ipFamilies")))
-        .and_then(|list| crate::decode::from_value(list).ok())
-        .unwrap_or_default();
-    if families.is_empty() {
-        vec![IPV4_FAMILY.to_string()]
-    } else {
-        families
-    }
-}
-
 /// The ranges Gardener keeps for itself, in the order it checks them, with their names in its
 /// messages.
 const RESERVED_RANGES: [(&str, &str); 6] = [
@@ -115,14 +104,33 @@ struct SeedRanges<'a> {
 }
 
 impl SeedRanges<'_> {
+    /// `validateOverlapWithSeed`, in the scheduler's words: each finding of [`overlap_with_seed`]
+    /// as Go's `field.Error` prints it without its field.
+    fn check(&self, networks: &[String], kind: &str, required: bool, problems: &mut Vec<String>) {
+        for finding in self.findings(networks, kind, required) {
+            problems.push(match finding.network {
+                Some(network) => format!(
+                    "Invalid value: {}: {}",
+                    crate::golang::quote(&network),
+                    finding.detail
+                ),
+                None => format!("Required value: {}", finding.detail),
+            });
+        }
+    }
+
     /// `validateOverlapWithSeed`: each Shoot network of one kind (`node`, `service`, `pod`), and
     /// the kind's absence where it is `required`.
-    fn check(&self, networks: &[String], kind: &str, required: bool, problems: &mut Vec<String>) {
-        let invalid = |network: &str, detail: String| {
-            format!("Invalid value: {}: {detail}", crate::golang::quote(network))
+    fn findings(&self, networks: &[String], kind: &str, required: bool) -> Vec<OverlapFinding> {
+        let mut findings = Vec::new();
+        let mut invalid = |network: &str, detail: String| {
+            findings.push(OverlapFinding {
+                network: Some(network.to_string()),
+                detail,
+            })
         };
         for network in networks {
-            if IpNet::parse(network).is_some_and(|cidr| cidr.is_ipv6()) {
+            if Cidr::parse(network).is_some_and(|cidr| !cidr.is_ipv4()) {
                 let seed_ranges = [
                     (Some(self.services), "service"),
                     (Some(self.pods), "pod"),
@@ -130,112 +138,66 @@ impl SeedRanges<'_> {
                 ];
                 for (range, name) in seed_ranges {
                     if range.is_some_and(|range| networks_intersect(range, network)) {
-                        problems.push(invalid(
+                        invalid(
                             network,
                             format!("shoot {kind} network intersects with seed {name} network"),
-                        ));
+                        );
                     }
                 }
             }
             for (range, name) in RESERVED_RANGES {
                 if networks_intersect(range, network) {
-                    problems.push(invalid(
+                    invalid(
                         network,
                         format!("{kind} network intersects with {name} ({range})"),
-                    ));
+                    );
                 }
             }
         }
         if networks.is_empty() && required {
-            problems.push(format!("Required value: {kind}s is required"));
+            findings.push(OverlapFinding {
+                network: None,
+                detail: format!("{kind}s is required"),
+            });
         }
+        findings
     }
+}
+
+/// One error of `validateOverlapWithSeed` (`pkg/utils/validation/cidr/disjoint.go`): `Invalid`
+/// for `network`, or `Required` when `network` is `None`, with Gardener's detail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OverlapFinding {
+    pub network: Option<String>,
+    pub detail: String,
+}
+
+/// `validateOverlapWithSeed` of `pkg/utils/validation/cidr`, as `ValidateNetworkDisjointedness`
+/// and `ValidateMultiNetworkDisjointedness` call it for one kind of network (`node`, `service`,
+/// `pod`): the Shoot's `networks` of that kind against the Seed's `spec.networks` and Gardener's
+/// reserved ranges, and their absence where `required`.
+pub fn overlap_with_seed(
+    seed: &Seed,
+    networks: &[String],
+    kind: &str,
+    required: bool,
+) -> Vec<OverlapFinding> {
+    let seed_networks = &seed.spec.networks;
+    SeedRanges {
+        nodes: seed_networks.nodes.as_deref(),
+        pods: &seed_networks.pods,
+        services: &seed_networks.services,
+    }
+    .findings(networks, kind, required)
 }
 
 /// `NetworksIntersect`: one network contains the other's first address. A CIDR that does not
 /// parse counts as intersecting, because Go's overlap check skips it and so reports no error.
 pub fn networks_intersect(first: &str, second: &str) -> bool {
-    match (IpNet::parse(first), IpNet::parse(second)) {
-        (Some(a), Some(b)) => a.contains(&b.ip) || b.contains(&a.ip),
+    match (Cidr::parse(first), Cidr::parse(second)) {
+        (Some(a), Some(b)) => a.contains(&b.network()) || b.contains(&a.network()),
         _ => true,
     }
-}
-
-/// A network as Go's `net.IPNet` holds it: the masked address, 4 bytes for an IPv4 CIDR and 16 for
-/// any other (an IPv4-mapped IPv6 one included), and a mask of the same length.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct IpNet {
-    ip: Vec<u8>,
-    mask: Vec<u8>,
-}
-
-impl IpNet {
-    /// `net.ParseCIDR`: an address without a zone, `/`, and a decimal prefix length no longer than
-    /// the address (leading zeros allowed).
-    fn parse(text: &str) -> Option<IpNet> {
-        let (address, bits) = text.split_once('/')?;
-        let address: std::net::IpAddr = address.parse().ok()?;
-        let full = match address {
-            std::net::IpAddr::V4(v4) => v4.octets().to_vec(),
-            std::net::IpAddr::V6(v6) => v6.octets().to_vec(),
-        };
-        let bits = prefix_length(bits)?;
-        if bits > full.len() * 8 {
-            return None;
-        }
-        let mask: Vec<u8> = (0..full.len())
-            .map(|index| {
-                let left = bits.saturating_sub(index * 8).min(8);
-                (0xffu16 << (8 - left)) as u8
-            })
-            .collect();
-        let ip = full.iter().zip(&mask).map(|(b, m)| b & m).collect();
-        Some(IpNet { ip, mask })
-    }
-
-    /// `ValidateIPFamily(IPv4)` passes: the address has an IPv4 form.
-    fn is_ipv4(&self) -> bool {
-        to4(&self.ip).is_some()
-    }
-
-    /// `ValidateIPFamily(IPv6)` passes: the address has no IPv4 form.
-    fn is_ipv6(&self) -> bool {
-        !self.is_ipv4()
-    }
-
-    /// `IPNet.Contains`: addresses of different lengths (after their IPv4 forms) never match.
-    fn contains(&self, ip: &[u8]) -> bool {
-        let network = to4(&self.ip).unwrap_or(&self.ip);
-        let mask = match (self.mask.len(), network.len()) {
-            (4, 4) | (16, 16) => &self.mask[..],
-            (16, 4) => &self.mask[12..],
-            _ => return false,
-        };
-        let ip = to4(ip).unwrap_or(ip);
-        ip.len() == network.len()
-            && (network.iter().zip(ip).zip(mask)).all(|((n, i), m)| n & m == i & m)
-    }
-}
-
-/// Go's `IP.To4`: a 4-byte address itself, a 16-byte one with the IPv4-mapped prefix its last four
-/// bytes.
-fn to4(ip: &[u8]) -> Option<&[u8]> {
-    match ip.len() {
-        4 => Some(ip),
-        16 if ip[..10].iter().all(|b| *b == 0) && ip[10] == 0xff && ip[11] == 0xff => {
-            Some(&ip[12..])
-        }
-        _ => None,
-    }
-}
-
-/// Go's `dtoi` as `ParseCIDR` uses it: decimal digits only, at least one.
-fn prefix_length(text: &str) -> Option<usize> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    // Go stops at 0xFFFFFF; anything that long is out of range either way.
-    text.parse::<usize>().ok().or(Some(usize::MAX))
 }
 
 #[cfg(test)]
@@ -258,14 +220,14 @@ mod tests {
 
     #[test]
     fn parses_like_go() {
-        let net = IpNet::parse("10.1.2.3/8").unwrap();
-        assert_eq!(net.ip, vec![10, 0, 0, 0]);
-        assert_eq!(net.mask, vec![255, 0, 0, 0]);
+        let net = Cidr::parse("10.1.2.3/8").unwrap();
+        assert_eq!(net.network()[12..], [10, 0, 0, 0]);
+        assert!(net.ipv4 && net.bits == 8 && !net.is_canonical());
+        assert_eq!(Cidr::parse("10.0.0.0/08").unwrap().bits, 8);
         assert_eq!(
-            IpNet::parse("10.0.0.0/08").unwrap().mask,
-            vec![255, 0, 0, 0]
+            Cidr::parse("2001:db8:ffff::/33").unwrap().network()[4],
+            0x80
         );
-        assert_eq!(IpNet::parse("2001:db8::/33").unwrap().mask[4], 0x80);
         for bad in [
             "10.0.0.0",
             "10.0.0.0/33",
@@ -276,12 +238,12 @@ mod tests {
             "::/129",
             "10.0.0.0/-1",
         ] {
-            assert_eq!(IpNet::parse(bad), None, "{bad}");
+            assert_eq!(Cidr::parse(bad), None, "{bad}");
         }
-        assert!(IpNet::parse("10.0.0.0/8").unwrap().is_ipv4());
-        assert!(IpNet::parse("fd00::/8").unwrap().is_ipv6());
+        assert!(Cidr::parse("10.0.0.0/8").unwrap().is_ipv4());
+        assert!(!Cidr::parse("fd00::/8").unwrap().is_ipv4());
         // An IPv4-mapped address keeps its IPv4 form, as Go's `To4` gives it one.
-        assert!(IpNet::parse("::ffff:10.0.0.0/104").unwrap().is_ipv4());
+        assert!(Cidr::parse("::ffff:10.0.0.0/104").unwrap().is_ipv4());
     }
 
     #[test]

@@ -10,8 +10,9 @@ use super::types::{internal_error, shoot_forbidden, ObjectMeta, Shoot, Toleratio
 use super::{add_toleration_if_missing, Operation, GARDEN_NAMESPACE, SEED_TAINT_PROTECTED};
 use crate::decode::FromValue;
 use crate::field::FieldError;
+use crate::validation::names;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 /// The plugin configuration (`ShootTolerationRestrictionConfiguration`).
 #[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
@@ -215,8 +216,9 @@ pub fn validate_against_allowlist(
         .collect()
 }
 
-/// `ValidateTolerations`: keys are required label names, values label values, and a toleration is a
-/// duplicate when its id or its bare key was seen before.
+/// `ValidateTolerations`: keys are required label names (`ValidateLabelName`), values label values
+/// (`IsValidLabelValue`), and a toleration is a duplicate when its id or its bare key was seen
+/// before.
 pub fn validate_tolerations(tolerations: &[Toleration], path: &str) -> Vec<FieldError> {
     let mut errors = Vec::new();
     let mut seen: BTreeSet<String> = BTreeSet::new();
@@ -228,12 +230,12 @@ pub fn validate_tolerations(tolerations: &[Toleration], path: &str) -> Vec<Field
                 "cannot be empty",
             ));
         } else {
-            errors.extend(label_name_errors(&toleration.key, &format!("{item}.key")));
+            let messages = names::label_key(&toleration.key);
+            names::invalid_each(&format!("{item}.key"), messages, &mut errors);
         }
         if let Some(value) = &toleration.value {
-            for message in label_value_errors(value) {
-                errors.push(FieldError::invalid(format!("{item}.value"), message));
-            }
+            let messages = names::label_value(value);
+            names::invalid_each(&format!("{item}.value"), messages, &mut errors);
         }
         let id = toleration.id();
         if seen.contains(&id) || seen.contains(&toleration.key) {
@@ -242,97 +244,6 @@ pub fn validate_tolerations(tolerations: &[Toleration], path: &str) -> Vec<Field
         seen.insert(id);
     }
     errors
-}
-
-const QUALIFIED_NAME_RULE: &str = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
-const DNS1123_SUBDOMAIN_MESSAGE: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
-const LABEL_VALUE_MESSAGE: &str = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
-
-/// `metav1validation.ValidateLabelName` (Kubernetes `IsQualifiedName`: an optional DNS-subdomain prefix
-/// and a name of at most 63 bytes), one `Invalid` error per message.
-pub(crate) fn label_name_errors(key: &str, path: &str) -> Vec<FieldError> {
-    let mut messages = Vec::new();
-    let parts: Vec<&str> = key.split('/').collect();
-    let name = match parts.as_slice() {
-        [name] => *name,
-        [prefix, name] => {
-            if prefix.is_empty() {
-                messages.push("prefix part must be non-empty".to_string());
-            } else {
-                if prefix.len() > 253 {
-                    messages.push("prefix part must be no more than 253 bytes".to_string());
-                }
-                if !is_dns1123_subdomain(prefix) {
-                    messages.push(format!("prefix part {DNS1123_SUBDOMAIN_MESSAGE}"));
-                }
-            }
-            name
-        }
-        _ => {
-            messages.push(format!("a qualified name {QUALIFIED_NAME_RULE} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"));
-            return to_invalid(messages, path);
-        }
-    };
-    if name.is_empty() {
-        messages.push("name part must be non-empty".to_string());
-    } else if name.len() > 63 {
-        messages.push("name part must be no more than 63 bytes".to_string());
-    }
-    if !is_label_like(name) {
-        messages.push(format!("name part {QUALIFIED_NAME_RULE}"));
-    }
-    to_invalid(messages, path)
-}
-
-/// `metav1validation.ValidateLabels`: every key a label name and every value a label value, each
-/// problem an `Invalid` error at the labels' own path.
-pub(crate) fn validate_labels(labels: &BTreeMap<String, String>, path: &str) -> Vec<FieldError> {
-    let mut errors = Vec::new();
-    for (key, value) in labels {
-        errors.extend(label_name_errors(key, path));
-        errors.extend(to_invalid(label_value_errors(value), path));
-    }
-    errors
-}
-
-fn to_invalid(messages: Vec<String>, path: &str) -> Vec<FieldError> {
-    messages
-        .into_iter()
-        .map(|m| FieldError::invalid(path, m))
-        .collect()
-}
-
-pub(crate) fn label_value_errors(value: &str) -> Vec<String> {
-    let mut messages = Vec::new();
-    if value.len() > 63 {
-        messages.push("must be no more than 63 bytes".to_string());
-    }
-    if !value.is_empty() && !is_label_like(value) {
-        messages.push(LABEL_VALUE_MESSAGE.to_string());
-    }
-    messages
-}
-
-fn is_label_like(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    let edge_ok = |b: &u8| b.is_ascii_alphanumeric();
-    bytes.first().is_some_and(edge_ok)
-        && bytes.last().is_some_and(edge_ok)
-        && bytes
-            .iter()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
-}
-
-fn is_dns1123_subdomain(text: &str) -> bool {
-    text.split('.').all(|label| {
-        let bytes = label.as_bytes();
-        let edge_ok = |b: &u8| b.is_ascii_lowercase() || b.is_ascii_digit();
-        bytes.first().is_some_and(edge_ok)
-            && bytes.last().is_some_and(edge_ok)
-            && bytes
-                .iter()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || *b == b'-')
-    })
 }
 
 /// The index of the last `[i]` segment of a field path.
@@ -396,6 +307,20 @@ mod tests {
             errors[0].detail,
             "only the following tolerations are allowed: [a b=x]"
         );
+    }
+
+    // `ValidateLabelName` is `content.IsLabelKey` in apimachinery v0.36.3: "a valid label key".
+    #[test]
+    fn keys_and_values_are_worded_as_apimachinery_words_them() {
+        let errors = validate_tolerations(&[t("a/b/c", Some("-x"))], "p");
+        let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(fields, ["p[0].key", "p[0].value"]);
+        assert!(errors[0]
+            .detail
+            .starts_with("a valid label key must consist of alphanumeric characters"));
+        assert!(errors[1]
+            .detail
+            .starts_with("a valid label must be an empty string"));
     }
 
     #[test]

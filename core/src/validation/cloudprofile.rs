@@ -13,8 +13,8 @@ use crate::decode::FromValue;
 use crate::field::{FieldError, Path};
 use crate::lifecycle::{Classification, ExpirableVersion, LifecycleStage};
 use crate::maintenance::types::ARCHITECTURE_CAPABILITY as ARCHITECTURE;
-use crate::scheduling::toleration_restriction::validate_labels;
 use crate::sorting::CollectSorted;
+use crate::validation::names;
 use crate::version::Version;
 use chrono::{DateTime, Utc};
 use rustc_hash::FxHashSet as HashSet;
@@ -1434,7 +1434,11 @@ fn validate_regions(regions: &[Region]) -> Vec<FieldError> {
                 errors.push(FieldError::duplicate(zone_path));
             }
         }
-        errors.extend(validate_labels(&region.labels, &format!("{path}.labels")));
+        // `ValidateLabels`, the keys in order (Gardener walks a Go map).
+        let labels_path = format!("{path}.labels");
+        for (key, value) in &region.labels {
+            names::validate_label(key, value, &labels_path, &mut errors);
+        }
     }
     errors
 }
@@ -1449,15 +1453,8 @@ fn validate_metadata_name(name: &str) -> Vec<FieldError> {
         ));
         return errors;
     }
-    if name.len() > 253 {
-        errors.push(FieldError::invalid(
-            "metadata.name",
-            "must be no more than 253 characters",
-        ));
-    }
-    if !is_dns_subdomain(name) {
-        errors.push(FieldError::invalid("metadata.name", DNS_SUBDOMAIN_HINT));
-    }
+    let messages = names::dns1123_subdomain(name, names::CHARACTERS);
+    names::invalid_each("metadata.name", messages, &mut errors);
     errors
 }
 
@@ -1564,85 +1561,20 @@ fn internal_supports_architecture(
             .is_some_and(|definition| definition.values.iter().any(|a| a == architecture))
 }
 
-const QUALIFIED_NAME_HINT: &str = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
-const DNS_SUBDOMAIN_HINT: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
-
-/// `validateUnprefixedQualifiedName`: Kubernetes' `IsQualifiedName` messages, plus "no prefix";
-/// rendered as Go prints a `[]string` (`[a b]`). `None` when the name is fine.
+/// `validateUnprefixedQualifiedName`: rendered as Go prints a `[]string` (`[a b]`). `None` when the
+/// name is fine.
 fn unprefixed_qualified_name_problems(name: &str) -> Option<String> {
     let problems = unprefixed_qualified_name_errors(name);
     (!problems.is_empty()).then(|| format!("[{}]", problems.join(" ")))
 }
 
-/// `validateUnprefixedQualifiedName`: Kubernetes' qualified-name problems, or the prefix.
+/// `validateUnprefixedQualifiedName`: Kubernetes' `IsQualifiedName` messages, else a prefix's.
 fn unprefixed_qualified_name_errors(name: &str) -> Vec<String> {
-    let mut problems = Vec::new();
-    let parts: Vec<&str> = name.split('/').collect();
-    let name_part = match parts.as_slice() {
-        [only] => *only,
-        [prefix, rest] => {
-            if prefix.is_empty() {
-                problems.push("prefix part must be non-empty".to_string());
-            } else {
-                if prefix.len() > 253 {
-                    problems.push("prefix part must be no more than 253 characters".to_string());
-                }
-                if !is_dns_subdomain(prefix) {
-                    problems.push(format!("prefix part {DNS_SUBDOMAIN_HINT}"));
-                }
-            }
-            rest
-        }
-        _ => {
-            return vec![format!(
-                "a qualified name {QUALIFIED_NAME_HINT} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"
-            )]
-        }
-    };
-    if name_part.is_empty() {
-        problems.push("name part must be non-empty".to_string());
-    } else if name_part.len() > 63 {
-        problems.push("name part must be no more than 63 characters".to_string());
-    }
-    if !is_qualified_name_part(name_part) {
-        problems.push(format!("name part {QUALIFIED_NAME_HINT}"));
-    }
+    let problems = names::label_key(name);
     if problems.is_empty() && name.contains('/') {
-        problems.push(format!("name '{name}' must not contain a prefix"));
+        return vec![format!("name '{name}' must not contain a prefix")];
     }
     problems
-}
-
-/// `^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$`.
-fn is_qualified_name_part(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    match (bytes.first(), bytes.last()) {
-        (Some(first), Some(last)) => {
-            first.is_ascii_alphanumeric()
-                && last.is_ascii_alphanumeric()
-                && bytes
-                    .iter()
-                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
-        }
-        _ => false,
-    }
-}
-
-/// RFC 1123 subdomain shape.
-fn is_dns_subdomain(text: &str) -> bool {
-    text.split('.').all(|label| {
-        let bytes = label.as_bytes();
-        match (bytes.first(), bytes.last()) {
-            (Some(first), Some(last)) => {
-                (first.is_ascii_lowercase() || first.is_ascii_digit())
-                    && (last.is_ascii_lowercase() || last.is_ascii_digit())
-                    && bytes
-                        .iter()
-                        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || *b == b'-')
-            }
-            _ => false,
-        }
-    })
 }
 
 #[cfg(test)]

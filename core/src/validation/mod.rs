@@ -16,12 +16,23 @@
 
 pub mod cloudprofile;
 
+#[cfg(feature = "complete-validation")]
+pub mod components;
 pub mod defaulting;
 pub mod inplace;
 pub mod maintenance;
+pub mod names;
 pub mod scope;
+pub mod shoot;
+#[cfg(feature = "complete-validation")]
+pub mod shoot_spec;
+#[cfg(feature = "complete-validation")]
+pub mod shoot_update;
+pub mod shoot_validator;
 pub mod shoot_versions;
 pub mod types;
+#[cfg(feature = "complete-validation")]
+pub mod workers;
 
 pub(crate) use crate::golang::quote as go_quote;
 pub use cloudprofile::{

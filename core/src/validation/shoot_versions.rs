@@ -7,7 +7,7 @@
 //! `validateMachineImageVersionInPlaceUpdate` and `validateWorkerGroupAndControlPlaneKubernetesVersion` of
 //! `pkg/api/core/validation/shoot.go`.
 
-use super::inplace::{same_image, validate_machine_image};
+use super::inplace::same_image;
 use super::types::*;
 use super::{compare_versions, go_list, not_supported, parse_version};
 use crate::decode::FromValue;
@@ -43,123 +43,14 @@ pub fn validate_shoot_versions(
     operation: Operation,
     now: DateTime<Utc>,
 ) -> Vec<FieldError> {
-    let mut errors = Vec::new();
-    if operation == Operation::Delete {
-        return errors;
-    }
-    let empty = Shoot::default();
-    let old = match operation {
-        Operation::Update => old_shoot.unwrap_or(&empty),
-        _ => &empty,
-    };
-    if operation == Operation::Update && old.spec == shoot.spec {
-        return errors;
-    }
-    let profile = cloud_profile.defaulted();
-    let spec = &profile.spec;
-
-    errors.extend(validate_kubernetes_version_constraints(
-        &spec.kubernetes.versions,
-        &shoot.spec.kubernetes.version,
-        &old.spec.kubernetes.version,
-        operation == Operation::Create,
-        "spec.kubernetes.version",
+    super::shoot_validator::validate(
+        cloud_profile,
+        old_shoot,
+        shoot,
+        operation,
         now,
-    ));
-
-    // The control-plane version decides the kubelet version of pools without their own.
-    let control_plane = &shoot.spec.kubernetes.version;
-    let control_plane_version = if control_plane.is_empty() {
-        None
-    } else {
-        match parse_version(control_plane) {
-            Ok(version) => Some(version),
-            Err(error) => {
-                errors.push(FieldError::invalid(
-                    "spec.kubernetes.version",
-                    format!("cannot parse the kubernetes version: {error}"),
-                ));
-                return errors;
-            }
-        }
-    };
-
-    for (i, worker) in shoot.spec.provider.workers.iter().enumerate() {
-        let path = format!("spec.provider.workers[{i}]");
-        let old_worker = old.worker(&worker.name);
-        let architecture = pool_architecture(spec, worker);
-        let old_architecture = old_worker.map(|w| pool_architecture(spec, w));
-
-        let unknown_architecture = worker
-            .machine
-            .architecture
-            .as_ref()
-            .filter(|arch| !["amd64", "arm64"].contains(&arch.as_str()));
-        if unknown_architecture.is_some() {
-            errors.push(not_supported(
-                format!("{path}.machine.architecture"),
-                &["amd64".to_string(), "arm64".to_string()],
-            ));
-        } else if worker.machine.image.is_some() {
-            let image_error = validate_machine_image(
-                spec,
-                i,
-                worker,
-                &architecture,
-                old_worker.zip(old_architecture.as_deref()),
-                operation,
-                now,
-            );
-            if let Some(error) = image_error {
-                errors.push(error);
-            } else {
-                errors.extend(validate_cri(
-                    &spec.machine_images,
-                    worker,
-                    old_worker,
-                    &path,
-                ));
-                if let Some(control_plane_version) = &control_plane_version {
-                    let kubelet = match worker.kubernetes_version() {
-                        None => Ok(control_plane_version.clone()),
-                        Some(own) => parse_version(own),
-                    };
-                    match kubelet {
-                        Ok(kubelet) => {
-                            errors.extend(validate_kubelet_version(
-                                &spec.machine_images,
-                                worker,
-                                &kubelet,
-                                &path,
-                            ));
-                        }
-                        Err(_) => {
-                            errors.push(FieldError::invalid(
-                                format!("{path}.kubernetes.version"),
-                                "cannot determine effective Kubernetes version for worker pool",
-                            ));
-                            return errors;
-                        }
-                    }
-                }
-            }
-        }
-
-        if let Some(version) = worker.kubernetes_version() {
-            let old_version = old_worker.map_or(&old.spec.kubernetes.version[..], |old_worker| {
-                old.pool_kubernetes_version(old_worker)
-            });
-            errors.extend(validate_kubernetes_version_constraints(
-                &spec.kubernetes.versions,
-                version,
-                old_version,
-                operation == Operation::Create || old_worker.is_none(),
-                &format!("{path}.kubernetes.version"),
-                now,
-            ));
-        }
-    }
-    errors
+        super::shoot_validator::Checks::Versions,
+    )
 }
 
 /// The static version rules of the Shoot API: a control-plane version is required; on update
@@ -237,7 +128,7 @@ pub fn validate_shoot_versions_static(
 /// `validateKubernetesVersionConstraints`: an unchanged version is fine; otherwise it must be listed in
 /// the CloudProfile, and on create / for new pools (`only_active`) it must be active. The rejection lists
 /// the acceptable versions in profile order, preview ones marked.
-fn validate_kubernetes_version_constraints(
+pub(super) fn validate_kubernetes_version_constraints(
     versions: &[crate::lifecycle::ExpirableVersion],
     version: &str,
     old_version: &str,
@@ -266,7 +157,7 @@ fn validate_kubernetes_version_constraints(
 }
 
 /// `validateContainerRuntimeInterface` / `validateCRI`.
-fn validate_cri(
+pub(super) fn validate_cri(
     images: &[MachineImage],
     worker: &Worker,
     old_worker: Option<&Worker>,
@@ -326,7 +217,7 @@ fn validate_cri(
 
 /// `validateKubeletVersion`: the image version's `kubeletVersionConstraint` must admit the pool's
 /// effective Kubernetes version.
-fn validate_kubelet_version(
+pub(super) fn validate_kubelet_version(
     images: &[MachineImage],
     worker: &Worker,
     kubelet: &Version,
@@ -419,7 +310,7 @@ pub fn validate_kubernetes_version_update(
 }
 
 /// `validateMachineImageVersionInPlaceUpdate`.
-fn validate_image_in_place_update(
+pub(crate) fn validate_image_in_place_update(
     new: Option<&ShootMachineImage>,
     old: Option<&ShootMachineImage>,
     path: &str,

@@ -8,10 +8,12 @@
 //! generator ([`generate`]), so a seed repeats a run exactly.
 
 mod generate;
+mod generate_admission;
 mod generate_constraints;
 mod generate_maintenance;
 mod generate_rollout;
 mod generate_scheduling;
+mod generate_shoot_validation;
 mod generate_validation;
 
 use proptest::strategy::{BoxedStrategy, Strategy, ValueTree};
@@ -110,6 +112,14 @@ const AREAS: &[Area] = &[
     Area {
         name: "scheduling",
         strategy: generate_scheduling::scheduling,
+    },
+    Area {
+        name: "shoot-admission",
+        strategy: generate_admission::admission_area,
+    },
+    Area {
+        name: "shoot-validation",
+        strategy: generate_shoot_validation::shoot_validation_area,
     },
 ];
 

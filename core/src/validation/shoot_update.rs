@@ -1,0 +1,2899 @@
+//! The update-only rules of Gardener's Shoot validation: what `ValidateShootUpdate`
+//! (`pkg/api/core/validation/shoot.go`) checks by comparing the new Shoot with the stored one.
+//!
+//! Follows `ValidateShootUpdate`, `ValidateShootObjectMetaUpdate` (empty in Gardener) with the
+//! update part of apimachinery's `ValidateObjectMetaUpdate`, `ValidateShootSpecUpdate`
+//! (`validateDNSUpdate`, `validateKubeControllerManagerUpdate`, `validateWorkerUpdate`,
+//! `ValidateProviderUpdate`, `validateNetworkingUpdate`, `validateIPFamiliesUpdate`,
+//! `ValidateCloudProfileReference`), `ValidateEncryptionConfigUpdate`,
+//! `ValidateShootHAConfigUpdate` (`validateShootHAControlPlaneSpecUpdate`),
+//! `validateHibernationUpdate` and `ValidateForceDeletion`, and the `AllowInvalidAcceptedIssuers`
+//! option `ValidateShootUpdate` hands to the static checks.
+//!
+//! Left to other modules (see `rollout::strategy` and `validation::shoot_versions`):
+//! `ValidateKubernetesVersionUpdate`, the in-place parts of `ValidateProviderUpdate`, the in-place
+//! image downgrade, `validateNodeLocalDNSUpdate`, `ValidateInPlaceUpdates`, and everything
+//! `ValidateShoot` checks on the new Shoot alone.
+//!
+//! Both Shoots are read as the API server holds them when it validates: with the v1beta1 defaults
+//! (`pkg/apis/core/v1beta1/defaults_shoot.go`) applied, and the new one after the strategy's
+//! `PrepareForUpdate` (`pkg/apiserver/registry/core/shoot/strategy.go`: the stored status is kept,
+//! the cloud profile fields and DNS credentials are synchronised) and apiserver's `BeforeUpdate`
+//! (the stored uid, deletion timestamp and grace period are kept).
+
+use crate::api::Shoot;
+use crate::field::FieldError;
+use serde_json::{Map, Value};
+use std::collections::BTreeSet;
+
+const IMMUTABLE: &str = "field is immutable";
+const DEFAULT_SCHEDULER: &str = "default-scheduler";
+const FORCE_DELETION_ANNOTATION: &str = "confirmation.gardener.cloud/force-deletion";
+/// `errorCodesAllowingForceDeletion`, sorted as `sets.List` prints it.
+const FORCE_DELETION_CODES: [&str; 5] = [
+    "ERR_CLEANUP_CLUSTER_RESOURCES",
+    "ERR_CONFIGURATION_PROBLEM",
+    "ERR_INFRA_DEPENDENCIES",
+    "ERR_INFRA_UNAUTHENTICATED",
+    "ERR_INFRA_UNAUTHORIZED",
+];
+/// go-test/deep's `MaxDiff`: the number of differences it reports at most.
+const MAX_DIFF: usize = 10;
+
+/// Every error `ValidateShootUpdate` reports for the update-only families this module owns, in
+/// Gardener's order: the metadata update, `ValidateShootSpecUpdate`, the encryption
+/// configuration, the HA configuration, hibernation, force deletion.
+///
+/// `ValidateCloudProfileReference` is part of `ValidateShootSpecUpdate` and of `ValidateShoot`,
+/// so Gardener reports its errors twice on an update; this returns the update's copy. Where
+/// Gardener dereferences a nil pointer (a control-plane pool with a backup whose new pool has no
+/// `controlPlane`), the API server answers with an internal error: that is returned as an
+/// `InternalError` at the pool's `controlPlane`, after the errors found before it.
+pub fn validate_shoot_spec_update(new: &Shoot, old: &Shoot) -> Vec<FieldError> {
+    let pair = StoredPair::new(new, old);
+    let mut errors = validate_metadata_update(new, old);
+    errors.extend(pair.spec_update());
+    errors.extend(pair.encryption_config_update());
+    errors.extend(pair.ha_update());
+    errors.extend(pair.hibernation_update());
+    errors.extend(validate_force_deletion(&pair));
+    errors
+}
+
+/// `AllowInvalidAcceptedIssuers` of `ValidateShootUpdate`: true when both Shoots configure the
+/// API server's service accounts and `acceptedIssuers` did not change. Then the static checks
+/// skip the URL, duplicate and issuer checks of `spec.kubernetes.kubeAPIServer.serviceAccountConfig
+/// .acceptedIssuers[*]` (`ValidateKubeAPIServer`), which they run on a create.
+pub fn allow_invalid_accepted_issuers(new: &Shoot, old: &Shoot) -> bool {
+    let config = |shoot: &Shoot| -> Option<Value> {
+        // The API server configuration itself is always there (defaulted); the service account
+        // configuration is not.
+        let kube_api_server = shoot.spec.kubernetes.kube_api_server.as_ref();
+        let config = kube_api_server.and_then(|c| c.extra.get("serviceAccountConfig"))?;
+        (!config.is_null()).then(|| config.clone())
+    };
+    let (Some(old), Some(new)) = (config(old), config(new)) else {
+        return false;
+    };
+    semantic_equal(
+        old.get("acceptedIssuers"),
+        new.get("acceptedIssuers"),
+        Kind::Slice(&STRING),
+    )
+}
+
+// ----- the two Shoots as the API server validates them -----
+
+/// The new and the old Shoot as JSON, defaulted; the new one after `PrepareForUpdate`.
+struct StoredPair {
+    new_spec: Map<String, Value>,
+    old_spec: Map<String, Value>,
+    /// The stored status, which the new Shoot keeps on a spec update.
+    status: Value,
+    /// Whether the new Shoot has a deletion timestamp (its own, or the stored one `BeforeUpdate`
+    /// keeps).
+    deleting: bool,
+    /// `status.hibernated` of the new Shoot, which is the stored one.
+    new_hibernated: bool,
+    /// `ShootNeedsForceDeletion` of either Shoot.
+    new_force_deletion: bool,
+    old_force_deletion: bool,
+}
+
+impl StoredPair {
+    fn new(new: &Shoot, old: &Shoot) -> StoredPair {
+        let mut old_spec = spec_json(old);
+        let mut new_spec = spec_json(new);
+        // The node CIDR mask sizes `SetDefaults_Shoot` gives, of the Shoot as written.
+        let masks = |shoot: &Shoot| {
+            let (mask, mask_v6) = shoot.spec.node_cidr_mask_sizes();
+            [mask, mask_v6]
+        };
+        default_spec(&mut old_spec, &old.metadata.namespace, masks(old));
+        default_spec(&mut new_spec, &new.metadata.namespace, masks(new));
+        // A missing maintenance window would be drawn at random; a pasted Shoot without one is
+        // taken to keep the stored window.
+        let window =
+            |spec: &Map<String, Value>| spec.get("maintenance")?.get("timeWindow").cloned();
+        match (window(&new_spec), window(&old_spec)) {
+            (None, Some(stored)) => {
+                insert_at(&mut new_spec, &["maintenance", "timeWindow"], stored)
+            }
+            (Some(written), None) => {
+                insert_at(&mut old_spec, &["maintenance", "timeWindow"], written)
+            }
+            _ => {}
+        }
+        // The stored Shoot was synchronised when it was written, the new one is now.
+        sync_cloud_profile_fields(
+            None,
+            &mut old_spec,
+            old.metadata.deletion_timestamp.is_some(),
+        );
+        let old_for_sync = old_spec.clone();
+        sync_cloud_profile_fields(
+            Some(&old_for_sync),
+            &mut new_spec,
+            new.metadata.deletion_timestamp.is_some(),
+        );
+        sync_dns_provider_credentials(&mut old_spec);
+        sync_dns_provider_credentials(&mut new_spec);
+        let status = serde_json::to_value(&old.status).unwrap_or(Value::Null);
+        StoredPair {
+            new_spec,
+            old_spec,
+            status,
+            deleting: new.metadata.deletion_timestamp.is_some()
+                || old.metadata.deletion_timestamp.is_some(),
+            new_hibernated: old.status.hibernated,
+            new_force_deletion: needs_force_deletion(new),
+            old_force_deletion: needs_force_deletion(old),
+        }
+    }
+
+    fn new_at(&self, path: &[&str]) -> Option<&Value> {
+        lookup(&self.new_spec, path)
+    }
+
+    fn old_at(&self, path: &[&str]) -> Option<&Value> {
+        lookup(&self.old_spec, path)
+    }
+
+    fn status_at(&self, path: &[&str]) -> Option<&Value> {
+        let mut value = &self.status;
+        for key in path {
+            value = value.get(key).filter(|v| !v.is_null())?;
+        }
+        Some(value)
+    }
+
+    // ----- ValidateShootSpecUpdate -----
+
+    fn spec_update(&self) -> Vec<FieldError> {
+        let new_spec = Value::Object(self.new_spec.clone());
+        let old_spec = Value::Object(self.old_spec.clone());
+        if self.deleting && !semantic_equal(Some(&new_spec), Some(&old_spec), SHOOT_SPEC_KIND) {
+            let mut differ = Differ::default();
+            differ.diff(Some(&new_spec), Some(&old_spec), SHOOT_SPEC_KIND);
+            return vec![FieldError::forbidden(
+                "spec",
+                format!(
+                    "cannot update shoot spec if deletion timestamp is set. Requested changes: {}",
+                    differ.diffs.join(",")
+                ),
+            )];
+        }
+
+        let mut errors = Vec::new();
+        if str_at(self.new_at(&["region"])) != str_at(self.old_at(&["region"])) {
+            errors.push(FieldError::invalid("spec.region", IMMUTABLE));
+        }
+        errors.extend(self.cloud_profile_reference());
+        errors.extend(self.binding_names_update());
+        errors.extend(self.dns_update());
+        // (ValidateKubernetesVersionUpdate of the control plane: validation::shoot_versions.)
+        errors.extend(self.kube_controller_manager_update());
+
+        let new_has_workers = !workers(&self.new_spec).is_empty();
+        let old_has_workers = !workers(&self.old_spec).is_empty();
+        if old_has_workers && !new_has_workers {
+            errors.push(FieldError::forbidden(
+                "spec.provider.workers",
+                "cannot switch from a Shoot with workers to a workerless Shoot",
+            ));
+            return errors;
+        }
+        if !old_has_workers && new_has_workers {
+            errors.push(FieldError::forbidden(
+                "spec.provider.workers",
+                "cannot switch from a workerless Shoot to a Shoot with workers",
+            ));
+            return errors;
+        }
+
+        match self.provider_update() {
+            Ok(provider_errors) => errors.extend(provider_errors),
+            Err(panic) => {
+                errors.push(panic);
+                return errors;
+            }
+        }
+        // (The worker loop's version rules: validation::shoot_versions and rollout::strategy.)
+        errors.extend(self.networking_update());
+        errors.extend(self.scheduler_name_update());
+        errors
+    }
+
+    /// `ValidateCloudProfileReference` of the new spec. `ValidateShootSpecUpdate` calls it, and
+    /// `ValidateShootSpec` calls it again: Gardener reports its errors twice on an update.
+    fn cloud_profile_reference(&self) -> Vec<FieldError> {
+        let mut errors = Vec::new();
+        let version = str_at(self.new_at(&["kubernetes", "version"]));
+        let name = self.new_at(&["cloudProfileName"]).map(|v| str_at(Some(v)));
+        let reference = (self.new_at(&["cloudProfile"])).map(|reference| {
+            let field = |key| str_at(reference.get(key)).to_string();
+            (field("kind"), field("name"))
+        });
+        super::shoot_spec::validate_cloud_profile_reference(
+            reference.as_ref(),
+            name,
+            version,
+            &mut errors,
+        );
+        errors
+    }
+
+    /// `credentialsBindingName` cannot be unset; `secretBindingName` is immutable except when it
+    /// is dropped in favour of a `credentialsBindingName`.
+    fn binding_names_update(&self) -> Vec<FieldError> {
+        let mut errors = Vec::new();
+        let new_credentials = opt_str(self.new_at(&["credentialsBindingName"]));
+        let new_secret = opt_str(self.new_at(&["secretBindingName"]));
+        let old_secret = opt_str(self.old_at(&["secretBindingName"]));
+        let new_credentials_set = new_credentials.is_some_and(|name| !name.is_empty());
+        if self.old_at(&["credentialsBindingName"]).is_some() && !new_credentials_set {
+            errors.push(FieldError::forbidden(
+                "spec.credentialsBindingName",
+                "the field cannot be unset",
+            ));
+        }
+        let migration = old_secret.is_some() && new_secret.is_none() && new_credentials_set;
+        if !migration && new_secret != old_secret {
+            errors.push(FieldError::invalid("spec.secretBindingName", IMMUTABLE));
+        }
+        errors
+    }
+
+    /// `validateDNSUpdate`.
+    fn dns_update(&self) -> Vec<FieldError> {
+        let mut errors = Vec::new();
+        let (new_dns, old_dns) = (self.new_at(&["dns"]), self.old_at(&["dns"]));
+        let (Some(new_dns), Some(old_dns)) = (new_dns, old_dns) else {
+            if old_dns.is_some() {
+                errors.push(FieldError::invalid("spec.dns", IMMUTABLE));
+            }
+            return errors;
+        };
+        let old_domain = opt_str(old_dns.get("domain"));
+        if old_domain.is_some() && opt_str(new_dns.get("domain")) != old_domain {
+            errors.push(FieldError::invalid("spec.dns.domain", IMMUTABLE));
+        }
+        if self.new_at(&["seedName"]).is_some() {
+            let primary = |dns: &Value| -> Option<Value> {
+                let providers = dns.get("providers")?.as_array()?;
+                (providers.iter())
+                    .find(|p| p.get("primary").and_then(Value::as_bool) == Some(true))
+                    .cloned()
+            };
+            let (old_primary, new_primary) = (primary(old_dns), primary(new_dns));
+            let provider_type = |p: &Value| opt_str(p.get("type")).map(str::to_string);
+            match (&old_primary, &new_primary) {
+                (Some(_), None) => errors.push(FieldError::forbidden(
+                    "spec.dns.providers",
+                    "removing a primary provider is not allowed",
+                )),
+                (Some(old), Some(new)) => match (provider_type(old), provider_type(new)) {
+                    (Some(_), None) => errors.push(FieldError::forbidden(
+                        "spec.dns.providers",
+                        "removing the primary provider type is not allowed",
+                    )),
+                    (Some(old), Some(new)) if old != new => errors.push(FieldError::forbidden(
+                        "spec.dns.providers",
+                        "changing primary provider type is not allowed",
+                    )),
+                    _ => {}
+                },
+                _ => {}
+            }
+        }
+        errors
+    }
+
+    /// `validateKubeControllerManagerUpdate`: the node CIDR mask sizes (defaulted for Shoots with
+    /// workers) are immutable; the IPv6 one may be added, for the migration to dual-stack.
+    fn kube_controller_manager_update(&self) -> Vec<FieldError> {
+        let mut errors = Vec::new();
+        let path = |key: &str| format!("spec.kubernetes.kubeControllerManager.{key}");
+        let mask = |spec: &Map<String, Value>, key: &str| {
+            lookup(spec, &["kubernetes", "kubeControllerManager", key]).cloned()
+        };
+        let int = Kind::Ptr(&INT32);
+        let (new_mask, old_mask) = (
+            mask(&self.new_spec, "nodeCIDRMaskSize"),
+            mask(&self.old_spec, "nodeCIDRMaskSize"),
+        );
+        if !semantic_equal(new_mask.as_ref(), old_mask.as_ref(), int) {
+            errors.push(FieldError::invalid(path("nodeCIDRMaskSize"), IMMUTABLE));
+        }
+        let (new_mask, old_mask) = (
+            mask(&self.new_spec, "nodeCIDRMaskSizeIPv6"),
+            mask(&self.old_spec, "nodeCIDRMaskSizeIPv6"),
+        );
+        if old_mask.is_some() && !semantic_equal(new_mask.as_ref(), old_mask.as_ref(), int) {
+            errors.push(FieldError::invalid(path("nodeCIDRMaskSizeIPv6"), IMMUTABLE));
+        }
+        errors
+    }
+
+    /// The parts of `ValidateProviderUpdate` not in `rollout::strategy`: the provider type, the
+    /// control-plane pool's backup, and the self-hosted mode. `Err` is Gardener's nil pointer
+    /// dereference (a panic: the API server answers with an internal error).
+    fn provider_update(&self) -> Result<Vec<FieldError>, FieldError> {
+        let mut errors = Vec::new();
+        if str_at(self.new_at(&["provider", "type"])) != str_at(self.old_at(&["provider", "type"]))
+        {
+            errors.push(FieldError::invalid("spec.provider.type", IMMUTABLE));
+        }
+        let old_workers = workers(&self.old_spec);
+        let new_workers = workers(&self.new_spec);
+        for (index, worker) in new_workers.iter().enumerate() {
+            // (The update strategy and in-place rules of this pool: rollout::strategy.)
+            let name = str_at(worker.get("name"));
+            let Some(old_worker) = old_workers.iter().find(|w| str_at(w.get("name")) == name)
+            else {
+                continue;
+            };
+            let Some(old_backup) = lookup_value(old_worker, &["controlPlane", "backup"]) else {
+                continue;
+            };
+            let path = format!("spec.provider.workers[{index}].controlPlane");
+            match lookup_value(worker, &["controlPlane"]) {
+                Some(control_plane) => match lookup_value(control_plane, &["backup"]) {
+                    Some(new_backup) => {
+                        if str_at(new_backup.get("provider")) != str_at(old_backup.get("provider"))
+                        {
+                            errors.push(FieldError::invalid(
+                                format!("{path}.backup.provider"),
+                                IMMUTABLE,
+                            ));
+                        }
+                        if opt_str(new_backup.get("region")) != opt_str(old_backup.get("region")) {
+                            errors.push(FieldError::invalid(
+                                format!("{path}.backup.region"),
+                                IMMUTABLE,
+                            ));
+                        }
+                    }
+                    None => errors.push(FieldError::invalid(format!("{path}.backup"), IMMUTABLE)),
+                },
+                // Gardener reads the new pool's `controlPlane.backup` through a nil pointer here.
+                None => {
+                    return Err(FieldError::internal(
+                        path,
+                        "runtime error: invalid memory address or nil pointer dereference",
+                    ))
+                }
+            }
+        }
+        let control_plane_pool = |pools: &[Value]| -> Option<String> {
+            (pools.iter())
+                .find(|w| lookup_value(w, &["controlPlane"]).is_some())
+                .map(|w| str_at(w.get("name")).to_string())
+        };
+        match (
+            control_plane_pool(&old_workers),
+            control_plane_pool(&new_workers),
+        ) {
+            (Some(_), None) | (None, Some(_)) => errors.push(FieldError::forbidden(
+                "spec.provider.workers",
+                "cannot switch a Shoot between self-hosted and hosted mode",
+            )),
+            (Some(old), Some(new)) if old != new => errors.push(FieldError::forbidden(
+                "spec.provider.workers",
+                "cannot change control plane worker pool",
+            )),
+            _ => {}
+        }
+        Ok(errors)
+    }
+
+    /// `validateNetworkingUpdate` and `validateIPFamiliesUpdate`.
+    fn networking_update(&self) -> Vec<FieldError> {
+        let mut errors = Vec::new();
+        let Some(old) = self.old_at(&["networking"]) else {
+            return errors;
+        };
+        let Some(new) = self.new_at(&["networking"]) else {
+            errors.push(FieldError::forbidden(
+                "spec.networking",
+                "networking cannot be set to nil if it's already set",
+            ));
+            return errors;
+        };
+        if opt_str(new.get("type")) != opt_str(old.get("type")) {
+            errors.push(FieldError::invalid("spec.networking.type", IMMUTABLE));
+        }
+        for key in ["pods", "services"] {
+            let old_value = opt_str(old.get(key));
+            if old_value.is_some() && opt_str(new.get(key)) != old_value {
+                errors.push(FieldError::invalid(
+                    format!("spec.networking.{key}"),
+                    IMMUTABLE,
+                ));
+            }
+        }
+        let families = |networking: &Value| -> Vec<String> {
+            (networking
+                .get("ipFamilies")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten())
+            .map(|family| str_at(Some(family)).to_string())
+            .collect()
+        };
+        let (old_families, new_families) = (families(old), families(new));
+        let (old_strs, new_strs): (Vec<&str>, Vec<&str>) = (
+            old_families.iter().map(String::as_str).collect(),
+            new_families.iter().map(String::as_str).collect(),
+        );
+        let migration = matches!(
+            (old_strs.as_slice(), new_strs.as_slice()),
+            (["IPv4"], ["IPv4", "IPv6"]) | (["IPv4", "IPv6"], ["IPv4"])
+        );
+        if !migration && old_families != new_families {
+            errors.push(FieldError::forbidden(
+                "spec.networking.ipFamilies",
+                format!(
+                    "unsupported IP family update: oldIPFamilies={}, newIPFamilies={}",
+                    super::go_list(&old_families),
+                    super::go_list(&new_families)
+                ),
+            ));
+        }
+        errors
+    }
+
+    /// `schedulerName` is immutable, except from unset to `default-scheduler` (which the
+    /// defaulting makes moot: a stored Shoot always has a scheduler name).
+    fn scheduler_name_update(&self) -> Vec<FieldError> {
+        let old = opt_str(self.old_at(&["schedulerName"]));
+        let new = opt_str(self.new_at(&["schedulerName"]));
+        if old != new && (old.is_some() || new.unwrap_or("") != DEFAULT_SCHEDULER) {
+            return vec![FieldError::invalid("spec.schedulerName", IMMUTABLE)];
+        }
+        Vec::new()
+    }
+
+    // ----- ValidateEncryptionConfigUpdate -----
+
+    fn encryption_config_update(&self) -> Vec<FieldError> {
+        let config_path = ["kubernetes", "kubeAPIServer", "encryptionConfig"];
+        let read = |config: Option<&Value>| -> (BTreeSet<(String, String)>, String) {
+            let Some(config) = config else {
+                return (BTreeSet::new(), String::new());
+            };
+            (
+                group_resources(config.get("resources")),
+                str_at(lookup_value(config, &["provider", "type"])).to_string(),
+            )
+        };
+        let (old_resources, old_type) = read(self.old_at(&config_path));
+        let (new_resources, new_type) = read(self.new_at(&config_path));
+        let current_resources =
+            group_resources(self.status_at(&["credentials", "encryptionAtRest", "resources"]));
+        let current_type = match self.status_at(&["credentials", "encryptionAtRest"]) {
+            Some(at_rest) => str_at(lookup_value(at_rest, &["provider", "type"])).to_string(),
+            None => String::new(),
+        };
+        let rotation_phase = self
+            .status_at(&["credentials", "rotation", "etcdEncryptionKey"])
+            .map(|rotation| str_at(rotation.get("phase")).to_string());
+        let rotation_running = rotation_phase
+            .as_deref()
+            .is_some_and(|phase| phase != "Completed" && !phase.is_empty());
+        let rolling_out = old_resources != current_resources || old_type != current_type;
+        let hibernated = self
+            .new_at(&["hibernation", "enabled"])
+            .and_then(Value::as_bool)
+            .unwrap_or(false);
+
+        let mut errors = Vec::new();
+        let resources_path = "spec.kubernetes.kubeAPIServer.encryptionConfig.resources";
+        if new_resources != old_resources {
+            if rotation_running {
+                errors.push(FieldError::forbidden(
+                    resources_path,
+                    "resources cannot be changed when .status.credentials.rotation.etcdEncryptionKey.phase is not \"Completed\"",
+                ));
+            }
+            if rolling_out {
+                errors.push(FieldError::forbidden(
+                    resources_path,
+                    "resources cannot be changed because a previous encryption configuration change is currently being rolled out",
+                ));
+            }
+            if hibernated {
+                errors.push(FieldError::forbidden(
+                    resources_path,
+                    "resources cannot be changed when shoot is in hibernation",
+                ));
+            }
+        }
+        if new_type != old_type {
+            let type_path = "spec.kubernetes.kubeAPIServer.encryptionConfig.provider.type";
+            if !self.ready_for_rotation_start() {
+                errors.push(FieldError::forbidden(
+                    type_path,
+                    "provider type cannot be changed if resource was not yet created successfully or is not ready for reconciliation",
+                ));
+            }
+            if rotation_running {
+                errors.push(FieldError::forbidden(
+                    type_path,
+                    "provider type cannot be changed when .status.credentials.rotation.etcdEncryptionKey.phase is not \"Completed\"",
+                ));
+            }
+            if rolling_out {
+                errors.push(FieldError::forbidden(
+                    type_path,
+                    "provider type cannot be changed because a previous encryption configuration change is currently being rolled out",
+                ));
+            }
+            if hibernated {
+                errors.push(FieldError::forbidden(
+                    type_path,
+                    "provider type cannot be changed when shoot is in hibernation",
+                ));
+            }
+            if new_resources != old_resources {
+                errors.push(FieldError::forbidden(
+                    type_path,
+                    "provider type and resources cannot be changed simultaneously",
+                ));
+            }
+        }
+        errors
+    }
+
+    /// `isShootReadyForRotationStart`.
+    fn ready_for_rotation_start(&self) -> bool {
+        let Some(last_operation) = self.status_at(&["lastOperation"]) else {
+            return false;
+        };
+        let kind = str_at(last_operation.get("type"));
+        let state = str_at(last_operation.get("state"));
+        ((kind == "Create" || kind == "Restore") && state == "Succeeded") || kind == "Reconcile"
+    }
+
+    // ----- ValidateShootHAConfigUpdate -----
+
+    fn ha_update(&self) -> Vec<FieldError> {
+        let mut errors = Vec::new();
+        let path = "spec.controlPlane.highAvailability.failureTolerance.type";
+        let tolerance = |spec: &Map<String, Value>| {
+            lookup(spec, &["controlPlane", "highAvailability"])
+                .map(|ha| str_at(lookup_value(ha, &["failureTolerance", "type"])).to_string())
+        };
+        let (old, new) = (tolerance(&self.old_spec), tolerance(&self.new_spec));
+        if new.is_some() && old.is_none() && self.new_in_hibernation() {
+            errors.push(FieldError::forbidden(
+                path,
+                "Shoot is currently hibernated and cannot be scaled up to HA. Please make sure your cluster has woken up before scaling it up to HA",
+            ));
+        }
+        if let Some(old) = old {
+            if self.new_at(&["seedName"]).is_some() && new.unwrap_or_default() != old {
+                errors.push(FieldError::invalid(path, IMMUTABLE));
+            }
+        }
+        errors
+    }
+
+    /// `IsShootInHibernation` of the new Shoot (with the stored status).
+    fn new_in_hibernation(&self) -> bool {
+        match self
+            .new_at(&["hibernation", "enabled"])
+            .and_then(Value::as_bool)
+        {
+            Some(enabled) => enabled || self.new_hibernated,
+            None => self.new_hibernated,
+        }
+    }
+
+    // ----- validateHibernationUpdate -----
+
+    fn hibernation_update(&self) -> Vec<FieldError> {
+        let mut errors = Vec::new();
+        let enabled = |spec: &Map<String, Value>| {
+            lookup(spec, &["hibernation", "enabled"]).and_then(Value::as_bool) == Some(true)
+        };
+        if enabled(&self.old_spec) || !enabled(&self.new_spec) {
+            return errors;
+        }
+        let path = "spec.hibernation.enabled";
+        let phase = |rotation: &str| {
+            (self.status_at(&["credentials", "rotation", rotation]))
+                .map(|r| str_at(r.get("phase")).to_string())
+        };
+        if let Some(phase) = phase("etcdEncryptionKey") {
+            if phase == "Preparing" || phase == "Completing" {
+                errors.push(FieldError::forbidden(
+                    path,
+                    format!(
+                        "shoot cannot be hibernated when .status.credentials.rotation.etcdEncryptionKey.phase is {}",
+                        crate::golang::quote(&phase)
+                    ),
+                ));
+            }
+        }
+        if let Some(phase) = phase("serviceAccountKey") {
+            if ["Preparing", "PreparingWithoutWorkersRollout", "Completing"]
+                .contains(&phase.as_str())
+            {
+                errors.push(FieldError::forbidden(
+                    path,
+                    format!(
+                        "shoot cannot be hibernated when .status.credentials.rotation.serviceAccountKey.phase is {}",
+                        crate::golang::quote(&phase)
+                    ),
+                ));
+            }
+        }
+        let in_old_spec = group_resources(self.old_at(&[
+            "kubernetes",
+            "kubeAPIServer",
+            "encryptionConfig",
+            "resources",
+        ]));
+        let in_status =
+            group_resources(self.status_at(&["credentials", "encryptionAtRest", "resources"]));
+        if in_old_spec != in_status {
+            errors.push(FieldError::forbidden(
+                path,
+                "shoot cannot be hibernated when spec.kubernetes.kubeAPIServer.encryptionConfig.resources and status.credentials.encryptionAtRest.resources are not equal",
+            ));
+        }
+        errors
+    }
+}
+
+// ----- metadata -----
+
+/// The update rules of apimachinery's `ValidateObjectMetaUpdate` that can tell two Shoots of the
+/// same name apart once `BeforeUpdate` has kept the stored uid, deletion timestamp and grace
+/// period: no new finalizers while deleting; uid, deletion timestamp and grace period immutable;
+/// and the labels, annotations, owner references and managed fields. The resource version, which
+/// `kubectl apply` always sends, is not asked for.
+/// (`ValidateShootObjectMetaUpdate` itself checks nothing.)
+fn validate_metadata_update(new: &Shoot, old: &Shoot) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    let (new_meta, old_meta) = (&new.metadata, &old.metadata);
+    if old_meta.deletion_timestamp.is_some() {
+        let finalizers = |extra: &crate::api::Extra| -> BTreeSet<String> {
+            (extra
+                .get("finalizers")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten())
+            .map(|f| str_at(Some(f)).to_string())
+            .collect()
+        };
+        let old_finalizers = finalizers(&old_meta.extra);
+        let added: Vec<String> = finalizers(&new_meta.extra)
+            .into_iter()
+            .filter(|f| !old_finalizers.contains(f))
+            .collect();
+        if !added.is_empty() {
+            let quoted: Vec<String> = added.iter().map(|f| crate::golang::quote(f)).collect();
+            errors.push(FieldError::forbidden(
+                "metadata.finalizers",
+                format!(
+                    "no new finalizers can be added if the object is being deleted, found new finalizers []string{{{}}}",
+                    quoted.join(", ")
+                ),
+            ));
+        }
+    }
+    let uid = |extra: &crate::api::Extra| str_at(extra.get("uid")).to_string();
+    let (new_uid, old_uid) = (uid(&new_meta.extra), uid(&old_meta.extra));
+    if !new_uid.is_empty() && new_uid != old_uid {
+        errors.push(FieldError::invalid("metadata.uid", IMMUTABLE));
+    }
+    if old_meta.deletion_timestamp.is_none() && new_meta.deletion_timestamp.is_some() {
+        errors.push(FieldError::invalid("metadata.deletionTimestamp", IMMUTABLE));
+    }
+    let grace = |extra: &crate::api::Extra| {
+        extra
+            .get("deletionGracePeriodSeconds")
+            .filter(|v| !v.is_null())
+            .map(|v| v.as_f64())
+    };
+    match (grace(&new_meta.extra), grace(&old_meta.extra)) {
+        (Some(_), None) => errors.push(FieldError::invalid(
+            "metadata.deletionGracePeriodSeconds",
+            IMMUTABLE,
+        )),
+        (Some(new), Some(old)) if new != old => errors.push(FieldError::invalid(
+            "metadata.deletionGracePeriodSeconds",
+            IMMUTABLE,
+        )),
+        _ => {}
+    }
+    // The labels, annotations, owner references and managed fields, checked again here as in
+    // `ValidateObjectMeta`: an update reports each of their errors twice.
+    super::shoot_spec::validate_labels_annotations_owners(new_meta, &mut errors);
+    super::shoot_spec::validate_managed_fields_of(new_meta, &mut errors);
+    errors
+}
+
+/// `ValidateForceDeletion` on an update: the annotation cannot be removed; it can be added only to
+/// a Shoot being deleted whose (stored) `lastErrors` carry one of the allowed codes.
+fn validate_force_deletion(pair: &StoredPair) -> Vec<FieldError> {
+    let last_errors = pair.status_at(&["lastErrors"]).and_then(Value::as_array);
+    let code_present = (last_errors.into_iter().flatten()).any(|error| {
+        (error
+            .get("codes")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten())
+        .any(|code| FORCE_DELETION_CODES.contains(&str_at(Some(code))))
+    });
+    force_deletion_errors(
+        pair.old_force_deletion,
+        pair.new_force_deletion,
+        pair.deleting,
+        code_present,
+    )
+}
+
+/// `ValidateForceDeletion`'s answer from whether the old and the new Shoot ask for force deletion
+/// (on create there is no old one), whether the new one is being deleted, and whether its status
+/// holds an error code that allows it.
+pub(super) fn force_deletion_errors(
+    old: bool,
+    new: bool,
+    deleting: bool,
+    code_present: bool,
+) -> Vec<FieldError> {
+    let path = format!("metadata.annotations[{FORCE_DELETION_ANNOTATION}]");
+    if old && !new {
+        return vec![FieldError::forbidden(
+            path,
+            "force-deletion annotation cannot be removed once set",
+        )];
+    }
+    let mut errors = Vec::new();
+    if new && !old {
+        if !deleting {
+            errors.push(FieldError::forbidden(
+                path.clone(),
+                "force-deletion annotation cannot be set when Shoot deletionTimestamp is nil",
+            ));
+        }
+        if !code_present {
+            errors.push(FieldError::forbidden(
+                path,
+                format!(
+                    "force-deletion annotation cannot be set when Shoot status does not contain one of these error codes: [{}]",
+                    FORCE_DELETION_CODES.join(" ")
+                ),
+            ));
+        }
+    }
+    errors
+}
+
+/// `ShootNeedsForceDeletion`: the annotation holds a true value for `strconv.ParseBool`.
+pub(super) fn needs_force_deletion(shoot: &Shoot) -> bool {
+    (shoot.metadata.annotations.get(FORCE_DELETION_ANNOTATION))
+        .is_some_and(|value| matches!(value.as_str(), "1" | "t" | "T" | "TRUE" | "true" | "True"))
+}
+
+// ----- reading the JSON -----
+
+/// The spec as JSON, an explicit `null` read as absent (Go decodes both to the zero value). The
+/// providers' raw configurations are kept as written.
+fn spec_json(shoot: &Shoot) -> Map<String, Value> {
+    let mut spec = serde_json::to_value(&shoot.spec).unwrap_or(Value::Null);
+    strip_nulls(&mut spec);
+    // The kubelet's `systemReserved` left the API in v1.141: the API server drops it on decoding.
+    if let Some(kubelet) = spec
+        .pointer_mut("/kubernetes/kubelet")
+        .and_then(Value::as_object_mut)
+    {
+        kubelet.remove("systemReserved");
+    }
+    if let Some(pools) = spec
+        .pointer_mut("/provider/workers")
+        .and_then(Value::as_array_mut)
+    {
+        for pool in pools {
+            if let Some(kubelet) =
+                (pool.pointer_mut("/kubernetes/kubelet")).and_then(Value::as_object_mut)
+            {
+                kubelet.remove("systemReserved");
+            }
+        }
+    }
+    match spec {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    }
+}
+
+fn strip_nulls(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            map.retain(|_, v| !v.is_null());
+            for (key, child) in map.iter_mut() {
+                if !is_raw_key(key) {
+                    strip_nulls(child);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(strip_nulls),
+        _ => {}
+    }
+}
+
+/// Keys of `runtime.RawExtension` fields, whose content Go keeps as bytes.
+fn is_raw_key(key: &str) -> bool {
+    matches!(
+        key,
+        "providerConfig" | "controlPlaneConfig" | "infrastructureConfig"
+    )
+}
+
+fn lookup<'a>(map: &'a Map<String, Value>, path: &[&str]) -> Option<&'a Value> {
+    let (first, rest) = path.split_first()?;
+    lookup_value(map.get(*first)?, rest)
+}
+
+fn lookup_value<'a>(value: &'a Value, path: &[&str]) -> Option<&'a Value> {
+    let mut value = value;
+    for key in path {
+        value = value.get(key)?;
+    }
+    (!value.is_null()).then_some(value)
+}
+
+/// A string field; absent (Go's zero value) reads as empty.
+fn str_at(value: Option<&Value>) -> &str {
+    value.and_then(Value::as_str).unwrap_or("")
+}
+
+/// A `*string` field: `None` when absent.
+fn opt_str(value: Option<&Value>) -> Option<&str> {
+    value
+        .filter(|v| !v.is_null())
+        .map(|v| v.as_str().unwrap_or(""))
+}
+
+fn workers(spec: &Map<String, Value>) -> Vec<Value> {
+    (lookup(spec, &["provider", "workers"]).and_then(Value::as_array))
+        .cloned()
+        .unwrap_or_default()
+}
+
+/// Writes `value` at `path`, creating the objects on the way.
+fn insert_at(map: &mut Map<String, Value>, path: &[&str], value: Value) {
+    let Some((last, parents)) = path.split_last() else {
+        return;
+    };
+    let mut map = map;
+    for key in parents {
+        let Some(child) = object(map, key) else {
+            return;
+        };
+        map = child;
+    }
+    map.insert((*last).to_string(), value);
+}
+
+/// The object at `key`, created when absent; `None` when the field holds something else.
+fn object<'a>(map: &'a mut Map<String, Value>, key: &str) -> Option<&'a mut Map<String, Value>> {
+    map.entry(key.to_string())
+        .or_insert_with(|| Value::Object(Map::new()))
+        .as_object_mut()
+}
+
+fn set_default(map: &mut Map<String, Value>, key: &str, value: Value) {
+    map.entry(key.to_string()).or_insert(value);
+}
+
+/// A set of `schema.ParseGroupResource` of the names: `resource.group`, split at the first dot.
+fn group_resources(names: Option<&Value>) -> BTreeSet<(String, String)> {
+    (names.and_then(Value::as_array).into_iter().flatten())
+        .map(|name| {
+            let (group, resource) = super::names::parse_group_resource(str_at(Some(name)));
+            (group.to_string(), resource.to_string())
+        })
+        .collect()
+}
+
+// ----- the API server's preparation of the objects -----
+
+/// The v1beta1 defaults of a Shoot's spec (`SetObjectDefaults_Shoot`: `SetDefaults_Shoot`, then
+/// `SetDefaults_ClusterAutoscaler`, `SetDefaults_KubeAPIServerConfig`,
+/// `SetDefaults_VerticalPodAutoscaler`, `SetDefaults_Networking`, `SetDefaults_NginxIngress`,
+/// `SetDefaults_MaintenanceRotationConfig`, `SetDefaults_Worker`). The random maintenance window
+/// is not drawn.
+fn default_spec(spec: &mut Map<String, Value>, namespace: &str, node_cidr_masks: [Option<i64>; 2]) {
+    use serde_json::json;
+    let has_workers = !workers(spec).is_empty();
+    let provider_type = str_at(lookup(spec, &["provider", "type"])).to_string();
+
+    // SetDefaults_Shoot.
+    if let Some(kubernetes) = object(spec, "kubernetes") {
+        object(kubernetes, "kubeAPIServer");
+    }
+    set_default(spec, "purpose", json!("evaluation"));
+    if namespace == "garden" {
+        let tolerations = spec
+            .entry("tolerations")
+            .or_insert_with(|| Value::Array(Vec::new()));
+        if let Some(tolerations) = tolerations.as_array_mut() {
+            let protected = "seed.gardener.cloud/protected";
+            let present = tolerations.iter().any(|t| {
+                str_at(t.get("key")) == protected && t.get("value").is_none_or(Value::is_null)
+            });
+            if !present {
+                tolerations.push(json!({ "key": protected }));
+            }
+        }
+    }
+    if let Some(maintenance) = object(spec, "maintenance") {
+        set_default(
+            maintenance,
+            "autoUpdate",
+            json!({ "kubernetesVersion": true }),
+        );
+    }
+    object(spec, "networking");
+    if let Some(pools) = (spec.get_mut("provider"))
+        .and_then(|p| p.get_mut("workers"))
+        .and_then(Value::as_array_mut)
+    {
+        for pool in pools.iter_mut().filter_map(Value::as_object_mut) {
+            set_default(pool, "cri", json!({ "name": "containerd" }));
+            if let Some(kubelet) = pool
+                .get_mut("kubernetes")
+                .and_then(|k| k.get_mut("kubelet"))
+                .and_then(Value::as_object_mut)
+            {
+                default_swap(kubelet);
+            }
+            if let Some(extension) = pool
+                .get_mut("controlPlane")
+                .and_then(|c| c.get_mut("exposure"))
+                .and_then(|e| e.get_mut("extension"))
+                .and_then(Value::as_object_mut)
+            {
+                set_default(extension, "type", json!(provider_type));
+            }
+        }
+    }
+    if has_workers {
+        if let Some(kube_api_server) =
+            (object(spec, "kubernetes")).and_then(|kubernetes| object(kubernetes, "kubeAPIServer"))
+        {
+            set_default(
+                kube_api_server,
+                "defaultNotReadyTolerationSeconds",
+                json!(300),
+            );
+            set_default(
+                kube_api_server,
+                "defaultUnreachableTolerationSeconds",
+                json!(300),
+            );
+        }
+        if let Some(kubernetes) = object(spec, "kubernetes") {
+            if let Some(kcm) = object(kubernetes, "kubeControllerManager") {
+                let keys = ["nodeCIDRMaskSize", "nodeCIDRMaskSizeIPv6"];
+                for (key, mask) in keys.into_iter().zip(node_cidr_masks) {
+                    if let Some(mask) = mask {
+                        set_default(kcm, key, json!(mask));
+                    }
+                }
+                set_default(kcm, "nodeMonitorGracePeriod", json!("40s"));
+            }
+            if let Some(scheduler) = object(kubernetes, "kubeScheduler") {
+                set_default(scheduler, "profile", json!("balanced"));
+            }
+            if let Some(proxy) = object(kubernetes, "kubeProxy") {
+                set_default(proxy, "mode", json!("IPTables"));
+                set_default(proxy, "enabled", json!(true));
+            }
+            if let Some(kubelet) = object(kubernetes, "kubelet") {
+                set_default(kubelet, "failSwapOn", json!(true));
+                default_swap(kubelet);
+                set_default(kubelet, "imageMinimumGCAge", json!("2m0s"));
+                set_default(kubelet, "imageMaximumGCAge", json!("0s"));
+                set_default(kubelet, "imageGCHighThresholdPercent", json!(50));
+                set_default(kubelet, "imageGCLowThresholdPercent", json!(40));
+                let parallel = kubelet.get("maxParallelImagePulls").and_then(Value::as_i64);
+                set_default(
+                    kubelet,
+                    "serializeImagePulls",
+                    json!(parallel.is_none_or(|p| p < 2)),
+                );
+            }
+        }
+        if let Some(dashboard) = spec
+            .get_mut("addons")
+            .and_then(|a| a.get_mut("kubernetesDashboard"))
+            .and_then(Value::as_object_mut)
+        {
+            if dashboard.get("enabled").and_then(Value::as_bool) == Some(true) {
+                set_default(dashboard, "authenticationMode", json!("token"));
+            }
+        }
+        if let Some(auto_update) = object(spec, "maintenance").and_then(|m| object(m, "autoUpdate"))
+        {
+            set_default(auto_update, "machineImageVersion", json!(true));
+        }
+        if let Some(settings) = object(spec, "provider").and_then(|p| object(p, "workersSettings"))
+        {
+            set_default(settings, "sshAccess", json!({ "enabled": true }));
+        }
+        if let Some(autoscaling) = object(spec, "systemComponents")
+            .and_then(|s| object(s, "coreDNS"))
+            .and_then(|c| object(c, "autoscaling"))
+        {
+            let mode = str_at(autoscaling.get("mode"));
+            if mode != "horizontal" && mode != "cluster-proportional" {
+                autoscaling.insert("mode".into(), json!("horizontal"));
+            }
+        }
+    }
+    set_default(spec, "schedulerName", json!(DEFAULT_SCHEDULER));
+
+    // The nested defaulters.
+    if let Some(autoscaler) = spec
+        .get_mut("kubernetes")
+        .and_then(|k| k.get_mut("clusterAutoscaler"))
+        .and_then(Value::as_object_mut)
+    {
+        let parallelism = autoscaler
+            .get("maxEmptyBulkDelete")
+            .cloned()
+            .unwrap_or(json!(10));
+        for (key, value) in [
+            ("scaleDownDelayAfterAdd", json!("1h0m0s")),
+            ("scaleDownDelayAfterDelete", json!("0s")),
+            ("scaleDownDelayAfterFailure", json!("3m0s")),
+            ("scaleDownUnneededTime", json!("30m0s")),
+            ("scaleDownUtilizationThreshold", json!(0.5)),
+            ("scanInterval", json!("10s")),
+            ("expander", json!("least-waste")),
+            ("maxNodeProvisionTime", json!("20m0s")),
+            ("maxGracefulTerminationSeconds", json!(600)),
+            ("ignoreDaemonsetsUtilization", json!(false)),
+            ("emitPerNodeGroupMetrics", json!(false)),
+            ("verbosity", json!(2)),
+            ("newPodScaleUpDelay", json!("0s")),
+            ("maxScaleDownParallelism", parallelism),
+            ("maxDrainParallelism", json!(1)),
+            ("initialNodeGroupBackoffDuration", json!("5m0s")),
+            ("maxNodeGroupBackoffDuration", json!("30m0s")),
+            ("nodeGroupBackoffResetTimeout", json!("3h0m0s")),
+            ("maxBinpackingTime", json!("5m0s")),
+        ] {
+            set_default(autoscaler, key, value);
+        }
+    }
+    if let Some(kube_api_server) = spec
+        .get_mut("kubernetes")
+        .and_then(|k| k.get_mut("kubeAPIServer"))
+        .and_then(Value::as_object_mut)
+    {
+        if let Some(requests) = object(kube_api_server, "requests") {
+            set_default(requests, "maxNonMutatingInflight", json!(400));
+            set_default(requests, "maxMutatingInflight", json!(200));
+        }
+        set_default(kube_api_server, "eventTTL", json!("1h0m0s"));
+        if let Some(logging) = object(kube_api_server, "logging") {
+            set_default(logging, "verbosity", json!(2));
+        }
+        if let Some(provider) = object(kube_api_server, "encryptionConfig")
+            .and_then(|config| object(config, "provider"))
+        {
+            set_default(provider, "type", json!("aescbc"));
+        }
+    }
+    if let Some(vpa) = spec
+        .get_mut("kubernetes")
+        .and_then(|k| k.get_mut("verticalPodAutoscaler"))
+        .and_then(Value::as_object_mut)
+    {
+        for (key, value) in [
+            ("evictAfterOOMThreshold", json!("10m0s")),
+            ("evictionRateBurst", json!(1)),
+            ("evictionRateLimit", json!(-1)),
+            ("evictionTolerance", json!(0.5)),
+            ("recommendationMarginFraction", json!(0.15)),
+            ("updaterInterval", json!("1m0s")),
+            ("recommenderInterval", json!("1m0s")),
+            ("targetCPUPercentile", json!(0.9)),
+            ("recommendationLowerBoundCPUPercentile", json!(0.5)),
+            ("recommendationUpperBoundCPUPercentile", json!(0.95)),
+            ("cpuHistogramDecayHalfLife", json!("24h0m0s")),
+            ("targetMemoryPercentile", json!(0.9)),
+            ("recommendationLowerBoundMemoryPercentile", json!(0.5)),
+            ("recommendationUpperBoundMemoryPercentile", json!(0.95)),
+            ("memoryHistogramDecayHalfLife", json!("24h0m0s")),
+            ("memoryAggregationInterval", json!("24h0m0s")),
+            ("memoryAggregationIntervalCount", json!(8)),
+            ("recommenderUpdateWorkerCount", json!(10)),
+        ] {
+            set_default(vpa, key, value);
+        }
+    }
+    if let Some(networking) = spec.get_mut("networking").and_then(Value::as_object_mut) {
+        let empty = (networking.get("ipFamilies").and_then(Value::as_array))
+            .is_none_or(|families| families.is_empty());
+        if empty {
+            networking.insert("ipFamilies".into(), json!(["IPv4"]));
+        }
+    }
+    if let Some(nginx) = spec
+        .get_mut("addons")
+        .and_then(|a| a.get_mut("nginxIngress"))
+        .and_then(Value::as_object_mut)
+    {
+        set_default(nginx, "externalTrafficPolicy", json!("Cluster"));
+    }
+    if let Some(credentials) = spec
+        .get_mut("maintenance")
+        .and_then(|m| m.get_mut("autoRotation"))
+        .and_then(|r| r.get_mut("credentials"))
+        .and_then(Value::as_object_mut)
+    {
+        for key in ["observability", "sshKeypair", "etcdEncryptionKey"] {
+            if let Some(config) = credentials.get_mut(key).and_then(Value::as_object_mut) {
+                set_default(config, "rotationPeriod", json!("168h0m0s"));
+            }
+        }
+    }
+    if let Some(pools) = (spec.get_mut("provider"))
+        .and_then(|p| p.get_mut("workers"))
+        .and_then(Value::as_array_mut)
+    {
+        for pool in pools.iter_mut().filter_map(Value::as_object_mut) {
+            default_worker(pool);
+        }
+    }
+}
+
+/// The kubelet's `failSwapOn` and, with the `NodeSwap` gate on and swap allowed, its swap
+/// behaviour.
+fn default_swap(kubelet: &mut Map<String, Value>) {
+    use serde_json::json;
+    set_default(kubelet, "failSwapOn", json!(true));
+    let node_swap = lookup(kubelet, &["featureGates", "NodeSwap"]).and_then(Value::as_bool);
+    let fail_swap_on = kubelet.get("failSwapOn").and_then(Value::as_bool);
+    if node_swap == Some(true) && fail_swap_on == Some(false) {
+        if let Some(swap) = object(kubelet, "memorySwap") {
+            set_default(swap, "swapBehavior", json!("LimitedSwap"));
+        }
+    }
+}
+
+/// `SetDefaults_Worker`.
+fn default_worker(pool: &mut Map<String, Value>) {
+    use serde_json::json;
+    set_default(pool, "updateStrategy", json!("AutoRollingUpdate"));
+    let strategy = str_at(pool.get("updateStrategy")).to_string();
+    if strategy == "AutoInPlaceUpdate" || strategy == "ManualInPlaceUpdate" {
+        if strategy == "AutoInPlaceUpdate" {
+            set_default(pool, "maxSurge", json!(0));
+            set_default(pool, "maxUnavailable", json!(1));
+        }
+        if let Some(settings) = object(pool, "machineControllerManager") {
+            set_default(settings, "disableHealthTimeout", json!(true));
+        }
+    } else {
+        set_default(pool, "maxSurge", json!(1));
+        set_default(pool, "maxUnavailable", json!(0));
+    }
+    set_default(pool, "systemComponents", json!({ "allow": true }));
+}
+
+/// `SyncCloudProfileFields` ([`super::shoot_spec::sync_cloud_profile_fields`]), which the strategy
+/// runs in `PrepareForCreate` (no old Shoot) and `PrepareForUpdate`.
+fn sync_cloud_profile_fields(
+    old: Option<&Map<String, Value>>,
+    spec: &mut Map<String, Value>,
+    deleting: bool,
+) {
+    if deleting {
+        return;
+    }
+    let version = str_at(lookup(spec, &["kubernetes", "version"])).to_string();
+    let mut name = opt_str(spec.get("cloudProfileName")).map(str::to_string);
+    let mut reference = spec.get("cloudProfile").map(|reference| {
+        let field = |key| str_at(reference.get(key)).to_string();
+        (field("kind"), field("name"))
+    });
+    let old_name = old.map(|old| str_at(old.get("cloudProfileName")));
+    super::shoot_spec::sync_cloud_profile_fields(&version, old_name, &mut name, &mut reference);
+    match name {
+        Some(name) => spec.insert("cloudProfileName".into(), Value::String(name)),
+        None => spec.remove("cloudProfileName"),
+    };
+    if let Some((kind, name)) = reference {
+        let reference = serde_json::json!({ "kind": kind, "name": name });
+        spec.insert("cloudProfile".into(), reference);
+    }
+}
+
+/// `SyncDNSProviderCredentials` ([`super::shoot_spec::sync_dns_provider_credentials`]): below
+/// Kubernetes 1.35 a provider's `secretName` and a `credentialsRef` to a Secret mirror each other.
+fn sync_dns_provider_credentials(spec: &mut Map<String, Value>) {
+    let version = str_at(lookup(spec, &["kubernetes", "version"]));
+    if crate::version::k8s_at_least(version, 35) {
+        return;
+    }
+    let providers = (spec.get_mut("dns"))
+        .and_then(|dns| dns.get_mut("providers"))
+        .and_then(Value::as_array_mut);
+    for provider in providers
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_object_mut)
+    {
+        super::shoot_spec::sync_dns_provider_credentials(provider);
+    }
+}
+
+// ----- the internal Go types, for apiequality.Semantic and go-test/deep -----
+
+/// The shape of a field of Gardener's internal API (`pkg/apis/core/types_*.go`), as far as the
+/// comparisons of whole specs need it. What is not modelled is compared as JSON ([`Kind::Opaque`]).
+#[derive(Clone, Copy)]
+enum Kind {
+    /// A string, integer, boolean or float kind, with its Go type's name.
+    Scalar(Scalar, &'static str),
+    /// `intstr.IntOrString`.
+    IntOrString,
+    /// `runtime.RawExtension`.
+    Raw,
+    Struct(&'static GoStruct),
+    Ptr(&'static Kind),
+    Slice(&'static Kind),
+    /// `map[string]T`.
+    Map(&'static Kind),
+    /// A struct not modelled here, by its Go type's name.
+    Opaque(&'static str),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scalar {
+    Str,
+    Int,
+    Bool,
+}
+
+/// A Go struct: its type's name and its fields in declaration order (Go name, JSON name, kind).
+struct GoStruct {
+    name: &'static str,
+    fields: &'static [(&'static str, &'static str, Kind)],
+}
+
+const STRING: Kind = Kind::Scalar(Scalar::Str, "string");
+const INT32: Kind = Kind::Scalar(Scalar::Int, "int32");
+const BOOL: Kind = Kind::Scalar(Scalar::Bool, "bool");
+const P_STRING: Kind = Kind::Ptr(&STRING);
+const P_BOOL: Kind = Kind::Ptr(&BOOL);
+const P_RAW: Kind = Kind::Ptr(&Kind::Raw);
+
+const SHOOT_SPEC_KIND: Kind = Kind::Struct(&SHOOT_SPEC);
+
+const SHOOT_SPEC: GoStruct = GoStruct {
+    name: "core.ShootSpec",
+    fields: &[
+        ("Addons", "addons", Kind::Ptr(&Kind::Opaque("core.Addons"))),
+        ("CloudProfileName", "cloudProfileName", P_STRING),
+        ("DNS", "dns", Kind::Ptr(&Kind::Struct(&DNS))),
+        (
+            "Extensions",
+            "extensions",
+            Kind::Slice(&Kind::Opaque("core.Extension")),
+        ),
+        (
+            "Hibernation",
+            "hibernation",
+            Kind::Ptr(&Kind::Struct(&HIBERNATION)),
+        ),
+        ("Kubernetes", "kubernetes", Kind::Struct(&KUBERNETES)),
+        (
+            "Networking",
+            "networking",
+            Kind::Ptr(&Kind::Struct(&NETWORKING)),
+        ),
+        (
+            "Maintenance",
+            "maintenance",
+            Kind::Ptr(&Kind::Struct(&MAINTENANCE)),
+        ),
+        (
+            "Monitoring",
+            "monitoring",
+            Kind::Ptr(&Kind::Opaque("core.Monitoring")),
+        ),
+        ("Provider", "provider", Kind::Struct(&PROVIDER)),
+        (
+            "Purpose",
+            "purpose",
+            Kind::Ptr(&Kind::Scalar(Scalar::Str, "core.ShootPurpose")),
+        ),
+        ("Region", "region", STRING),
+        ("SecretBindingName", "secretBindingName", P_STRING),
+        ("SeedName", "seedName", P_STRING),
+        (
+            "SeedSelector",
+            "seedSelector",
+            Kind::Ptr(&Kind::Opaque("core.SeedSelector")),
+        ),
+        (
+            "Resources",
+            "resources",
+            Kind::Slice(&Kind::Opaque("core.NamedResourceReference")),
+        ),
+        (
+            "Tolerations",
+            "tolerations",
+            Kind::Slice(&Kind::Struct(&TOLERATION)),
+        ),
+        ("ExposureClassName", "exposureClassName", P_STRING),
+        (
+            "SystemComponents",
+            "systemComponents",
+            Kind::Ptr(&Kind::Opaque("core.SystemComponents")),
+        ),
+        (
+            "ControlPlane",
+            "controlPlane",
+            Kind::Ptr(&Kind::Struct(&CONTROL_PLANE)),
+        ),
+        ("SchedulerName", "schedulerName", P_STRING),
+        (
+            "CloudProfile",
+            "cloudProfile",
+            Kind::Ptr(&Kind::Struct(&CLOUD_PROFILE_REFERENCE)),
+        ),
+        ("CredentialsBindingName", "credentialsBindingName", P_STRING),
+        (
+            "AccessRestrictions",
+            "accessRestrictions",
+            Kind::Slice(&Kind::Opaque("core.AccessRestrictionWithOptions")),
+        ),
+    ],
+};
+
+const DNS: GoStruct = GoStruct {
+    name: "core.DNS",
+    fields: &[
+        ("Domain", "domain", P_STRING),
+        (
+            "Providers",
+            "providers",
+            Kind::Slice(&Kind::Struct(&DNS_PROVIDER)),
+        ),
+    ],
+};
+
+const DNS_PROVIDER: GoStruct = GoStruct {
+    name: "core.DNSProvider",
+    fields: &[
+        (
+            "Domains",
+            "domains",
+            Kind::Ptr(&Kind::Opaque("core.DNSIncludeExclude")),
+        ),
+        ("Primary", "primary", P_BOOL),
+        ("SecretName", "secretName", P_STRING),
+        ("Type", "type", P_STRING),
+        (
+            "Zones",
+            "zones",
+            Kind::Ptr(&Kind::Opaque("core.DNSIncludeExclude")),
+        ),
+        (
+            "CredentialsRef",
+            "credentialsRef",
+            Kind::Ptr(&Kind::Opaque("v1.CrossVersionObjectReference")),
+        ),
+    ],
+};
+
+const HIBERNATION: GoStruct = GoStruct {
+    name: "core.Hibernation",
+    fields: &[
+        ("Enabled", "enabled", P_BOOL),
+        (
+            "Schedules",
+            "schedules",
+            Kind::Slice(&Kind::Struct(&HIBERNATION_SCHEDULE)),
+        ),
+    ],
+};
+
+const HIBERNATION_SCHEDULE: GoStruct = GoStruct {
+    name: "core.HibernationSchedule",
+    fields: &[
+        ("Start", "start", P_STRING),
+        ("End", "end", P_STRING),
+        ("Location", "location", P_STRING),
+    ],
+};
+
+const KUBERNETES: GoStruct = GoStruct {
+    name: "core.Kubernetes",
+    fields: &[
+        (
+            "ClusterAutoscaler",
+            "clusterAutoscaler",
+            Kind::Ptr(&Kind::Opaque("core.ClusterAutoscaler")),
+        ),
+        (
+            "KubeAPIServer",
+            "kubeAPIServer",
+            Kind::Ptr(&Kind::Opaque("core.KubeAPIServerConfig")),
+        ),
+        (
+            "KubeControllerManager",
+            "kubeControllerManager",
+            Kind::Ptr(&Kind::Opaque("core.KubeControllerManagerConfig")),
+        ),
+        (
+            "KubeScheduler",
+            "kubeScheduler",
+            Kind::Ptr(&Kind::Opaque("core.KubeSchedulerConfig")),
+        ),
+        (
+            "KubeProxy",
+            "kubeProxy",
+            Kind::Ptr(&Kind::Opaque("core.KubeProxyConfig")),
+        ),
+        (
+            "Kubelet",
+            "kubelet",
+            Kind::Ptr(&Kind::Opaque("core.KubeletConfig")),
+        ),
+        ("Version", "version", STRING),
+        (
+            "VerticalPodAutoscaler",
+            "verticalPodAutoscaler",
+            Kind::Ptr(&Kind::Opaque("core.VerticalPodAutoscaler")),
+        ),
+        ("ETCD", "etcd", Kind::Ptr(&Kind::Opaque("core.ETCD"))),
+    ],
+};
+
+const NETWORKING: GoStruct = GoStruct {
+    name: "core.Networking",
+    fields: &[
+        ("Type", "type", P_STRING),
+        ("ProviderConfig", "providerConfig", P_RAW),
+        ("Pods", "pods", P_STRING),
+        ("Nodes", "nodes", P_STRING),
+        ("Services", "services", P_STRING),
+        (
+            "IPFamilies",
+            "ipFamilies",
+            Kind::Slice(&Kind::Scalar(Scalar::Str, "core.IPFamily")),
+        ),
+    ],
+};
+
+const MAINTENANCE: GoStruct = GoStruct {
+    name: "core.Maintenance",
+    fields: &[
+        (
+            "AutoUpdate",
+            "autoUpdate",
+            Kind::Ptr(&Kind::Struct(&AUTO_UPDATE)),
+        ),
+        (
+            "TimeWindow",
+            "timeWindow",
+            Kind::Ptr(&Kind::Struct(&TIME_WINDOW)),
+        ),
+        (
+            "ConfineSpecUpdateRollout",
+            "confineSpecUpdateRollout",
+            P_BOOL,
+        ),
+        (
+            "AutoRotation",
+            "autoRotation",
+            Kind::Ptr(&Kind::Opaque("core.MaintenanceAutoRotation")),
+        ),
+    ],
+};
+
+const AUTO_UPDATE: GoStruct = GoStruct {
+    name: "core.MaintenanceAutoUpdate",
+    fields: &[
+        ("KubernetesVersion", "kubernetesVersion", BOOL),
+        ("MachineImageVersion", "machineImageVersion", P_BOOL),
+    ],
+};
+
+const TIME_WINDOW: GoStruct = GoStruct {
+    name: "core.MaintenanceTimeWindow",
+    fields: &[("Begin", "begin", STRING), ("End", "end", STRING)],
+};
+
+const PROVIDER: GoStruct = GoStruct {
+    name: "core.Provider",
+    fields: &[
+        ("Type", "type", STRING),
+        ("ControlPlaneConfig", "controlPlaneConfig", P_RAW),
+        ("InfrastructureConfig", "infrastructureConfig", P_RAW),
+        ("Workers", "workers", Kind::Slice(&Kind::Struct(&WORKER))),
+        (
+            "WorkersSettings",
+            "workersSettings",
+            Kind::Ptr(&Kind::Opaque("core.WorkersSettings")),
+        ),
+    ],
+};
+
+const WORKER: GoStruct = GoStruct {
+    name: "core.Worker",
+    fields: &[
+        ("Annotations", "annotations", Kind::Map(&STRING)),
+        ("CABundle", "caBundle", P_STRING),
+        ("CRI", "cri", Kind::Ptr(&Kind::Struct(&CRI))),
+        (
+            "Kubernetes",
+            "kubernetes",
+            Kind::Ptr(&Kind::Struct(&WORKER_KUBERNETES)),
+        ),
+        ("Labels", "labels", Kind::Map(&STRING)),
+        ("Name", "name", STRING),
+        ("Machine", "machine", Kind::Struct(&MACHINE)),
+        ("Maximum", "maximum", INT32),
+        ("Minimum", "minimum", INT32),
+        ("MaxSurge", "maxSurge", Kind::Ptr(&Kind::IntOrString)),
+        (
+            "MaxUnavailable",
+            "maxUnavailable",
+            Kind::Ptr(&Kind::IntOrString),
+        ),
+        ("ProviderConfig", "providerConfig", P_RAW),
+        (
+            "SystemComponents",
+            "systemComponents",
+            Kind::Ptr(&Kind::Struct(&WORKER_SYSTEM_COMPONENTS)),
+        ),
+        ("Taints", "taints", Kind::Slice(&Kind::Struct(&TAINT))),
+        ("Volume", "volume", Kind::Ptr(&Kind::Struct(&VOLUME))),
+        (
+            "DataVolumes",
+            "dataVolumes",
+            Kind::Slice(&Kind::Opaque("core.DataVolume")),
+        ),
+        ("KubeletDataVolumeName", "kubeletDataVolumeName", P_STRING),
+        ("Zones", "zones", Kind::Slice(&STRING)),
+        (
+            "MachineControllerManagerSettings",
+            "machineControllerManager",
+            Kind::Ptr(&Kind::Opaque("core.MachineControllerManagerSettings")),
+        ),
+        ("Sysctls", "sysctls", Kind::Map(&STRING)),
+        (
+            "ClusterAutoscaler",
+            "clusterAutoscaler",
+            Kind::Ptr(&Kind::Opaque("core.ClusterAutoscalerOptions")),
+        ),
+        ("Priority", "priority", Kind::Ptr(&INT32)),
+        (
+            "UpdateStrategy",
+            "updateStrategy",
+            Kind::Ptr(&Kind::Scalar(Scalar::Str, "core.MachineUpdateStrategy")),
+        ),
+        (
+            "ControlPlane",
+            "controlPlane",
+            Kind::Ptr(&Kind::Opaque("core.WorkerControlPlane")),
+        ),
+    ],
+};
+
+/// `corev1.Taint`.
+const TAINT: GoStruct = GoStruct {
+    name: "v1.Taint",
+    fields: &[
+        ("Key", "key", STRING),
+        ("Value", "value", STRING),
+        (
+            "Effect",
+            "effect",
+            Kind::Scalar(Scalar::Str, "v1.TaintEffect"),
+        ),
+        (
+            "TimeAdded",
+            "timeAdded",
+            Kind::Ptr(&Kind::Opaque("v1.Time")),
+        ),
+    ],
+};
+
+const CRI: GoStruct = GoStruct {
+    name: "core.CRI",
+    fields: &[
+        ("Name", "name", Kind::Scalar(Scalar::Str, "core.CRIName")),
+        (
+            "ContainerRuntimes",
+            "containerRuntimes",
+            Kind::Slice(&Kind::Opaque("core.ContainerRuntime")),
+        ),
+    ],
+};
+
+const WORKER_KUBERNETES: GoStruct = GoStruct {
+    name: "core.WorkerKubernetes",
+    fields: &[
+        (
+            "Kubelet",
+            "kubelet",
+            Kind::Ptr(&Kind::Opaque("core.KubeletConfig")),
+        ),
+        ("Version", "version", P_STRING),
+    ],
+};
+
+const MACHINE: GoStruct = GoStruct {
+    name: "core.Machine",
+    fields: &[
+        ("Type", "type", STRING),
+        ("Image", "image", Kind::Ptr(&Kind::Struct(&MACHINE_IMAGE))),
+        ("Architecture", "architecture", P_STRING),
+    ],
+};
+
+/// The internal `ShootMachineImage`, whose version is a plain string.
+const MACHINE_IMAGE: GoStruct = GoStruct {
+    name: "core.ShootMachineImage",
+    fields: &[
+        ("Name", "name", STRING),
+        ("ProviderConfig", "providerConfig", P_RAW),
+        ("Version", "version", STRING),
+    ],
+};
+
+const VOLUME: GoStruct = GoStruct {
+    name: "core.Volume",
+    fields: &[
+        ("Name", "name", P_STRING),
+        ("Type", "type", P_STRING),
+        ("VolumeSize", "size", STRING),
+        ("Encrypted", "encrypted", P_BOOL),
+    ],
+};
+
+const WORKER_SYSTEM_COMPONENTS: GoStruct = GoStruct {
+    name: "core.WorkerSystemComponents",
+    fields: &[("Allow", "allow", BOOL)],
+};
+
+const TOLERATION: GoStruct = GoStruct {
+    name: "core.Toleration",
+    fields: &[("Key", "key", STRING), ("Value", "value", P_STRING)],
+};
+
+const CONTROL_PLANE: GoStruct = GoStruct {
+    name: "core.ControlPlane",
+    fields: &[(
+        "HighAvailability",
+        "highAvailability",
+        Kind::Ptr(&Kind::Struct(&HIGH_AVAILABILITY)),
+    )],
+};
+
+const HIGH_AVAILABILITY: GoStruct = GoStruct {
+    name: "core.HighAvailability",
+    fields: &[(
+        "FailureTolerance",
+        "failureTolerance",
+        Kind::Struct(&FAILURE_TOLERANCE),
+    )],
+};
+
+const FAILURE_TOLERANCE: GoStruct = GoStruct {
+    name: "core.FailureTolerance",
+    fields: &[(
+        "Type",
+        "type",
+        Kind::Scalar(Scalar::Str, "core.FailureToleranceType"),
+    )],
+};
+
+const CLOUD_PROFILE_REFERENCE: GoStruct = GoStruct {
+    name: "core.CloudProfileReference",
+    fields: &[("Kind", "kind", STRING), ("Name", "name", STRING)],
+};
+
+/// The name `reflect.Type` prints for a kind.
+fn type_name(kind: Kind) -> String {
+    match kind {
+        Kind::Scalar(_, name) | Kind::Opaque(name) => name.to_string(),
+        Kind::IntOrString => "intstr.IntOrString".to_string(),
+        Kind::Raw => "runtime.RawExtension".to_string(),
+        Kind::Struct(go) => go.name.to_string(),
+        Kind::Ptr(inner) => format!("*{}", type_name(*inner)),
+        Kind::Slice(inner) => format!("[]{}", type_name(*inner)),
+        Kind::Map(inner) => format!("map[string]{}", type_name(*inner)),
+    }
+}
+
+/// Keys whose (unmodelled) values are Go maps: absent equals empty.
+const MAP_KEYS: [&str; 5] = [
+    "labels",
+    "annotations",
+    "featureGates",
+    "sysctls",
+    "matchLabels",
+];
+/// Keys whose (unmodelled) values hold Kubernetes quantities, compared by value.
+const QUANTITY_PARENTS: [&str; 5] = [
+    "kubeReserved",
+    "systemReserved",
+    "evictionMinimumReclaim",
+    "minAllowed",
+    "maxAllowed",
+];
+
+fn as_array(value: Option<&Value>) -> &[Value] {
+    value.and_then(Value::as_array).map_or(&[], Vec::as_slice)
+}
+
+fn as_object(value: Option<&Value>) -> Option<&Map<String, Value>> {
+    value.and_then(Value::as_object)
+}
+
+/// A scalar's text as Go prints it with `%v`.
+fn scalar_text(value: Option<&Value>, scalar: Scalar) -> String {
+    match (value, scalar) {
+        (Some(Value::String(text)), _) => text.clone(),
+        (Some(Value::Number(number)), _) => number.to_string(),
+        (Some(Value::Bool(flag)), _) => flag.to_string(),
+        (None, Scalar::Int) => "0".to_string(),
+        (None, Scalar::Bool) => "false".to_string(),
+        (Some(other), _) => other.to_string(),
+        (None, Scalar::Str) => String::new(),
+    }
+}
+
+fn scalar_equal(a: Option<&Value>, b: Option<&Value>, scalar: Scalar) -> bool {
+    match scalar {
+        Scalar::Int => {
+            let number = |v: Option<&Value>| v.and_then(Value::as_f64).unwrap_or(0.0);
+            number(a) == number(b)
+        }
+        _ => scalar_text(a, scalar) == scalar_text(b, scalar),
+    }
+}
+
+/// `intstr.IntOrString` as its Go fields: type (0 int, 1 string), integer, string.
+fn int_or_string(value: Option<&Value>) -> (i64, i64, String) {
+    match value {
+        Some(Value::String(text)) => (1, 0, text.clone()),
+        Some(Value::Number(number)) => (0, number.as_i64().unwrap_or(0), String::new()),
+        _ => (0, 0, String::new()),
+    }
+}
+
+/// The bytes of a raw extension: the JSON as written (here: compact, keys sorted).
+fn raw_bytes(value: Option<&Value>) -> Vec<u8> {
+    value
+        .map(|v| serde_json::to_vec(v).unwrap_or_default())
+        .unwrap_or_default()
+}
+
+/// `apiequality.Semantic.DeepEqual`: like `reflect.DeepEqual`, but nil and empty slices and maps
+/// are equal, and quantities compare by value.
+fn semantic_equal<'a>(a: Option<&'a Value>, b: Option<&'a Value>, kind: Kind) -> bool {
+    match kind {
+        Kind::Ptr(inner) => match (a, b) {
+            (None, None) => true,
+            (Some(a), Some(b)) => semantic_equal(Some(a), Some(b), *inner),
+            _ => false,
+        },
+        Kind::Scalar(scalar, _) => scalar_equal(a, b, scalar),
+        Kind::IntOrString => int_or_string(a) == int_or_string(b),
+        Kind::Raw => raw_bytes(a) == raw_bytes(b),
+        Kind::Struct(go) => (go.fields.iter()).all(|(_, json, field)| {
+            let get = |v: Option<&'a Value>| v.and_then(|v| v.get(*json));
+            semantic_equal(get(a), get(b), *field)
+        }),
+        Kind::Slice(inner) => {
+            let (a, b) = (as_array(a), as_array(b));
+            a.len() == b.len()
+                && (a.iter().zip(b)).all(|(a, b)| semantic_equal(Some(a), Some(b), *inner))
+        }
+        Kind::Map(inner) => {
+            let empty = Map::new();
+            let (a, b) = (
+                as_object(a).unwrap_or(&empty),
+                as_object(b).unwrap_or(&empty),
+            );
+            a.len() == b.len()
+                && (a.iter()).all(|(key, value)| {
+                    b.get(key)
+                        .is_some_and(|other| semantic_equal(Some(value), Some(other), *inner))
+                })
+        }
+        Kind::Opaque(_) => generic_equal(a, b, None, None),
+    }
+}
+
+/// [`semantic_equal`] of unmodelled values, by their JSON (`key` the value's field, `parent` the
+/// field holding it): absent equals an empty list (or an empty map under a map key), durations
+/// and quantities compare by value.
+fn generic_equal(
+    a: Option<&Value>,
+    b: Option<&Value>,
+    key: Option<&str>,
+    parent: Option<&str>,
+) -> bool {
+    let quantities = parent.is_some_and(|p| QUANTITY_PARENTS.contains(&p));
+    match (a, b) {
+        (None, None) => true,
+        (Some(v), None) | (None, Some(v)) => match v {
+            Value::Array(items) => items.is_empty(),
+            Value::Object(map) => map.is_empty() && key.is_some_and(|k| MAP_KEYS.contains(&k)),
+            _ => false,
+        },
+        (Some(Value::Object(x)), Some(Value::Object(y))) => {
+            (x.keys().chain(y.keys())).all(|k| generic_equal(x.get(k), y.get(k), Some(k), key))
+        }
+        (Some(Value::Array(x)), Some(Value::Array(y))) => {
+            x.len() == y.len()
+                && (x.iter().zip(y)).all(|(x, y)| generic_equal(Some(x), Some(y), None, key))
+        }
+        (Some(Value::String(x)), Some(Value::String(y))) => {
+            x == y
+                || (quantities && quantity_equal(a, b))
+                || (!quantities
+                    && matches!(
+                        (crate::duration::parse(x), crate::duration::parse(y)),
+                        (Ok(x), Ok(y)) if x == y
+                    ))
+        }
+        (Some(x), Some(y)) => {
+            (quantities && quantity_equal(a, b))
+                || match (x.as_f64(), y.as_f64()) {
+                    (Some(x), Some(y)) => x == y,
+                    _ => x == y,
+                }
+        }
+    }
+}
+
+fn quantity_equal(a: Option<&Value>, b: Option<&Value>) -> bool {
+    use crate::rollout::quantity::Quantity;
+    match (
+        a.and_then(Quantity::from_json),
+        b.and_then(Quantity::from_json),
+    ) {
+        (Some(Ok(x)), Some(Ok(y))) => x.same_value(&y),
+        _ => false,
+    }
+}
+
+/// A value as Go's `%v` prints it, roughly: lists as `[a b]`, structs as `{a b}`.
+fn go_format(value: &Value) -> String {
+    match value {
+        Value::String(text) => text.clone(),
+        Value::Array(items) => {
+            let items: Vec<String> = items.iter().map(go_format).collect();
+            format!("[{}]", items.join(" "))
+        }
+        Value::Object(map) => {
+            let fields: Vec<String> = map.values().map(go_format).collect();
+            format!("{{{}}}", fields.join(" "))
+        }
+        Value::Null => "<nil>".to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// [`go_format`] of a value of a known kind: struct fields in declaration order, nil pointers as
+/// `<nil>`. (Go prints a set pointer as its address; its value stands in for it here.)
+fn go_format_kind(value: Option<&Value>, kind: Kind) -> String {
+    match (kind, value) {
+        (Kind::Ptr(_), None) => "<nil>".to_string(),
+        (Kind::Ptr(inner), Some(_)) => go_format_kind(value, *inner),
+        (Kind::Scalar(scalar, _), _) => scalar_text(value, scalar),
+        (Kind::IntOrString, _) => {
+            let (kind, int, text) = int_or_string(value);
+            format!("{{{kind} {int} {text}}}")
+        }
+        (Kind::Struct(go), _) => {
+            let fields: Vec<String> = (go.fields.iter())
+                .map(|(_, json, field)| go_format_kind(value.and_then(|v| v.get(*json)), *field))
+                .collect();
+            format!("{{{}}}", fields.join(" "))
+        }
+        (Kind::Slice(inner), _) => {
+            let items: Vec<String> = (as_array(value).iter())
+                .map(|item| go_format_kind(Some(item), *inner))
+                .collect();
+            format!("[{}]", items.join(" "))
+        }
+        (Kind::Map(inner), _) => {
+            let entries: Vec<String> = (as_object(value).into_iter().flatten())
+                .map(|(key, item)| format!("{key}:{}", go_format_kind(Some(item), *inner)))
+                .collect();
+            format!("map[{}]", entries.join(" "))
+        }
+        (Kind::Raw | Kind::Opaque(_), Some(value)) => go_format(value),
+        (Kind::Raw | Kind::Opaque(_), None) => "<nil>".to_string(),
+    }
+}
+
+/// A JSON key as the Go field name it stands for: capitalised, with Go's initialisms.
+fn go_field_name(key: &str) -> String {
+    const INITIALISMS: [(&str, &str); 16] = [
+        // The components' feature gates sit in the embedded `KubernetesConfig`.
+        ("featureGates", "KubernetesConfig.FeatureGates"),
+        ("horizontalPodAutoscaler", "HorizontalPodAutoscalerConfig"),
+        ("cpu", "CPU"),
+        ("pid", "PID"),
+        ("dns", "DNS"),
+        ("cri", "CRI"),
+        ("etcd", "ETCD"),
+        ("caBundle", "CABundle"),
+        ("oidcConfig", "OIDCConfig"),
+        ("cpuCFSQuota", "CPUCFSQuota"),
+        ("cpuManagerPolicy", "CPUManagerPolicy"),
+        ("podPidsLimit", "PodPIDsLimit"),
+        ("coreDNS", "CoreDNS"),
+        ("nodeLocalDNS", "NodeLocalDNS"),
+        ("clientID", "ClientID"),
+        ("apiVersion", "APIVersion"),
+    ];
+    if let Some((_, name)) = INITIALISMS.iter().find(|(json, _)| *json == key) {
+        return (*name).to_string();
+    }
+    let mut chars = key.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// go-test/deep's `Equal` (v1.1.1, as Gardener calls it: `deep.Equal(newSpec, oldSpec)`): the
+/// differences as `Path.To.Field: new != old`, at most [`MAX_DIFF`].
+#[derive(Default)]
+struct Differ {
+    path: Vec<String>,
+    diffs: Vec<String>,
+}
+
+impl Differ {
+    fn full(&self) -> bool {
+        self.diffs.len() >= MAX_DIFF
+    }
+
+    fn save(&mut self, a: impl std::fmt::Display, b: impl std::fmt::Display) {
+        if self.full() {
+            return;
+        }
+        if self.path.is_empty() {
+            self.diffs.push(format!("{a} != {b}"));
+        } else {
+            self.diffs
+                .push(format!("{}: {a} != {b}", self.path.join(".")));
+        }
+    }
+
+    fn within(&mut self, step: String, f: impl FnOnce(&mut Differ)) {
+        self.path.push(step);
+        f(self);
+        self.path.pop();
+    }
+
+    fn diff<'a>(&mut self, a: Option<&'a Value>, b: Option<&'a Value>, kind: Kind) {
+        if self.full() {
+            return;
+        }
+        match kind {
+            Kind::Ptr(inner) => match (a, b) {
+                (None, None) => {}
+                (None, Some(_)) => self.save("<nil pointer>", type_name(*inner)),
+                (Some(_), None) => self.save(type_name(*inner), "<nil pointer>"),
+                (Some(_), Some(_)) => self.diff(a, b, *inner),
+            },
+            Kind::Scalar(scalar, _) => {
+                if !scalar_equal(a, b, scalar) {
+                    self.save(scalar_text(a, scalar), scalar_text(b, scalar));
+                }
+            }
+            Kind::IntOrString => {
+                let (x, y) = (int_or_string(a), int_or_string(b));
+                if x.0 != y.0 {
+                    self.within("Type".into(), |d| d.save(x.0, y.0));
+                }
+                if x.1 != y.1 {
+                    self.within("IntVal".into(), |d| d.save(x.1, y.1));
+                }
+                if x.2 != y.2 {
+                    self.within("StrVal".into(), |d| d.save(&x.2, &y.2));
+                }
+            }
+            Kind::Raw => {
+                let (x, y) = (raw_bytes(a), raw_bytes(b));
+                self.within("Raw".into(), |d| d.diff_bytes(&x, &y));
+            }
+            Kind::Struct(go) => {
+                for (name, json, field) in go.fields {
+                    let get = |v: Option<&'a Value>| v.and_then(|v| v.get(*json));
+                    self.within((*name).to_string(), |d| d.diff(get(a), get(b), *field));
+                    if self.full() {
+                        break;
+                    }
+                }
+            }
+            Kind::Slice(inner) => {
+                self.diff_slice(a, b, Some(*inner), |d, x, y| d.diff(x, y, *inner))
+            }
+            Kind::Map(inner) => self.diff_map(a, b, Some(*inner), |d, x, y| d.diff(x, y, *inner)),
+            Kind::Opaque(_) => self.diff_generic(a, b, None, None),
+        }
+    }
+
+    fn diff_bytes(&mut self, a: &[u8], b: &[u8]) {
+        match (a.is_empty(), b.is_empty()) {
+            (true, true) => {}
+            (true, false) => self.save("<nil slice>", format!("{b:?}").replace(',', "")),
+            (false, true) => self.save(format!("{a:?}").replace(',', ""), "<nil slice>"),
+            (false, false) => {
+                for index in 0..a.len().max(b.len()) {
+                    self.within(format!("slice[{index}]"), |d| {
+                        match (a.get(index), b.get(index)) {
+                            (Some(x), Some(y)) if x != y => d.save(x, y),
+                            (Some(x), None) => d.save(x, "<no value>"),
+                            (None, Some(y)) => d.save("<no value>", y),
+                            _ => {}
+                        }
+                    });
+                    if self.full() {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    fn diff_slice(
+        &mut self,
+        a: Option<&Value>,
+        b: Option<&Value>,
+        inner: Option<Kind>,
+        mut each: impl FnMut(&mut Differ, Option<&Value>, Option<&Value>),
+    ) {
+        let item_format = |value: &Value| match inner {
+            Some(kind) => go_format_kind(Some(value), kind),
+            None => go_format(value),
+        };
+        let go_format = |value: &Value| {
+            let items: Vec<String> = as_array(Some(value)).iter().map(item_format).collect();
+            format!("[{}]", items.join(" "))
+        };
+        let (x, y) = (a.and_then(Value::as_array), b.and_then(Value::as_array));
+        match (x, y) {
+            (None, None) => {}
+            (None, Some(_)) => self.save("<nil slice>", go_format(b.expect("present"))),
+            (Some(_), None) => self.save(go_format(a.expect("present")), "<nil slice>"),
+            (Some(x), Some(y)) => {
+                for index in 0..x.len().max(y.len()) {
+                    self.within(format!("slice[{index}]"), |d| {
+                        match (x.get(index), y.get(index)) {
+                            (Some(p), Some(q)) => each(d, Some(p), Some(q)),
+                            (Some(p), None) => d.save(item_format(p), "<no value>"),
+                            (None, Some(q)) => d.save("<no value>", item_format(q)),
+                            (None, None) => {}
+                        }
+                    });
+                    if self.full() {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    fn diff_map(
+        &mut self,
+        a: Option<&Value>,
+        b: Option<&Value>,
+        inner: Option<Kind>,
+        mut each: impl FnMut(&mut Differ, Option<&Value>, Option<&Value>),
+    ) {
+        let item_format = |value: &Value| match inner {
+            Some(kind) => go_format_kind(Some(value), kind),
+            None => go_format(value),
+        };
+        let map_format = |value: Option<&Value>| {
+            let entries: Vec<String> = (as_object(value).into_iter().flatten())
+                .map(|(key, item)| format!("{key}:{}", item_format(item)))
+                .collect();
+            format!("map[{}]", entries.join(" "))
+        };
+        match (as_object(a), as_object(b)) {
+            (None, None) => {}
+            (None, Some(_)) => self.save("<nil map>", map_format(b)),
+            (Some(_), None) => self.save(map_format(a), "<nil map>"),
+            // Go visits the keys in a random order; here they are sorted.
+            (Some(x), Some(y)) => {
+                for (key, value) in x {
+                    self.within(format!("map[{key}]"), |d| match y.get(key) {
+                        Some(other) => each(d, Some(value), Some(other)),
+                        None => d.save(item_format(value), "<does not have key>"),
+                    });
+                    if self.full() {
+                        return;
+                    }
+                }
+                for (key, value) in y.iter().filter(|(key, _)| !x.contains_key(*key)) {
+                    self.within(format!("map[{key}]"), |d| {
+                        d.save("<does not have key>", item_format(value))
+                    });
+                    if self.full() {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// An unmodelled value: objects are read as structs (fields in JSON key order), absent
+    /// fields as nil pointers.
+    fn diff_generic(
+        &mut self,
+        a: Option<&Value>,
+        b: Option<&Value>,
+        key: Option<&str>,
+        parent: Option<&str>,
+    ) {
+        if generic_equal(a, b, key, parent) {
+            return;
+        }
+        if key.is_some_and(|k| MAP_KEYS.contains(&k)) {
+            return self.diff_map(a, b, None, |d, x, y| d.diff_generic(x, y, None, key));
+        }
+        let guess = |key: Option<&str>, v: &Value| match v {
+            Value::String(_) => "string".to_string(),
+            Value::Bool(_) => "bool".to_string(),
+            Value::Number(n) if n.is_f64() => "float64".to_string(),
+            Value::Number(_) => "int32".to_string(),
+            _ => format!("core.{}", key.map(go_field_name).unwrap_or_default()),
+        };
+        match (a, b) {
+            (Some(Value::Array(_)), _) | (_, Some(Value::Array(_))) => {
+                self.diff_slice(a, b, None, |d, x, y| d.diff_generic(x, y, None, key))
+            }
+            (None, Some(v)) => self.save("<nil pointer>", guess(key, v)),
+            (Some(v), None) => self.save(guess(key, v), "<nil pointer>"),
+            (Some(Value::Object(x)), Some(Value::Object(y))) => {
+                let keys: BTreeSet<&String> = x.keys().chain(y.keys()).collect();
+                for k in keys {
+                    self.within(go_field_name(k), |d| {
+                        d.diff_generic(x.get(k), y.get(k), Some(k), key)
+                    });
+                    if self.full() {
+                        break;
+                    }
+                }
+            }
+            (Some(Value::String(x)), Some(Value::String(y))) => {
+                // A string that reads as a Go duration on both sides is taken for a
+                // `metav1.Duration`, which deep compares by its nanoseconds.
+                let nanos = |text: &str| crate::duration::parse(text).ok()?.num_nanoseconds();
+                match (nanos(x), nanos(y)) {
+                    (Some(x), Some(y)) => self.within("Duration".into(), |d| d.save(x, y)),
+                    _ => self.save(x, y),
+                }
+            }
+            (Some(x), Some(y)) => self.save(go_format(x), go_format(y)),
+            (None, None) => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::field::ErrorType;
+    use serde_json::json;
+
+    fn base() -> Value {
+        json!({
+            "metadata": {"name": "foo", "namespace": "garden-dev"},
+            "spec": {
+                "cloudProfile": {"kind": "CloudProfile", "name": "aws"},
+                "region": "eu-west-1",
+                "credentialsBindingName": "creds",
+                "seedName": "seed",
+                "kubernetes": {"version": "1.33.0"},
+                "networking": {
+                    "type": "calico",
+                    "pods": "100.96.0.0/11",
+                    "services": "100.64.0.0/13",
+                    "nodes": "10.250.0.0/16"
+                },
+                "dns": {
+                    "domain": "foo.example.com",
+                    "providers": [{"primary": true, "type": "aws-route53"}]
+                },
+                "maintenance": {
+                    "autoUpdate": {"kubernetesVersion": true},
+                    "timeWindow": {"begin": "220000+0000", "end": "230000+0000"}
+                },
+                "provider": {
+                    "type": "aws",
+                    "workers": [{
+                        "name": "w1",
+                        "machine": {"type": "m5.large", "image": {"name": "gardenlinux", "version": "1.0"}},
+                        "minimum": 1,
+                        "maximum": 2
+                    }]
+                }
+            }
+        })
+    }
+
+    fn shoot(value: &Value) -> Shoot {
+        serde_json::from_value(value.clone()).expect("a Shoot")
+    }
+
+    fn set(value: &mut Value, pointer: &str, new: Value) {
+        let (parent, key) = pointer.rsplit_once('/').unwrap();
+        let parent = value.pointer_mut(parent).expect("parent exists");
+        parent.as_object_mut().unwrap().insert(key.to_string(), new);
+    }
+
+    fn remove(value: &mut Value, pointer: &str) {
+        let (parent, key) = pointer.rsplit_once('/').unwrap();
+        value
+            .pointer_mut(parent)
+            .unwrap()
+            .as_object_mut()
+            .unwrap()
+            .remove(key);
+    }
+
+    fn check(new: &Value, old: &Value) -> Vec<(String, ErrorType, String)> {
+        validate_shoot_spec_update(&shoot(new), &shoot(old))
+            .into_iter()
+            .map(|e| (e.field, e.error_type, e.detail))
+            .collect()
+    }
+
+    fn err(field: &str, kind: ErrorType, detail: &str) -> (String, ErrorType, String) {
+        (field.to_string(), kind, detail.to_string())
+    }
+
+    fn immutable(field: &str) -> (String, ErrorType, String) {
+        err(field, ErrorType::FieldValueInvalid, IMMUTABLE)
+    }
+
+    #[test]
+    fn an_unchanged_shoot_passes() {
+        assert_eq!(check(&base(), &base()), vec![]);
+    }
+
+    #[test]
+    fn provider_type_region_and_networking_are_immutable() {
+        let old = base();
+        let mut new = base();
+        set(&mut new, "/spec/provider/type", json!("gcp"));
+        set(&mut new, "/spec/region", json!("eu-west-2"));
+        set(&mut new, "/spec/networking/type", json!("cilium"));
+        set(&mut new, "/spec/networking/pods", json!("10.0.0.0/16"));
+        set(&mut new, "/spec/networking/services", json!("10.1.0.0/16"));
+        // The node network may change.
+        set(&mut new, "/spec/networking/nodes", json!("10.251.0.0/16"));
+        assert_eq!(
+            check(&new, &old),
+            vec![
+                immutable("spec.region"),
+                immutable("spec.provider.type"),
+                immutable("spec.networking.type"),
+                immutable("spec.networking.pods"),
+                immutable("spec.networking.services"),
+            ]
+        );
+    }
+
+    #[test]
+    fn pod_and_service_networks_may_be_set_once() {
+        let mut old = base();
+        remove(&mut old, "/spec/networking/pods");
+        let mut new = base();
+        set(&mut new, "/spec/networking/pods", json!("10.0.0.0/16"));
+        assert_eq!(check(&new, &old), vec![]);
+        // Unsetting the type is a change of an immutable field.
+        let mut new = base();
+        remove(&mut new, "/spec/networking/type");
+        assert_eq!(
+            check(&new, &base()),
+            vec![immutable("spec.networking.type")]
+        );
+    }
+
+    #[test]
+    fn ip_families_only_migrate_between_ipv4_and_dual_stack() {
+        let old = base();
+        let mut new = base();
+        set(
+            &mut new,
+            "/spec/networking/ipFamilies",
+            json!(["IPv4", "IPv6"]),
+        );
+        set(
+            &mut new,
+            "/spec/kubernetes/kubeControllerManager",
+            json!({"nodeCIDRMaskSize": 24}),
+        );
+        assert_eq!(check(&new, &old), vec![]);
+        // Back to IPv4: the stored Shoot has the defaulted IPv6 mask size, which may not go.
+        assert_eq!(
+            check(&old, &new),
+            vec![immutable(
+                "spec.kubernetes.kubeControllerManager.nodeCIDRMaskSizeIPv6"
+            )]
+        );
+        let mut back = old.clone();
+        set(
+            &mut back,
+            "/spec/kubernetes/kubeControllerManager",
+            json!({"nodeCIDRMaskSizeIPv6": 64}),
+        );
+        assert_eq!(check(&back, &new), vec![]);
+
+        // Gardener's test: an unset list is IPv4 after defaulting.
+        let mut new = base();
+        set(
+            &mut new,
+            "/spec/networking/ipFamilies",
+            json!(["IPv6", "IPv4"]),
+        );
+        assert_eq!(
+            check(&new, &old),
+            vec![err(
+                "spec.networking.ipFamilies",
+                ErrorType::FieldValueForbidden,
+                "unsupported IP family update: oldIPFamilies=[IPv4], newIPFamilies=[IPv6 IPv4]"
+            )]
+        );
+    }
+
+    #[test]
+    fn workers_cannot_come_or_go_and_the_rest_is_skipped() {
+        let old = base();
+        let mut new = base();
+        set(&mut new, "/spec/provider/workers", json!([]));
+        set(&mut new, "/spec/networking/type", json!("cilium"));
+        // The node CIDR mask size, defaulted only with workers, is checked before the pools.
+        assert_eq!(
+            check(&new, &old),
+            vec![
+                immutable("spec.kubernetes.kubeControllerManager.nodeCIDRMaskSize"),
+                err(
+                    "spec.provider.workers",
+                    ErrorType::FieldValueForbidden,
+                    "cannot switch from a Shoot with workers to a workerless Shoot"
+                ),
+            ]
+        );
+        assert_eq!(
+            check(&old, &new),
+            vec![
+                immutable("spec.kubernetes.kubeControllerManager.nodeCIDRMaskSize"),
+                err(
+                    "spec.provider.workers",
+                    ErrorType::FieldValueForbidden,
+                    "cannot switch from a workerless Shoot to a Shoot with workers"
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_deleting_shoot_keeps_its_spec() {
+        // Gardener's test "should forbid updating the spec for shoots with deletion timestamp".
+        let mut old = base();
+        set(
+            &mut old,
+            "/metadata/deletionTimestamp",
+            json!("2024-01-01T00:00:00Z"),
+        );
+        let mut new = old.clone();
+        set(
+            &mut new,
+            "/spec/maintenance/autoUpdate/kubernetesVersion",
+            json!(false),
+        );
+        assert_eq!(
+            check(&new, &old),
+            vec![err(
+                "spec",
+                ErrorType::FieldValueForbidden,
+                "cannot update shoot spec if deletion timestamp is set. Requested changes: Maintenance.AutoUpdate.KubernetesVersion: false != true"
+            )]
+        );
+
+        // The spec rules after the check do not run; nil pointers print their type.
+        let mut new = old.clone();
+        set(&mut new, "/spec/region", json!("eu-west-2"));
+        remove(&mut new, "/spec/seedName");
+        set(&mut new, "/spec/provider/workers/0/zones", json!(["a"]));
+        assert_eq!(
+            check(&new, &old),
+            vec![err(
+                "spec",
+                ErrorType::FieldValueForbidden,
+                "cannot update shoot spec if deletion timestamp is set. Requested changes: Provider.Workers.slice[0].Zones: [a] != <nil slice>,Region: eu-west-2 != eu-west-1,SeedName: <nil pointer> != string"
+            )]
+        );
+
+        // Metadata may change; so may the spelling of a defaulted value.
+        let mut new = old.clone();
+        set(&mut new, "/metadata/labels", json!({"a": "b"}));
+        set(&mut new, "/spec/schedulerName", json!("default-scheduler"));
+        set(&mut new, "/spec/purpose", json!("evaluation"));
+        assert_eq!(check(&new, &old), vec![]);
+    }
+
+    #[test]
+    fn binding_names() {
+        // Gardener's test "should not allow switching from credentialsBindingName to secretBindingName".
+        let old = base();
+        let mut new = base();
+        remove(&mut new, "/spec/credentialsBindingName");
+        set(&mut new, "/spec/secretBindingName", json!("foo"));
+        assert_eq!(
+            check(&new, &old),
+            vec![
+                err(
+                    "spec.credentialsBindingName",
+                    ErrorType::FieldValueForbidden,
+                    "the field cannot be unset"
+                ),
+                immutable("spec.secretBindingName"),
+            ]
+        );
+        // The migration from a SecretBinding to a CredentialsBinding.
+        assert_eq!(check(&old, &new), vec![]);
+        // Changing the SecretBinding is not.
+        let mut changed = new.clone();
+        set(&mut changed, "/spec/secretBindingName", json!("bar"));
+        assert_eq!(
+            check(&changed, &new),
+            vec![immutable("spec.secretBindingName")]
+        );
+    }
+
+    #[test]
+    fn dns_rules() {
+        let old = base();
+        let mut new = base();
+        remove(&mut new, "/spec/dns");
+        assert_eq!(check(&new, &old), vec![immutable("spec.dns")]);
+
+        let mut new = base();
+        set(&mut new, "/spec/dns/domain", json!("another-domain.com"));
+        assert_eq!(check(&new, &old), vec![immutable("spec.dns.domain")]);
+
+        let mut new = base();
+        set(&mut new, "/spec/dns/providers", json!([]));
+        let removed = err(
+            "spec.dns.providers",
+            ErrorType::FieldValueForbidden,
+            "removing a primary provider is not allowed",
+        );
+        assert_eq!(check(&new, &old), vec![removed.clone()]);
+
+        let mut new = base();
+        set(&mut new, "/spec/dns/providers/0/type", json!("other"));
+        assert_eq!(
+            check(&new, &old),
+            vec![err(
+                "spec.dns.providers",
+                ErrorType::FieldValueForbidden,
+                "changing primary provider type is not allowed"
+            )]
+        );
+
+        // Before a Seed is assigned, the providers may change.
+        let mut unscheduled = base();
+        remove(&mut unscheduled, "/spec/seedName");
+        let mut new = unscheduled.clone();
+        set(&mut new, "/spec/dns/providers", json!([]));
+        assert_eq!(check(&new, &unscheduled), vec![]);
+    }
+
+    #[test]
+    fn node_cidr_mask_sizes() {
+        // The stored Shoot has the default for 110 pods: /24.
+        let old = base();
+        let mut new = base();
+        set(
+            &mut new,
+            "/spec/kubernetes/kubeControllerManager",
+            json!({"nodeCIDRMaskSize": 24}),
+        );
+        assert_eq!(check(&new, &old), vec![]);
+        set(
+            &mut new,
+            "/spec/kubernetes/kubeControllerManager",
+            json!({"nodeCIDRMaskSize": 23, "nodeCIDRMaskSizeIPv6": 64}),
+        );
+        assert_eq!(
+            check(&new, &old),
+            vec![immutable(
+                "spec.kubernetes.kubeControllerManager.nodeCIDRMaskSize"
+            )]
+        );
+        // Raising maxPods changes the default, so a Shoot relying on it is refused.
+        let mut new = base();
+        set(
+            &mut new,
+            "/spec/kubernetes/kubelet",
+            json!({"maxPods": 250}),
+        );
+        assert_eq!(
+            check(&new, &old),
+            vec![immutable(
+                "spec.kubernetes.kubeControllerManager.nodeCIDRMaskSize"
+            )]
+        );
+        assert_eq!(Shoot::default().spec.default_node_cidr_mask_size(), 24);
+    }
+
+    #[test]
+    fn scheduler_name() {
+        let old = base();
+        let mut new = base();
+        set(&mut new, "/spec/schedulerName", json!("default-scheduler"));
+        assert_eq!(check(&new, &old), vec![]);
+        set(&mut new, "/spec/schedulerName", json!("bin-packing"));
+        assert_eq!(check(&new, &old), vec![immutable("spec.schedulerName")]);
+    }
+
+    #[test]
+    fn encryption_configuration() {
+        let mut old = base();
+        set(
+            &mut old,
+            "/status",
+            json!({
+                "lastOperation": {"type": "Reconcile", "state": "Succeeded"},
+                "credentials": {"encryptionAtRest": {"provider": {"type": "aescbc"}}}
+            }),
+        );
+        let mut new = old.clone();
+        set(
+            &mut new,
+            "/spec/kubernetes/kubeAPIServer",
+            json!({"encryptionConfig": {"resources": ["configmaps"]}}),
+        );
+        assert_eq!(check(&new, &old), vec![]);
+
+        // The stored status is what counts, not the one sent.
+        let mut rolling = old.clone();
+        set(
+            &mut rolling,
+            "/status/credentials/encryptionAtRest/resources",
+            json!(["secrets.foo"]),
+        );
+        let path = "spec.kubernetes.kubeAPIServer.encryptionConfig";
+        assert_eq!(
+            check(&new, &rolling),
+            vec![err(
+                &format!("{path}.resources"),
+                ErrorType::FieldValueForbidden,
+                "resources cannot be changed because a previous encryption configuration change is currently being rolled out"
+            )]
+        );
+
+        let mut new = old.clone();
+        set(
+            &mut new,
+            "/spec/kubernetes/kubeAPIServer",
+            json!({"encryptionConfig": {"resources": ["configmaps"], "provider": {"type": "aesgcm"}}}),
+        );
+        set(&mut new, "/spec/hibernation", json!({"enabled": true}));
+        assert_eq!(
+            check(&new, &old),
+            vec![
+                err(
+                    &format!("{path}.resources"),
+                    ErrorType::FieldValueForbidden,
+                    "resources cannot be changed when shoot is in hibernation"
+                ),
+                err(
+                    &format!("{path}.provider.type"),
+                    ErrorType::FieldValueForbidden,
+                    "provider type cannot be changed when shoot is in hibernation"
+                ),
+                err(
+                    &format!("{path}.provider.type"),
+                    ErrorType::FieldValueForbidden,
+                    "provider type and resources cannot be changed simultaneously"
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn high_availability() {
+        let old = base();
+        let mut new = base();
+        set(
+            &mut new,
+            "/spec/controlPlane",
+            json!({"highAvailability": {"failureTolerance": {"type": "zone"}}}),
+        );
+        set(&mut new, "/spec/hibernation", json!({"enabled": true}));
+        assert_eq!(
+            check(&new, &old),
+            vec![err(
+                "spec.controlPlane.highAvailability.failureTolerance.type",
+                ErrorType::FieldValueForbidden,
+                "Shoot is currently hibernated and cannot be scaled up to HA. Please make sure your cluster has woken up before scaling it up to HA"
+            )]
+        );
+        let mut node = base();
+        set(
+            &mut node,
+            "/spec/controlPlane",
+            json!({"highAvailability": {"failureTolerance": {"type": "node"}}}),
+        );
+        let mut zone = base();
+        set(
+            &mut zone,
+            "/spec/controlPlane",
+            json!({"highAvailability": {"failureTolerance": {"type": "zone"}}}),
+        );
+        assert_eq!(
+            check(&zone, &node),
+            vec![immutable(
+                "spec.controlPlane.highAvailability.failureTolerance.type"
+            )]
+        );
+    }
+
+    #[test]
+    fn hibernation_waits_for_rotations() {
+        let mut old = base();
+        set(
+            &mut old,
+            "/status",
+            json!({
+                "credentials": {"rotation": {
+                    "etcdEncryptionKey": {"phase": "Preparing"},
+                    "serviceAccountKey": {"phase": "PreparingWithoutWorkersRollout"}
+                }}
+            }),
+        );
+        let mut new = old.clone();
+        set(&mut new, "/spec/hibernation", json!({"enabled": true}));
+        let path = "spec.hibernation.enabled";
+        let mut encrypting = base();
+        set(
+            &mut encrypting,
+            "/spec/kubernetes/kubeAPIServer",
+            json!({"encryptionConfig": {"resources": ["configmaps"]}}),
+        );
+        let mut hibernating = encrypting.clone();
+        set(
+            &mut hibernating,
+            "/spec/hibernation",
+            json!({"enabled": true}),
+        );
+        assert_eq!(
+            check(&hibernating, &encrypting),
+            vec![err(path, ErrorType::FieldValueForbidden, "shoot cannot be hibernated when spec.kubernetes.kubeAPIServer.encryptionConfig.resources and status.credentials.encryptionAtRest.resources are not equal")]
+        );
+        assert_eq!(
+            check(&new, &old),
+            vec![
+                err(path, ErrorType::FieldValueForbidden, "shoot cannot be hibernated when .status.credentials.rotation.etcdEncryptionKey.phase is \"Preparing\""),
+                err(path, ErrorType::FieldValueForbidden, "shoot cannot be hibernated when .status.credentials.rotation.serviceAccountKey.phase is \"PreparingWithoutWorkersRollout\""),
+            ]
+        );
+    }
+
+    #[test]
+    fn force_deletion() {
+        // Gardener's test "should not allow setting the force-deletion annotation if the Shoot
+        // does not have a deletionTimestamp".
+        let old = base();
+        let mut new = base();
+        set(
+            &mut new,
+            "/metadata/annotations",
+            json!({FORCE_DELETION_ANNOTATION: "true"}),
+        );
+        let path = "metadata.annotations[confirmation.gardener.cloud/force-deletion]";
+        assert_eq!(
+            check(&new, &old),
+            vec![
+                err(path, ErrorType::FieldValueForbidden, "force-deletion annotation cannot be set when Shoot deletionTimestamp is nil"),
+                err(path, ErrorType::FieldValueForbidden, "force-deletion annotation cannot be set when Shoot status does not contain one of these error codes: [ERR_CLEANUP_CLUSTER_RESOURCES ERR_CONFIGURATION_PROBLEM ERR_INFRA_DEPENDENCIES ERR_INFRA_UNAUTHENTICATED ERR_INFRA_UNAUTHORIZED]"),
+            ]
+        );
+        assert_eq!(
+            check(&old, &new),
+            vec![err(
+                path,
+                ErrorType::FieldValueForbidden,
+                "force-deletion annotation cannot be removed once set"
+            )]
+        );
+        let mut deleting = base();
+        set(
+            &mut deleting,
+            "/metadata/deletionTimestamp",
+            json!("2024-01-01T00:00:00Z"),
+        );
+        set(
+            &mut deleting,
+            "/status",
+            json!({"lastErrors": [{"description": "x", "codes": ["ERR_INFRA_DEPENDENCIES"]}]}),
+        );
+        let mut new = deleting.clone();
+        set(
+            &mut new,
+            "/metadata/annotations",
+            json!({FORCE_DELETION_ANNOTATION: "1"}),
+        );
+        assert_eq!(check(&new, &deleting), vec![]);
+    }
+
+    #[test]
+    fn control_plane_pools() {
+        let mut hosted = base();
+        let mut self_hosted = base();
+        set(
+            &mut self_hosted,
+            "/spec/provider/workers/0/controlPlane",
+            json!({"backup": {"provider": "aws", "region": "a"}}),
+        );
+        assert_eq!(
+            check(&self_hosted, &hosted),
+            vec![err(
+                "spec.provider.workers",
+                ErrorType::FieldValueForbidden,
+                "cannot switch a Shoot between self-hosted and hosted mode"
+            )]
+        );
+        let mut moved = self_hosted.clone();
+        set(
+            &mut moved,
+            "/spec/provider/workers/0/controlPlane/backup",
+            json!({"provider": "gcp"}),
+        );
+        assert_eq!(
+            check(&moved, &self_hosted),
+            vec![
+                immutable("spec.provider.workers[0].controlPlane.backup.provider"),
+                immutable("spec.provider.workers[0].controlPlane.backup.region"),
+            ]
+        );
+        set(
+            &mut hosted,
+            "/spec/provider/workers/0/controlPlane",
+            json!({}),
+        );
+        assert_eq!(
+            check(&hosted, &self_hosted),
+            vec![immutable("spec.provider.workers[0].controlPlane.backup")]
+        );
+    }
+
+    #[test]
+    fn cloud_profile_reference_of_the_new_spec() {
+        let old = base();
+        let mut new = base();
+        set(&mut new, "/spec/cloudProfile/kind", json!("Other"));
+        assert_eq!(
+            check(&new, &old),
+            vec![err(
+                "spec.cloudProfile.kind",
+                ErrorType::FieldValueNotSupported,
+                "supported values: \"CloudProfile\", \"NamespacedCloudProfile\""
+            )]
+        );
+        // From 1.34 an unchanged name equal to the reference is dropped; another one is refused.
+        let mut old = base();
+        set(&mut old, "/spec/kubernetes/version", json!("1.34.1"));
+        set(&mut old, "/spec/cloudProfileName", json!("aws"));
+        assert_eq!(check(&old, &old), vec![]);
+        let mut new = old.clone();
+        set(&mut new, "/spec/cloudProfileName", json!("azure"));
+        assert_eq!(
+            check(&new, &old),
+            vec![err(
+                "spec.cloudProfileName",
+                ErrorType::FieldValueForbidden,
+                "for Kubernetes version >= 1.34, cloudProfileName field is no longer supported, use spec.cloudProfile.name instead"
+            )]
+        );
+    }
+
+    #[test]
+    fn metadata_of_a_deleting_shoot() {
+        let mut old = base();
+        set(
+            &mut old,
+            "/metadata/deletionTimestamp",
+            json!("2024-01-01T00:00:00Z"),
+        );
+        set(&mut old, "/metadata/finalizers", json!(["gardener"]));
+        let mut new = old.clone();
+        set(
+            &mut new,
+            "/metadata/finalizers",
+            json!(["gardener", "z", "a"]),
+        );
+        assert_eq!(
+            check(&new, &old),
+            vec![err(
+                "metadata.finalizers",
+                ErrorType::FieldValueForbidden,
+                "no new finalizers can be added if the object is being deleted, found new finalizers []string{\"a\", \"z\"}"
+            )]
+        );
+        let mut new = base();
+        set(
+            &mut new,
+            "/metadata/deletionTimestamp",
+            json!("2024-01-01T00:00:00Z"),
+        );
+        assert_eq!(
+            check(&new, &base())[0],
+            immutable("metadata.deletionTimestamp")
+        );
+    }
+
+    #[test]
+    fn accepted_issuers_are_relaxed_only_when_unchanged() {
+        let mut old = base();
+        set(
+            &mut old,
+            "/spec/kubernetes/kubeAPIServer",
+            json!({"serviceAccountConfig": {"acceptedIssuers": ["https://a"]}}),
+        );
+        assert!(allow_invalid_accepted_issuers(&shoot(&old), &shoot(&old)));
+        let mut new = old.clone();
+        set(
+            &mut new,
+            "/spec/kubernetes/kubeAPIServer/serviceAccountConfig/acceptedIssuers",
+            json!(["https://b"]),
+        );
+        assert!(!allow_invalid_accepted_issuers(&shoot(&new), &shoot(&old)));
+        assert!(!allow_invalid_accepted_issuers(
+            &shoot(&base()),
+            &shoot(&base())
+        ));
+    }
+}
