@@ -15,7 +15,6 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apiserver/pkg/admission"
-	"k8s.io/apiserver/pkg/authentication/user"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/gardener/gardener/pkg/api"
@@ -154,20 +153,7 @@ func shootAdmission(_ time.Time, raw json.RawMessage) (any, error) {
 			return nil, err
 		}
 	}
-	attributes := admission.NewAttributesRecord(shoot, nil, core.Kind("Shoot").WithVersion("version"),
-		shoot.Namespace, shoot.Name, core.Resource("shoots").WithVersion("version"), "", operation,
-		&metav1.CreateOptions{}, false, &user.DefaultInfo{Name: "user"})
-	if old != nil {
-		attributes = admission.NewAttributesRecord(shoot, old, core.Kind("Shoot").WithVersion("version"),
-			shoot.Namespace, shoot.Name, core.Resource("shoots").WithVersion("version"), "", operation,
-			&metav1.UpdateOptions{}, false, &user.DefaultInfo{Name: "user"})
-	}
-	if operation == admission.Delete {
-		// A deletion carries the stored Shoot as its old object only.
-		attributes = admission.NewAttributesRecord(nil, shoot, core.Kind("Shoot").WithVersion("version"),
-			shoot.Namespace, shoot.Name, core.Resource("shoots").WithVersion("version"), "", operation,
-			&metav1.DeleteOptions{}, false, &user.DefaultInfo{Name: "user"})
-	}
+	attributes := shootAttributes(shoot, old, operation)
 	err = plugin.Validate(context.Background(), attributes, nil)
 	if err == nil {
 		return map[string]any{"valid": true, "errors": []any{}, "exhaustive": true}, nil

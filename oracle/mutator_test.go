@@ -11,6 +11,7 @@ import (
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apiserver/pkg/admission"
 	"k8s.io/apiserver/pkg/authentication/user"
 
@@ -73,18 +74,7 @@ func versionDefaulting(_ time.Time, raw json.RawMessage) (any, error) {
 	if err := mutatorProfiles.Replace([]any{profile}, ""); err != nil {
 		return nil, err
 	}
-	var oldObject any
-	if old != nil {
-		oldObject = old
-	}
-	attributes := admission.NewAttributesRecord(shoot, nil, core.Kind("Shoot").WithVersion("version"),
-		shoot.Namespace, shoot.Name, core.Resource("shoots").WithVersion("version"), "", operation,
-		&metav1.CreateOptions{}, false, &user.DefaultInfo{Name: "user"})
-	if oldObject != nil {
-		attributes = admission.NewAttributesRecord(shoot, old, core.Kind("Shoot").WithVersion("version"),
-			shoot.Namespace, shoot.Name, core.Resource("shoots").WithVersion("version"), "", operation,
-			&metav1.UpdateOptions{}, false, &user.DefaultInfo{Name: "user"})
-	}
+	attributes := shootAttributes(shoot, old, operation)
 	if err := plugin.Admit(context.Background(), attributes, nil); err != nil {
 		var status *apierrors.StatusError
 		if !errors.As(err, &status) || status.ErrStatus.Reason != metav1.StatusReasonForbidden {
@@ -132,4 +122,24 @@ func shootMutator() *shootmutator.MutateShoot {
 		mutatorPlugin = plugin
 	})
 	return mutatorPlugin
+}
+
+// shootAttributes is the admission request for a Shoot: a create, an update from old, or a
+// delete, which carries the stored Shoot as its old object only. An absent old Shoot must stay a
+// nil interface, not a nil pointer in one.
+func shootAttributes(shoot, old *core.Shoot, operation admission.Operation) admission.Attributes {
+	var (
+		object    runtime.Object = shoot
+		oldObject runtime.Object
+		options   runtime.Object = &metav1.CreateOptions{}
+	)
+	switch {
+	case operation == admission.Delete:
+		object, oldObject, options = nil, shoot, &metav1.DeleteOptions{}
+	case old != nil:
+		oldObject, options = old, &metav1.UpdateOptions{}
+	}
+	return admission.NewAttributesRecord(object, oldObject, core.Kind("Shoot").WithVersion("version"),
+		shoot.Namespace, shoot.Name, core.Resource("shoots").WithVersion("version"), "", operation,
+		options, false, &user.DefaultInfo{Name: "user"})
 }
