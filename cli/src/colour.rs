@@ -29,9 +29,9 @@ pub fn wanted() -> bool {
 /// Prints a text report, coloured when [`wanted`].
 pub fn print(text: &str) {
     if wanted() {
-        print!("{}", paint(text));
+        crate::output::write(paint(text));
     } else {
-        print!("{text}");
+        crate::output::write(text);
     }
 }
 

@@ -176,7 +176,7 @@ pub fn timeline(args: TimelineArgs) -> ExitCode {
         }
         TimelineFormat::Ical => {
             let shoot = report.shoot_name().unwrap_or("shoot");
-            print!("{}", crate::ical::calendar(&report, shoot));
+            crate::output::write(crate::ical::calendar(&report, shoot));
         }
     }
     ExitCode::SUCCESS

@@ -60,15 +60,22 @@ pub fn run(args: Args) -> ExitCode {
     for result in &results {
         match &result.outcome {
             Outcome::Failed(mismatches) => {
-                println!("FAIL {} [{}] ({})", result.name, result.kind, result.file);
+                crate::output::write(format_args!(
+                    "FAIL {} [{}] ({})\n",
+                    result.name, result.kind, result.file
+                ));
                 for mismatch in mismatches {
-                    println!("  {}:", mismatch.field);
-                    println!("    expected: {}", mismatch.expected);
-                    println!("    actual:   {}", mismatch.actual);
+                    crate::output::write(format_args!("  {}:\n", mismatch.field));
+                    crate::output::write(format_args!("    expected: {}\n", mismatch.expected));
+                    crate::output::write(format_args!("    actual:   {}\n", mismatch.actual));
                 }
             }
-            Outcome::Passed if args.verbose => println!("ok   {} [{}]", result.name, result.kind),
-            Outcome::Skipped if args.verbose => println!("skip {} [{}]", result.name, result.kind),
+            Outcome::Passed if args.verbose => {
+                crate::output::write(format_args!("ok   {} [{}]\n", result.name, result.kind))
+            }
+            Outcome::Skipped if args.verbose => {
+                crate::output::write(format_args!("skip {} [{}]\n", result.name, result.kind))
+            }
             _ => {}
         }
     }
@@ -79,9 +86,12 @@ pub fn run(args: Args) -> ExitCode {
             .iter()
             .map(|(kind, count)| format!("{kind} ({count})"))
             .collect();
-        println!("skipped kinds (not implemented yet): {}", kinds.join(", "));
+        crate::output::write(format_args!(
+            "skipped kinds (not implemented yet): {}\n",
+            kinds.join(", ")
+        ));
     }
-    println!("{}", summary.line());
+    crate::output::write(format_args!("{}\n", summary.line()));
     if summary.failed > 0 || (summary.skipped > 0 && !args.allow_skipped) {
         ExitCode::from(1)
     } else {

@@ -48,7 +48,10 @@ pub fn run(args: Args) -> ExitCode {
     };
     let summary = match written.and_then(|summary| out.flush().map(|()| summary)) {
         Ok(summary) => summary,
-        Err(error) => return inputs::fail(error),
+        Err(error) => {
+            crate::output::quit_on(&error);
+            return inputs::fail(error);
+        }
     };
     if summary.with_input_errors > 0 {
         ExitCode::from(2)

@@ -174,7 +174,7 @@ pub fn fail(error: impl std::fmt::Display) -> ExitCode {
 /// Prints `value` as indented JSON.
 pub fn print_json(value: &impl serde::Serialize) -> Result<(), String> {
     let json = serde_json::to_string_pretty(value).map_err(|error| error.to_string())?;
-    println!("{json}");
+    crate::output::write(format_args!("{json}\n"));
     Ok(())
 }
 

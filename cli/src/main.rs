@@ -9,6 +9,7 @@ mod conformance;
 mod fleet;
 mod ical;
 mod inputs;
+mod output;
 mod report;
 mod text;
 

@@ -101,7 +101,7 @@ pub fn run(args: Args) -> ExitCode {
                 Format::Text => crate::colour::print(&crate::text::report(&report)),
                 Format::Ical => {
                     let shoot = report.shoot_name().unwrap_or("shoot");
-                    print!("{}", crate::ical::calendar(&report, shoot));
+                    crate::output::write(crate::ical::calendar(&report, shoot));
                 }
             }
             if inputs::report_unreadable(&report) {

@@ -64,8 +64,12 @@ pub fn validation(report: &Report) -> String {
         };
         let _ = writeln!(
             out,
-            "  {} {} [{}]: {}{place}",
-            problem.source, problem.field, problem.error_type, problem.detail
+            "  {} {} [{}]: {}{}{place}",
+            problem.source,
+            problem.field,
+            problem.error_type,
+            problem.detail,
+            problem.repeats()
         );
     }
     if !scope.is_empty() {

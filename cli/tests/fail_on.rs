@@ -124,3 +124,43 @@ fn piped_text_has_no_colour() {
     assert!(text.contains("forced update"), "{text}");
     assert!(!text.contains('\u{1b}'), "{text}");
 }
+
+/// A reader that stops early (`shoot-policy report | head -1`) closes the pipe: the command ends
+/// quietly with status 0, as ripgrep does, instead of panicking on its next write.
+#[test]
+fn a_closed_pipe_ends_the_command_quietly() {
+    use std::io::Read;
+    let files = Files::new("closed-pipe");
+    // Reports larger than a pipe's buffer (64 KiB), so the command is still writing when the
+    // reader goes: a thousand patch versions, each in the version list and refused.
+    let versions: String = (100..1_100)
+        .map(|patch| format!("    - {{version: 1.33.{patch}, classification: supported}}\n"))
+        .collect();
+    let profile = examples::DEFAULT.cloud_profile.replacen(
+        "    versions:\n",
+        &format!("    versions:\n{versions}"),
+        1,
+    );
+    let profile = files.write("cloudprofile.yaml", &profile);
+    let shoot = files.write("shoot.yaml", examples::DEFAULT.shoot);
+    for format in ["text", "json"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_shoot-policy"))
+            .args(["report", "--now", NOW, "--format", format, "--cloud-profile"])
+            .arg(&profile)
+            .arg("--shoot")
+            .arg(&shoot)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Read one byte, then close the pipe before the command has written its report.
+        let mut stdout = child.stdout.take().unwrap();
+        let mut first = [0u8; 1];
+        stdout.read_exact(&mut first).unwrap();
+        drop(stdout);
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("panicked"), "{format}: {stderr}");
+        assert_eq!(output.status.code(), Some(0), "{format}: {stderr}");
+    }
+}

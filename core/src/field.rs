@@ -16,10 +16,43 @@ pub struct FieldError {
     #[serde(rename = "type")]
     pub error_type: ErrorType,
     pub detail: String,
+    /// How many times Gardener's error list holds this same error (same field, type and detail):
+    /// a rule that compares every pair of entries repeats its error per pair, and apimachinery's
+    /// aggregate of the list prints it once. Left out when 1.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    #[cfg_attr(feature = "tsify", tsify(optional))]
+    pub count: usize,
+}
+
+pub(crate) fn one() -> usize {
+    1
+}
+
+pub(crate) fn is_one(count: &usize) -> bool {
+    *count == 1
+}
+
+/// Collapses identical errors (same field, type and detail) into the first of them, adding up their
+/// counts, so that a list grows with its distinct problems rather than with repetitions.
+pub fn group_identical(errors: Vec<FieldError>) -> Vec<FieldError> {
+    let mut first: std::collections::HashMap<(String, ErrorType, String), usize> =
+        std::collections::HashMap::new();
+    let mut grouped: Vec<FieldError> = Vec::with_capacity(errors.len());
+    for error in errors {
+        let key = (error.field.clone(), error.error_type, error.detail.clone());
+        match first.get(&key) {
+            Some(&index) => grouped[index].count += error.count,
+            None => {
+                first.insert(key, grouped.len());
+                grouped.push(error);
+            }
+        }
+    }
+    grouped
 }
 
 /// `field.ErrorType`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, FromValue)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, FromValue)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub enum ErrorType {
     FieldValueRequired,
@@ -60,7 +93,13 @@ impl FieldError {
             field: field.into(),
             error_type,
             detail: detail.into(),
+            count: 1,
         }
+    }
+
+    /// The same error, `count` times over.
+    pub fn times(self, count: usize) -> Self {
+        FieldError { count, ..self }
     }
 
     pub fn required(field: impl Into<String>, detail: impl Into<String>) -> Self {
@@ -117,7 +156,11 @@ impl fmt::Display for FieldError {
             self.field,
             self.error_type.as_str(),
             self.detail
-        )
+        )?;
+        match self.count {
+            1 => Ok(()),
+            count => write!(f, " ({count} times)"),
+        }
     }
 }
 

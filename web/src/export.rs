@@ -107,7 +107,13 @@ pub fn markdown(report: &Report, timeline: Option<&Timeline>, now: DateTime<Utc>
     if !report.validation.problems.is_empty() {
         text.push_str("\n#### Validation problems\n\n");
         for p in &report.validation.problems {
-            text.push_str(&format!("- `{}` {}: {}\n", p.field, p.error_type, p.detail));
+            text.push_str(&format!(
+                "- `{}` {}: {}{}\n",
+                p.field,
+                p.error_type,
+                p.detail,
+                p.repeats()
+            ));
         }
     }
     if let Some(h) = &report.hibernation {

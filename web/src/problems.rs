@@ -30,7 +30,7 @@ pub fn Problems(report: Memo<Report>, inputs: RwSignal<Inputs>) -> impl IntoView
                         {problems.into_iter().map(|p| {
                             let line = p.line.or_else(|| inputs.with_untracked(|i| line_of(i, &p.source, &p.field)));
                             let place = line.map(|l| format!(", line {l}")).unwrap_or_default();
-                            let text = format!("{}: {}: {}", p.field, p.error_type, p.detail);
+                            let text = format!("{}: {}: {}{}", p.field, p.error_type, p.detail, p.repeats());
                             let source = p.source.clone();
                             let line = line.unwrap_or(1);
                             view! {

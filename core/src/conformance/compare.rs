@@ -209,14 +209,19 @@ impl<'a> Checker<'a> {
             self.equal("valid", valid, &Value::Bool(actual_valid));
         }
         let expected_errors = expect.get("errors").map(as_list).unwrap_or(&[]);
-        let mut unused: Vec<&FieldError> = errors.iter().collect();
+        // Each error with the number of times it may still be matched: a counted error stands
+        // for that many identical errors of Gardener's list.
+        let mut unused: Vec<(&FieldError, usize)> = errors.iter().map(|e| (e, e.count)).collect();
         for expected in expected_errors {
             match unused
                 .iter()
-                .position(|actual| field_error_matches(actual, expected))
+                .position(|(actual, _)| field_error_matches(actual, expected))
             {
                 Some(index) => {
-                    unused.swap_remove(index);
+                    unused[index].1 -= 1;
+                    if unused[index].1 == 0 {
+                        unused.swap_remove(index);
+                    }
                 }
                 None => self.mismatch(
                     "errors",
@@ -234,7 +239,9 @@ impl<'a> Checker<'a> {
                 "no further errors".to_string(),
                 format!(
                     "{:?}",
-                    unused.iter().map(|e| e.to_string()).collect::<Vec<_>>()
+                    (unused.iter())
+                        .map(|(e, left)| (*e).clone().times(*left).to_string())
+                        .collect::<Vec<_>>()
                 ),
             );
         }

@@ -112,11 +112,13 @@ pub(super) fn decode_all<T: crate::decode::FromValue>(
     objects.iter().filter_map(|o| decode(o, report)).collect()
 }
 
-/// Gardener's field errors about `object`, each with the line and column of its field in the input.
+/// Gardener's field errors about `object`, each with the line and column of its field in the input;
+/// identical errors once, with their count.
 pub(super) fn problems(
     object: &Located,
     errors: Vec<crate::field::FieldError>,
 ) -> impl Iterator<Item = Problem> + '_ {
+    let errors = crate::field::group_identical(errors);
     errors.into_iter().map(move |error| {
         let place = object.place_of(&error.field);
         Problem {
@@ -126,6 +128,7 @@ pub(super) fn problems(
             field: object.text_path(&error.field),
             error_type: error.error_type.as_str().to_string(),
             detail: error.detail,
+            count: error.count,
         }
     })
 }

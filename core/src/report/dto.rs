@@ -284,10 +284,29 @@ pub struct Problem {
     #[cfg_attr(feature = "tsify", tsify(type = "FieldErrorType"))]
     pub error_type: String,
     pub detail: String,
+    /// How many times Gardener's answer lists this same error (see `FieldError.count`); left out
+    /// when once. The report lists each distinct error once.
+    #[serde(
+        default = "crate::field::one",
+        skip_serializing_if = "crate::field::is_one"
+    )]
+    #[cfg_attr(feature = "tsify", tsify(optional))]
+    pub count: usize,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub column: Option<usize>,
+}
+
+impl Problem {
+    /// How often Gardener's answer repeats the problem, as the surfaces print it after the
+    /// detail: empty for a problem listed once.
+    pub fn repeats(&self) -> String {
+        match self.count {
+            1 => String::new(),
+            count => format!(" (Gardener lists it {count} times)"),
+        }
+    }
 }
 
 /// One object found in the input.

@@ -305,6 +305,47 @@ fn a_maintenance_window_longer_than_six_hours_is_refused() {
     );
 }
 
+/// Gardener refuses each of n supported patch versions of one minor once per overlapping peer,
+/// n·(n−1) identical errors in all; the report lists each version's error once with that count,
+/// so it grows with the versions and not with their pairs.
+#[test]
+fn overlapping_supported_versions_are_one_problem_each_with_gardeners_count() {
+    let versions: String = (0..1_000)
+        .map(|patch| {
+            format!(
+                "    - {{version: 1.33.{}, classification: supported}}\n",
+                100 + patch
+            )
+        })
+        .collect();
+    let profile = crate::examples::DEFAULT.cloud_profile.replacen(
+        "    versions:\n",
+        &format!("    versions:\n{versions}"),
+        1,
+    );
+    let report = analyze(
+        &[
+            source("CloudProfile", &profile),
+            source("Shoot", crate::examples::DEFAULT.shoot),
+        ],
+        &AnalyzeOptions::at(now()),
+    );
+    let overlaps: Vec<&Problem> = (report.validation.problems.iter())
+        .filter(|p| p.detail.contains("lifecycle stages must not overlap"))
+        .collect();
+    // The example's own supported 1.33 version is a peer of each.
+    assert_eq!(overlaps.len(), 1_001);
+    assert!(
+        overlaps.iter().all(|p| p.count == 1_000),
+        "{:?}",
+        overlaps[0]
+    );
+    assert_eq!(overlaps[3].field, "spec.kubernetes.versions[3]");
+    assert_eq!(overlaps[3].line, Some(12));
+    let size = serde_json::to_string(&report).unwrap().len();
+    assert!(size < 5_000_000, "{size} bytes of JSON");
+}
+
 #[test]
 fn a_prepared_profile_gives_the_report_of_its_source_analysed_first() {
     let json = |report: Report| serde_json::to_value(report).unwrap();

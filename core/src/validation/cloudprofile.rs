@@ -6,6 +6,7 @@
 //! `utils.go` (`ValidateCloudProfile`, `ValidateCloudProfileUpdate`), and the CloudProfile branch of
 //! `plugin/pkg/global/resourcereferencemanager/admission.go`.
 
+use super::supported_overlap::{self, SupportedPeers};
 use super::types::*;
 use super::{go_quote, not_supported, parse_version};
 use crate::constraints::selector::validate_label_selector;
@@ -542,11 +543,11 @@ fn validate_kubernetes_settings(
         }
         errors.extend(validate_expirable_version(version, &path, gates));
     }
-    let peers = supported_peers(versions);
+    let peers = SupportedPeers::of(versions);
     for (i, version) in versions.iter().enumerate() {
-        errors.extend(validate_supported_per_minor(
+        errors.extend(supported_overlap::validate(
             version,
-            peers.as_deref(),
+            peers.as_ref(),
             &root.index(i),
             now,
         ));
@@ -683,7 +684,7 @@ fn validate_lifecycle(stages: &[LifecycleStage], path: &Path) -> Vec<FieldError>
 }
 
 /// `VersionClassification.Compare`'s order; unknown classifications rank like `unavailable`.
-fn rank(classification: &Classification) -> u8 {
+pub(super) fn rank(classification: &Classification) -> u8 {
     match classification {
         Classification::Preview => 1,
         Classification::Supported => 2,
@@ -691,103 +692,6 @@ fn rank(classification: &Classification) -> u8 {
         Classification::Expired => 4,
         Classification::Unavailable | Classification::Other(_) => 0,
     }
-}
-
-/// `validateSupportedVersionsConfiguration`: only versions with the legacy `classification` field that
-/// are currently supported are checked; each overlapping supported peer of the same minor is an error.
-/// `peers` are the [`supported_peers`] of the version's list.
-fn validate_supported_per_minor(
-    version: &ExpirableVersion,
-    peers: Option<&[SupportedPeer]>,
-    path: &Path,
-    now: DateTime<Utc>,
-) -> Vec<FieldError> {
-    let mut errors = Vec::new();
-    if version.classification.is_none() || !version.is_supported(now) {
-        return errors;
-    }
-    let Ok(current) = parse_version(&version.version) else {
-        return errors;
-    };
-    let Some(peers) = peers else {
-        return errors;
-    };
-    let peers = (peers.iter())
-        .filter(|(_, parsed)| {
-            *parsed != current && parsed.major == current.major && parsed.minor == current.minor
-        })
-        .map(|(peer, _)| *peer);
-    for peer in peers {
-        if supported_stages_overlap(version, peer) {
-            errors.push(FieldError::forbidden(
-                *path,
-                format!(
-                    "unable to add version {} with classification \"supported\". \"supported\" lifecycle stages must not overlap per minor version",
-                    go_quote(&version.version)
-                ),
-            ));
-        }
-    }
-    errors
-}
-
-/// A version of a list that is supported in some stage, parsed.
-type SupportedPeer<'a> = (&'a ExpirableVersion, Version);
-
-/// The versions of a list that [`validate_supported_per_minor`] compares each version with, in list
-/// order, each parsed once for all versions of the list (parsing them for each version made the
-/// check quadratic in parses). `None` where one does not parse: Gardener's loop over them returns
-/// there, before any error is added, for every version.
-fn supported_peers<'a>(
-    all: impl IntoIterator<Item = &'a ExpirableVersion>,
-) -> Option<Vec<SupportedPeer<'a>>> {
-    let supported_somewhere = |v: &&ExpirableVersion| {
-        v.classification == Some(Classification::Supported)
-            || (v.lifecycle.iter()).any(|s| s.classification == Classification::Supported)
-    };
-    (all.into_iter().filter(supported_somewhere))
-        .map(|peer| Some((peer, parse_version(&peer.version).ok()?)))
-        .collect()
-}
-
-/// `supportedVersionsOverlapping`.
-fn supported_stages_overlap(a: &ExpirableVersion, b: &ExpirableVersion) -> bool {
-    if a.lifecycle.is_empty() || b.lifecycle.is_empty() {
-        return true;
-    }
-    let supported_stage =
-        |v: &ExpirableVersion| -> (Option<Classification>, Option<DateTime<Utc>>) {
-            v.lifecycle
-                .iter()
-                .find(|s| s.classification == Classification::Supported)
-                .map_or((None, None), |s| {
-                    (Some(s.classification.clone()), s.start_time)
-                })
-        };
-    let next_stage = |v: &ExpirableVersion, after: &Option<Classification>| {
-        let floor = after.as_ref().map_or(0, rank);
-        v.lifecycle
-            .iter()
-            .find(|s| rank(&s.classification) > floor)
-            .cloned()
-    };
-    let (class_a, start_a) = supported_stage(a);
-    let (class_b, start_b) = supported_stage(b);
-    let next_a = next_stage(a, &class_a);
-    let next_b = next_stage(b, &class_b);
-    if class_a != Some(Classification::Supported) || class_a != class_b {
-        return false;
-    }
-    let before = |start: Option<DateTime<Utc>>, next: &Option<LifecycleStage>| -> bool {
-        match (start, next.as_ref().and_then(|n| n.start_time)) {
-            (None, _) => true,
-            (Some(start), Some(next_start)) => start < next_start,
-            (Some(_), None) => false,
-        }
-    };
-    (next_a.is_none() && next_b.is_none())
-        || (next_a.is_none() && before(start_a, &next_b))
-        || (next_b.is_none() && before(start_b, &next_a))
 }
 
 /// `ValidateCloudProfileMachineImages` with `ValidateMachineImages` and the per-version checks.
@@ -873,14 +777,14 @@ fn validate_machine_images(
                 "must provide an update strategy",
             ));
         }
-        let peers = supported_peers(image.versions.iter().map(|v| &v.expirable));
+        let peers = SupportedPeers::of(image.versions.iter().map(|v| &v.expirable));
         let versions = path.child("versions");
         for (j, version) in image.versions.iter().enumerate() {
             let version_path = versions.index(j);
             errors.extend(validate_cri(&version.cri, &version_path.child("cri")));
-            errors.extend(validate_supported_per_minor(
+            errors.extend(supported_overlap::validate(
                 &version.expirable,
-                peers.as_deref(),
+                peers.as_ref(),
                 &version_path,
                 now,
             ));

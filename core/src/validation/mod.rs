@@ -30,6 +30,7 @@ pub mod shoot_spec;
 pub mod shoot_update;
 pub mod shoot_validator;
 pub mod shoot_versions;
+mod supported_overlap;
 pub mod types;
 #[cfg(feature = "complete-validation")]
 pub mod workers;
