@@ -71,14 +71,19 @@ pub fn dry_run_rejection(
 }
 
 /// Whether the dry run can refuse any maintained version of `shoot`: only when an image version
-/// of the profile has a kubelet constraint or an `unavailable` stage, a pool has a Kubernetes
+/// of the profile has a kubelet constraint or can be `unavailable` (a stage of that name, or a
+/// lifecycle whose every stage has a start time, so that it is unavailable until the first
+/// starts), a pool has a Kubernetes
 /// version of its own, a component sets feature gates, or in-place updates are pending. A
 /// maintenance run changes none of them, so a timeline asks once.
 pub(crate) fn may_refuse(cloud_profile: &CloudProfile, shoot: &Shoot) -> bool {
     let images = cloud_profile.spec.machine_images.iter();
     let constrained = images.flat_map(|image| &image.versions).any(|version| {
         let stages = version.expirable.lifecycle.iter();
+        let not_yet_started = !version.expirable.lifecycle.is_empty()
+            && (version.expirable.lifecycle.iter()).all(|stage| stage.start_time.is_some());
         version.kubelet_version_constraint.is_some()
+            || not_yet_started
             || stages
                 .into_iter()
                 .any(|stage| stage.classification == Classification::Unavailable)
