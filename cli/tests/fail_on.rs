@@ -145,7 +145,14 @@ fn a_closed_pipe_ends_the_command_quietly() {
     let shoot = files.write("shoot.yaml", examples::DEFAULT.shoot);
     for format in ["text", "json"] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_shoot-policy"))
-            .args(["report", "--now", NOW, "--format", format, "--cloud-profile"])
+            .args([
+                "report",
+                "--now",
+                NOW,
+                "--format",
+                format,
+                "--cloud-profile",
+            ])
             .arg(&profile)
             .arg("--shoot")
             .arg(&shoot)

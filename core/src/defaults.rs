@@ -6,6 +6,7 @@
 //! defaults_shoot.go`) and `SetDefaults_MachineImage`, `SetDefaults_MachineImageVersion`,
 //! `SetDefaults_MachineType`, `SetDefaults_VolumeType` (`defaults_cloudprofile.go`).
 
+use crate::api::{Toleration, GARDEN_NAMESPACE, SEED_TAINT_PROTECTED};
 use crate::decode::FromValue;
 use crate::document::Value;
 use serde::{Deserialize, Serialize};
@@ -27,9 +28,34 @@ pub struct AppliedDefault {
     pub reason: String,
 }
 
+/// `spec.tolerations` after v1beta1 defaulting (`SetDefaults_Shoot`): Shoots in the `garden`
+/// namespace get `{key: seed.gardener.cloud/protected}` unless they already have exactly that
+/// key-only toleration. `None` means the field stays unset.
+pub fn shoot_tolerations(namespace: &str, tolerations: &[Toleration]) -> Option<Vec<Toleration>> {
+    let mut result = tolerations.to_vec();
+    if namespace == GARDEN_NAMESPACE {
+        add_toleration_if_missing(&mut result, SEED_TAINT_PROTECTED);
+    }
+    (!result.is_empty()).then_some(result)
+}
+
+/// `addTolerations` of the defaulting code (Shoots and Projects): the key-only toleration is
+/// added unless an identical key-only toleration exists (a valued toleration with the same key
+/// does not prevent it).
+pub(crate) fn add_toleration_if_missing(tolerations: &mut Vec<Toleration>, key: &str) {
+    let exists = (tolerations.iter()).any(|t| t.key == key && t.value.is_none());
+    if !exists {
+        tolerations.push(Toleration {
+            key: key.to_string(),
+            value: None,
+        });
+    }
+}
+
 /// Applies the Shoot defaults the engines depend on; returns what was applied.
 pub fn default_shoot(shoot: &mut Value) -> Vec<AppliedDefault> {
     let mut applied = Applier::new("Shoot");
+    default_garden_toleration(shoot, &mut applied);
     let has_workers = shoot
         .pointer("/spec/provider/workers")
         .and_then(Value::as_array)
@@ -125,6 +151,36 @@ pub fn default_shoot(shoot: &mut Value) -> Vec<AppliedDefault> {
         }
     }
     applied.done()
+}
+
+/// The protected toleration of a Shoot in the `garden` namespace ([`shoot_tolerations`]), written
+/// into its `spec.tolerations`.
+fn default_garden_toleration(shoot: &mut Value, applied: &mut Applier) {
+    let namespace = crate::decode::text_at(shoot, &["metadata", "namespace"]);
+    if namespace != Some(GARDEN_NAMESPACE) {
+        return;
+    }
+    let written: Vec<Toleration> = (shoot.pointer("/spec/tolerations"))
+        .and_then(|list| crate::decode::from_value(list).ok())
+        .unwrap_or_default();
+    let Some(defaulted) = shoot_tolerations(GARDEN_NAMESPACE, &written) else {
+        return;
+    };
+    if defaulted.len() == written.len() {
+        return;
+    }
+    let Some(spec) = shoot.get_mut("spec").and_then(Value::as_object_mut) else {
+        return;
+    };
+    let list = spec.entry("tolerations").or_insert_with(|| json!([]));
+    if let Some(list) = list.as_array_mut() {
+        list.push(json!({ "key": SEED_TAINT_PROTECTED }));
+        applied.push(
+            format!("spec.tolerations[{}]", list.len() - 1),
+            json!({ "key": SEED_TAINT_PROTECTED }),
+            "SetDefaults_Shoot: Shoots in the garden namespace tolerate protected Seeds",
+        );
+    }
 }
 
 /// Applies the CloudProfile defaults the engines depend on; returns what was applied.
@@ -267,6 +323,34 @@ mod tests {
             shoot.pointer("/spec/provider/workers/1/maxUnavailable"),
             Some(&json!(1))
         );
+    }
+
+    #[test]
+    fn a_garden_shoot_tolerates_protected_seeds_once() {
+        let mut shoot = yaml("metadata: {name: s, namespace: garden}\nspec: {}\n");
+        let applied = default_shoot(&mut shoot);
+        assert!(
+            fields(&applied).contains(&"spec.tolerations[0]"),
+            "{applied:?}"
+        );
+        assert_eq!(
+            shoot.pointer("/spec/tolerations"),
+            Some(&json!([{ "key": SEED_TAINT_PROTECTED }]))
+        );
+        assert!(default_shoot(&mut shoot).is_empty());
+        // A valued toleration of the same key does not count; another namespace gets none.
+        let mut valued = yaml(
+            "metadata: {namespace: garden}\nspec:\n  tolerations: [{key: seed.gardener.cloud/protected, value: x}]\n",
+        );
+        default_shoot(&mut valued);
+        assert_eq!(
+            valued.pointer("/spec/tolerations/1/key"),
+            Some(&json!(SEED_TAINT_PROTECTED))
+        );
+        let mut project_shoot = yaml("metadata: {namespace: garden-dev}\nspec: {}\n");
+        default_shoot(&mut project_shoot);
+        assert_eq!(project_shoot.pointer("/spec/tolerations"), None);
+        assert_eq!(shoot_tolerations("garden-x", &[]), None);
     }
 
     #[test]

@@ -113,9 +113,11 @@ pub struct VersionState {
 pub struct HibernationAnswer {
     pub possible: bool,
     /// The webhook check's result (`True` or `False`).
+    #[cfg_attr(feature = "tsify", tsify(type = "\"True\" | \"False\""))]
     pub check_status: String,
     /// The constraint as the care controller writes it: `False` becomes `Progressing` while an
     /// operation runs without errors, which the API server refuses just the same.
+    #[cfg_attr(feature = "tsify", tsify(type = "ConditionStatus"))]
     pub constraint_status: String,
     pub reason: String,
     /// Gardener's message.
@@ -157,6 +159,29 @@ pub(crate) struct ShootFacts<'a> {
     pub auto_update_image: bool,
     /// `status.lastOperation` type and state.
     pub last_operation: Option<(&'a str, &'a str)>,
+}
+
+impl ShootFacts<'_> {
+    /// What the summary reads of the stored Shoot (its defaults applied): `autoUpdate`'s flags
+    /// are Go `bool`s, so a block that leaves one out has it `false` (the defaulting fills in
+    /// `true` only where the block itself is missing, and the image's only for Shoots with
+    /// workers).
+    pub(crate) fn of(shoot: &crate::api::Shoot) -> ShootFacts<'_> {
+        let auto_update = shoot
+            .spec
+            .maintenance
+            .as_ref()
+            .and_then(|m| m.auto_update.as_ref());
+        let flag = |read: fn(&crate::api::AutoUpdate) -> Option<bool>| {
+            auto_update.and_then(read).unwrap_or(false)
+        };
+        ShootFacts {
+            auto_update_kubernetes: flag(|a| a.kubernetes_version),
+            auto_update_image: flag(|a| a.machine_image_version),
+            last_operation: (shoot.status.last_operation.as_ref())
+                .map(|o| (o.operation_type.as_str(), o.state.as_str())),
+        }
+    }
 }
 
 /// The summary of `report`, whose parts are complete, at `now`.

@@ -6,9 +6,8 @@
 //! pasted manifest.
 
 use super::{CloudProfileReference, Cri, ObjectMeta};
-pub use crate::constraints::selector::{LabelSelector, LabelSelectorRequirement};
+use super::{ExpirableVersion, LabelSelector, LabelSelectorRequirement};
 use crate::decode::FromValue;
-use crate::lifecycle::ExpirableVersion;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -176,20 +175,6 @@ pub struct MachineImageVersion {
 impl MachineImageVersion {
     pub fn version(&self) -> &str {
         &self.expirable.version
-    }
-
-    /// `ArchitectureSupportedByImageVersion`: by its capability flavors, else its architectures.
-    pub fn supports_architecture(
-        &self,
-        definitions: &[CapabilityDefinition],
-        architecture: &str,
-    ) -> bool {
-        crate::maintenance::images::supports_architecture(
-            &self.capability_flavors,
-            &self.architectures,
-            definitions,
-            architecture,
-        )
     }
 }
 

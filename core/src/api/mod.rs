@@ -9,11 +9,23 @@
 
 mod cloudprofile;
 mod extensions;
+mod meta;
+mod seed;
 mod shoot;
+mod versions;
 
 pub use cloudprofile::*;
+
+/// The taint that reserves a Seed (`seed.gardener.cloud/protected`).
+pub const SEED_TAINT_PROTECTED: &str = "seed.gardener.cloud/protected";
+/// `v1beta1constants.GardenNamespace`: the namespace of the landscape's own Shoots (ManagedSeeds,
+/// gardenadm), whose Shoots and Project get the protected toleration by default.
+pub const GARDEN_NAMESPACE: &str = "garden";
 pub use extensions::*;
+pub use meta::*;
+pub use seed::*;
 pub use shoot::*;
+pub use versions::*;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};

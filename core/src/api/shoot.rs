@@ -6,7 +6,6 @@ use super::Extra;
 use crate::decode::FromValue;
 use crate::document::Value;
 use crate::golang::null_as_default;
-use crate::hibernation::HibernationSchedule;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Deserializer, Serialize};
 use std::collections::BTreeMap;
@@ -66,6 +65,13 @@ pub struct ObjectMeta {
     pub annotations: BTreeMap<String, String>,
     #[serde(flatten)]
     pub extra: Extra,
+}
+
+impl ObjectMeta {
+    /// The label `key`, when set.
+    pub fn label(&self, key: &str) -> Option<&str> {
+        self.labels.get(key).map(String::as_str)
+    }
 }
 
 fn is_zero_i64(value: &i64) -> bool {
@@ -1143,4 +1149,17 @@ fn quantity_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<St
             )))
         }
     })
+}
+
+/// One entry of `spec.hibernation.schedules`: `start` hibernates, `end` wakes up, both cron expressions
+/// read in `location` (IANA name, UTC when absent or empty).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize, FromValue)]
+#[serde(default, rename_all = "camelCase")]
+pub struct HibernationSchedule {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub location: Option<String>,
 }

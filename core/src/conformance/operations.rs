@@ -133,7 +133,7 @@ fn seed_scheduling(case: &Case, checker: &mut Checker) -> Result<(), String> {
     if expect.get("tolerationsAfterDefaulting").is_some() {
         checker.field(
             "tolerationsAfterDefaulting",
-            scheduling::default_tolerations(&shoot.metadata.namespace, &shoot.tolerations()),
+            crate::defaults::shoot_tolerations(&shoot.metadata.namespace, &shoot.tolerations()),
         );
     }
     let others: Option<Vec<Shoot>> = case.input("shoots")?;

@@ -4,33 +4,7 @@
 //! Only what the webhook matchers need: conversion with Kubernetes' validation (an invalid selector is
 //! reported as an error, which the matchers treat as "matches"), emptiness, and matching a label set.
 
-use crate::decode::FromValue;
-use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
-
-/// A `metav1.LabelSelector` as written in a webhook configuration.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct LabelSelector {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub match_labels: Option<BTreeMap<String, String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub match_expressions: Option<Vec<LabelSelectorRequirement>>,
-}
-
-/// One `matchExpressions` entry.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
-#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
-#[serde(default, rename_all = "camelCase")]
-pub struct LabelSelectorRequirement {
-    pub key: String,
-    pub operator: String,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    #[serde(deserialize_with = "crate::constraints::null_as_default")]
-    #[cfg_attr(feature = "tsify", tsify(optional))]
-    pub values: Vec<String>,
-}
+pub use crate::api::{LabelSelector, LabelSelectorRequirement};
 
 impl LabelSelectorRequirement {
     /// `{key NotIn [value]}`, the requirement Gardener's remediation appends.
@@ -261,6 +235,7 @@ pub(crate) fn validate_label_selector(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeMap;
 
     #[test]
     fn a_selector_is_validated_as_the_api_server_validates_it() {

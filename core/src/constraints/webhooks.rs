@@ -44,26 +44,7 @@ pub struct WebhookConfiguration {
     pub other: BTreeMap<String, Value>,
 }
 
-/// The metadata fields the checks read.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct ObjectMeta {
-    pub name: String,
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    #[serde(deserialize_with = "crate::constraints::null_as_default")]
-    pub labels: BTreeMap<String, String>,
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    #[serde(deserialize_with = "crate::constraints::null_as_default")]
-    pub annotations: BTreeMap<String, String>,
-    #[serde(flatten)]
-    pub other: BTreeMap<String, Value>,
-}
-
-impl ObjectMeta {
-    pub fn label(&self, key: &str) -> Option<&str> {
-        self.labels.get(key).map(String::as_str)
-    }
-}
+pub use crate::api::ObjectMeta;
 
 /// One webhook of a configuration.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]

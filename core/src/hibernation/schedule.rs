@@ -13,18 +13,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
-/// One entry of `spec.hibernation.schedules`: `start` hibernates, `end` wakes up, both cron expressions
-/// read in `location` (IANA name, UTC when absent or empty).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct HibernationSchedule {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub start: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub end: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub location: Option<String>,
-}
+pub use crate::api::HibernationSchedule;
 
 /// What a schedule entry does when it fires (`hibernation.Operation`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, FromValue)]

@@ -315,3 +315,19 @@ fn usable_for_in_place_update(version: &MachineImageVersion, current: Option<&st
         .as_deref()
         .is_some_and(|min| compare_normalized(min, "<=", current) == Some(true))
 }
+
+impl crate::api::MachineImageVersion {
+    /// `ArchitectureSupportedByImageVersion`: by its capability flavors, else its architectures.
+    pub fn supports_architecture(
+        &self,
+        definitions: &[CapabilityDefinition],
+        architecture: &str,
+    ) -> bool {
+        supports_architecture(
+            &self.capability_flavors,
+            &self.architectures,
+            definitions,
+            architecture,
+        )
+    }
+}

@@ -169,12 +169,14 @@ pub fn readiness_constraint(
             status: current.status.clone(),
             reason: current.reason.clone(),
             message: current.message.clone(),
+            ..Condition::default()
         },
         _ => Condition {
             condition_type: CONSTRAINT_READY_FOR_MIGRATION.to_string(),
             status: status.to_string(),
             reason: reason.to_string(),
             message,
+            ..Condition::default()
         },
     };
     // An unchanged True constraint is re-checked after 5 s as well.
@@ -284,17 +286,12 @@ pub fn after_migrate_success(shoot: &Shoot) -> MigrateSuccess {
         operation_type: "Migrate".to_string(),
         state: "Succeeded".to_string(),
         description: "Shoot cluster has been successfully prepared for migration.".to_string(),
-        progress: Some(100),
+        progress: 100,
+        last_update_time: None,
     };
     let mut next = shoot.clone();
     next.status.seed_name = shoot.spec_seed_name().map(str::to_string);
-    next.status.last_operation = Some(crate::api::LastOperation {
-        operation_type: last_operation.operation_type.clone(),
-        state: last_operation.state.clone(),
-        description: last_operation.description.clone(),
-        progress: 100,
-        last_update_time: None,
-    });
+    next.status.last_operation = Some(last_operation.clone());
     MigrateSuccess {
         status_seed_name_after_success: next.status.seed_name.clone(),
         last_operation_after_success: last_operation,

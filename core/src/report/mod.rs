@@ -119,26 +119,9 @@ fn analyze_from(
             run(&context, &mut report);
         }
     }
-    let shoot = inputs
-        .shoot
-        .as_ref()
-        .map(|shoot| summary_facts(&shoot.value));
+    let shoot = (inputs.shoot.as_ref())
+        .and_then(|shoot| decode_once(&shoot_views.shoot, shoot, &mut report))
+        .map(crate::summary::ShootFacts::of);
     report.summary = crate::summary::summarize(&report, shoot, options.now);
     report
-}
-
-/// What the summary reads from the Shoot (its defaults applied).
-fn summary_facts(shoot: &Value) -> crate::summary::ShootFacts<'_> {
-    // v1beta1 defaults both to true.
-    let flag = |name: &str| {
-        (shoot.pointer(&format!("/spec/maintenance/autoUpdate/{name}")))
-            .and_then(Value::as_bool)
-            .unwrap_or(true)
-    };
-    let operation = |key: &str| crate::decode::text_at(shoot, &["status", "lastOperation", key]);
-    crate::summary::ShootFacts {
-        auto_update_kubernetes: flag("kubernetesVersion"),
-        auto_update_image: flag("machineImageVersion"),
-        last_operation: operation("type").zip(operation("state")),
-    }
 }

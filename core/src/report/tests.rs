@@ -865,6 +865,69 @@ fn seeds_are_scheduled_with_the_cloud_profile_selector_and_the_project() {
         );
 }
 
+/// Gardener schedules the stored Shoot: one in the `garden` namespace (a ManagedSeed's, say) has
+/// the protected toleration by default, so a protected Seed is a candidate for it. The engine
+/// judged the Shoot as written and refused that Seed (issue 48).
+#[test]
+fn a_garden_shoot_is_scheduled_with_its_defaulted_toleration() {
+    let shoot = |namespace: &str| {
+        format!("kind: Shoot\nmetadata: {{name: s, namespace: {namespace}}}\nspec:\n  region: eu\n  provider: {{type: aws, workers: [{{name: w}}]}}\n")
+    };
+    let seed = "kind: Seed\nmetadata: {name: protected}\nspec:\n  provider: {type: aws, region: eu}\n  taints: [{key: seed.gardener.cloud/protected}]\n  dns: {defaults: [{domain: example.com}]}\n";
+    let schedule = |shoot: &str| {
+        let sources = [source("Shoot", shoot), source("Other objects", seed)];
+        let report = analyze(&sources, &AnalyzeOptions::at(now()));
+        let applied: Vec<String> = (report.defaults_applied.iter())
+            .map(|d| d.field.clone())
+            .collect();
+        (report.seed_scheduling.expect("a Seed was given"), applied)
+    };
+    let (decision, applied) = schedule(&shoot("garden"));
+    assert_eq!(decision.candidates, ["protected"], "{decision:?}");
+    assert!(
+        applied.contains(&"spec.tolerations[0]".to_string()),
+        "{applied:?}"
+    );
+    let (decision, _) = schedule(&shoot("garden-dev"));
+    assert!(decision.candidates.is_empty(), "{decision:?}");
+}
+
+/// `autoUpdate` given without `kubernetesVersion` leaves that Go `bool` false: the defaulting
+/// fills in `true` only where the block is missing. The maintenance run read it so; the summary's
+/// version list read the written field with `true` for absent (issue 48).
+#[test]
+fn the_summary_reads_auto_update_as_the_maintenance_does() {
+    let auto_update = |block: &str| {
+        let shoot = crate::examples::DEFAULT.shoot.replace(
+            "    autoUpdate:\n      kubernetesVersion: false\n      machineImageVersion: true\n",
+            block,
+        );
+        assert_ne!(shoot, crate::examples::DEFAULT.shoot);
+        let report = analyze(
+            &[
+                source("CloudProfile", crate::examples::DEFAULT.cloud_profile),
+                source("Shoot", &shoot),
+            ],
+            &AnalyzeOptions::at(now()),
+        );
+        let control_plane = (report.summary.versions.iter())
+            .find(|v| v.component == crate::timeline::Component::ControlPlane)
+            .expect("the control plane's version state")
+            .auto_update;
+        let images: Vec<bool> = (report.summary.versions.iter())
+            .filter(|v| matches!(v.component, crate::timeline::Component::MachineImage { .. }))
+            .map(|v| v.auto_update)
+            .collect();
+        (control_plane, images)
+    };
+    let given_without = auto_update("    autoUpdate:\n      machineImageVersion: true\n");
+    assert_eq!(given_without, (false, vec![true, true]));
+    let nothing_given = auto_update("");
+    assert_eq!(nothing_given, (true, vec![true, true]));
+    let images_left_out = auto_update("    autoUpdate:\n      kubernetesVersion: true\n");
+    assert_eq!(images_left_out, (true, vec![true, true]));
+}
+
 #[test]
 fn routes_documents_and_lists_by_kind() {
     let text = "kind: List\nitems:\n- kind: ValidatingWebhookConfiguration\n  metadata: {name: a}\n- kind: Seed\n  metadata: {name: s}\n---\nkind: Shoot\nmetadata: {name: x, namespace: garden-dev}\n";

@@ -159,7 +159,7 @@ pub fn validate_update_strategy_by_rule(
                 ],
             ));
             errors.extend(tagged(
-                validate_worker_versions_update(&new, old),
+                crate::validation::shoot_versions::validate_worker_versions_update(&new, old),
                 &["ValidateShootSpecUpdate", "ValidateShootUpdate"],
             ));
         }
@@ -534,36 +534,6 @@ fn validate_provider_update(new: &Shoot, old: &Shoot, gates: &FeatureGates) -> V
                     "volume cannot be changed if update strategy is AutoInPlaceUpdate/ManualInPlaceUpdate",
                 ));
             }
-        }
-    }
-    errors
-}
-
-/// The worker loop of `ValidateShootSpecUpdate`: per-pool Kubernetes version updates (minor skips
-/// only forbidden for in-place pools) and in-place machine image downgrades.
-fn validate_worker_versions_update(new: &Shoot, old: &Shoot) -> Vec<FieldError> {
-    let mut errors = Vec::new();
-    for (index, worker) in new.spec.provider.workers.iter().enumerate() {
-        let path = worker_path(index);
-        let old_worker = old.worker(&worker.name).unwrap_or(worker);
-        let old_version = old.pool_kubernetes_version(old_worker);
-        let new_version = new.pool_kubernetes_version(worker);
-        errors.extend(
-            crate::validation::shoot_versions::validate_kubernetes_version_update(
-                new_version,
-                old_version,
-                !worker.is_in_place(),
-                &format!("{path}.kubernetes.version"),
-            ),
-        );
-        if worker.is_in_place() {
-            errors.extend(
-                crate::validation::shoot_versions::validate_image_in_place_update(
-                    worker.machine.image.as_ref(),
-                    old_worker.machine.image.as_ref(),
-                    &format!("{path}.machine.image.version"),
-                ),
-            );
         }
     }
     errors

@@ -21,10 +21,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use types::{shoot_forbidden, without_nulls};
 pub use types::{Seed, SeedTaint, Shoot, Toleration};
 
-/// The taint that reserves a Seed (`seed.gardener.cloud/protected`).
-pub const SEED_TAINT_PROTECTED: &str = "seed.gardener.cloud/protected";
-/// The namespace whose Shoots and Project get the protected toleration by default.
-pub const GARDEN_NAMESPACE: &str = "garden";
+pub use crate::api::{GARDEN_NAMESPACE, SEED_TAINT_PROTECTED};
 
 /// Whether every taint is tolerated (`TaintsAreTolerated`).
 ///
@@ -65,35 +62,6 @@ pub fn access_restrictions_supported(
     shoot_restrictions
         .iter()
         .all(|name| seed_restrictions.contains(name))
-}
-
-/// `spec.tolerations` after v1beta1 defaulting (`SetDefaults_Shoot`): Shoots in the `garden` namespace get
-/// `{key: seed.gardener.cloud/protected}` unless they already have exactly that key-only toleration.
-/// `None` means the field stays unset.
-pub fn default_tolerations(namespace: &str, tolerations: &[Toleration]) -> Option<Vec<Toleration>> {
-    let mut result = tolerations.to_vec();
-    if namespace == GARDEN_NAMESPACE {
-        add_toleration_if_missing(&mut result, SEED_TAINT_PROTECTED);
-    }
-    if result.is_empty() {
-        None
-    } else {
-        Some(result)
-    }
-}
-
-/// `addTolerations` of the defaulting code: the key-only toleration is added unless an identical
-/// key-only toleration exists (a valued toleration with the same key does not prevent it).
-pub(crate) fn add_toleration_if_missing(tolerations: &mut Vec<Toleration>, key: &str) {
-    let exists = tolerations
-        .iter()
-        .any(|t| t.key == key && t.value.is_none());
-    if !exists {
-        tolerations.push(Toleration {
-            key: key.to_string(),
-            value: None,
-        });
-    }
 }
 
 /// The result of the scheduler's candidate step.
@@ -1321,13 +1289,5 @@ mod tests {
         let gardener_domain = serde_json::json!({"spec": {"dns": {"domain": "s.dev.example.com"}}});
         let decision = schedule(&aws_shoot(gardener_domain), &seeds, Default::default());
         assert_eq!(decision.candidates, ["a"]);
-    }
-
-    #[test]
-    fn garden_namespace_defaulting_is_idempotent() {
-        let once = default_tolerations("garden", &[]).unwrap_or_default();
-        assert_eq!(once, vec![t(SEED_TAINT_PROTECTED, None)]);
-        assert_eq!(default_tolerations("garden", &once), Some(once.clone()));
-        assert_eq!(default_tolerations("garden-x", &[]), None);
     }
 }

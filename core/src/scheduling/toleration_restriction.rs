@@ -7,8 +7,9 @@
 //! the Project's `spec.tolerations.whitelist`.
 
 use super::types::{internal_error, shoot_forbidden, ObjectMeta, Shoot, Toleration};
-use super::{add_toleration_if_missing, Operation, GARDEN_NAMESPACE, SEED_TAINT_PROTECTED};
+use super::{Operation, GARDEN_NAMESPACE, SEED_TAINT_PROTECTED};
 use crate::decode::FromValue;
+use crate::defaults::add_toleration_if_missing;
 use crate::field::FieldError;
 use crate::validation::names;
 use serde::{Deserialize, Serialize};

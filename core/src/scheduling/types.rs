@@ -3,62 +3,13 @@
 //! one model's `Shoot` (`crate::api`). Unknown fields are ignored and every field is optional, as in
 //! the API.
 
-use crate::decode::FromValue;
 use crate::document::Value;
-use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
-/// `metav1.ObjectMeta`, reduced to what the policies read.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct ObjectMeta {
-    pub name: String,
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub namespace: String,
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub labels: BTreeMap<String, String>,
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub annotations: BTreeMap<String, String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub deletion_timestamp: Option<String>,
-    #[serde(skip_serializing_if = "is_zero")]
-    pub generation: i64,
-}
-
-fn is_zero(value: &i64) -> bool {
-    *value == 0
-}
-
-pub use crate::api::{id_for_key_with_optional_value, Shoot, Toleration};
-
-/// A Seed taint (`spec.taints[]`).
-pub type SeedTaint = Toleration;
-
-/// `status.lastOperation`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct LastOperation {
-    #[serde(rename = "type")]
-    pub operation_type: String,
-    pub state: String,
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub description: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub progress: Option<i64>,
-}
-
-/// A `gardencorev1beta1.Condition` (used for Seed conditions and Shoot constraints).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct Condition {
-    #[serde(rename = "type")]
-    pub condition_type: String,
-    pub status: String,
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub reason: String,
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub message: String,
-}
+pub use crate::api::{
+    id_for_key_with_optional_value, Condition, DnsDomain, GardenerIdentity, LastOperation,
+    NamedItem, ObjectMeta, Seed, SeedDns, SeedNetworks, SeedProvider, SeedScheduling, SeedSettings,
+    SeedSpec, SeedStatus, SeedTaint, Shoot, ShootNetworkDefaults, Toleration, ZoneSelection,
+};
 
 impl Shoot {
     /// `spec.seedName`, when set (a JSON `null` counts as unset).
@@ -88,124 +39,6 @@ impl Shoot {
             .and_then(Value::as_str)
             == Some("zone")
     }
-}
-
-/// The Seed object.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct Seed {
-    pub metadata: ObjectMeta,
-    pub spec: SeedSpec,
-    pub status: SeedStatus,
-}
-
-/// `Seed.spec`, reduced.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct SeedSpec {
-    pub taints: Vec<SeedTaint>,
-    pub access_restrictions: Vec<NamedItem>,
-    /// `spec.backup`; only its presence matters here.
-    pub backup: Option<Value>,
-    pub dns: SeedDns,
-    pub networks: SeedNetworks,
-    pub provider: SeedProvider,
-    pub settings: SeedSettings,
-}
-
-/// `Seed.spec.networks`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct SeedNetworks {
-    pub nodes: Option<String>,
-    pub pods: String,
-    pub services: String,
-    pub shoot_defaults: Option<ShootNetworkDefaults>,
-}
-
-/// `Seed.spec.networks.shootDefaults`: the networks a Shoot without its own gets.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
-#[serde(default)]
-pub struct ShootNetworkDefaults {
-    pub pods: Option<String>,
-    pub services: Option<String>,
-}
-
-/// `Seed.spec.settings`, reduced.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct SeedSettings {
-    /// Defaulted to visible when not given.
-    pub scheduling: Option<SeedScheduling>,
-    pub zone_selection: Option<ZoneSelection>,
-}
-
-/// `SeedSettingScheduling`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
-#[serde(default)]
-pub struct SeedScheduling {
-    pub visible: bool,
-}
-
-/// `SeedSettingZoneSelection`: `Prefer` or `Enforce`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
-#[serde(default)]
-pub struct ZoneSelection {
-    pub mode: String,
-}
-
-/// An item identified by `name`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
-#[serde(default)]
-pub struct NamedItem {
-    pub name: String,
-}
-
-/// `Seed.spec.dns`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
-#[serde(default)]
-pub struct SeedDns {
-    pub internal: Option<DnsDomain>,
-    pub defaults: Vec<DnsDomain>,
-}
-
-/// A DNS entry with a `domain`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
-#[serde(default)]
-pub struct DnsDomain {
-    pub domain: String,
-}
-
-/// `Seed.spec.provider`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
-#[serde(default)]
-pub struct SeedProvider {
-    #[serde(rename = "type")]
-    pub provider_type: String,
-    pub region: String,
-    pub zones: Vec<String>,
-}
-
-/// `Seed.status`, reduced.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, FromValue)]
-#[serde(default, rename_all = "camelCase")]
-pub struct SeedStatus {
-    pub gardener: Option<GardenerIdentity>,
-    pub observed_generation: i64,
-    pub conditions: Vec<Condition>,
-    /// `status.lastOperation`; only its presence matters here.
-    pub last_operation: Option<Value>,
-    /// `status.allocatable`; only `shoots` is read.
-    pub allocatable: BTreeMap<String, Value>,
-}
-
-/// `status.gardener` (the gardenlet identity).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, FromValue)]
-#[serde(default)]
-pub struct GardenerIdentity {
-    pub id: String,
-    pub name: String,
-    pub version: String,
 }
 
 impl Seed {

@@ -4,9 +4,7 @@
 //! Field names follow Gardener's JSON (`camelCase`); every field is optional on input and unknown fields are
 //! ignored, so a Shoot pasted from `kubectl get -o yaml` deserializes as is. No API defaulting is applied.
 
-use crate::decode::FromValue;
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
 
 /// Condition status `True`.
 pub const CONDITION_TRUE: &str = "True";
@@ -39,15 +37,7 @@ pub const STATE_FAILED: &str = "Failed";
 /// Last operation state `Aborted`.
 pub const STATE_ABORTED: &str = "Aborted";
 
-pub use crate::api::{Condition, LastError, LastOperation, ObjectMeta, Shoot};
-
-/// A Seed, reduced to its annotations.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default)]
-pub struct Seed {
-    #[serde(deserialize_with = "null_as_default")]
-    pub metadata: ObjectMeta,
-}
+pub use crate::api::{Condition, LastError, LastOperation, ObjectMeta, Seed, Shoot};
 
 /// Go's `strconv.ParseBool`, where anything it rejects counts as `false` (Gardener ignores the error).
 pub(crate) fn go_parse_bool(text: &str) -> bool {

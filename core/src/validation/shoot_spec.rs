@@ -37,7 +37,7 @@ use crate::version::{k8s_at_least, k8s_below};
 use serde_json::{Map, Value};
 use std::collections::BTreeSet;
 
-const GARDEN_NAMESPACE: &str = "garden";
+use crate::api::GARDEN_NAMESPACE;
 const MAINTENANCE_OPERATION: &str = "maintenance.gardener.cloud/operation";
 
 /// Every error `ValidateShoot` reports about the Shoot's metadata and its spec-level fields (see the

@@ -97,17 +97,20 @@ pub fn validate_shoot_versions_static(
     if shoot.spec.provider.workers.is_empty() != old.spec.provider.workers.is_empty() {
         return errors;
     }
+    errors.extend(validate_worker_versions_update(shoot, old));
+    errors
+}
+
+/// The worker loop of `ValidateShootSpecUpdate`: each pool's Kubernetes version update (pools of
+/// rolling strategies may skip minors) and, for in-place pools, no image downgrade. A pool new in
+/// `shoot` is compared with itself.
+pub(crate) fn validate_worker_versions_update(shoot: &Shoot, old: &Shoot) -> Vec<FieldError> {
+    let mut errors = Vec::new();
     for (i, worker) in shoot.spec.provider.workers.iter().enumerate() {
         let path = format!("spec.provider.workers[{i}]");
-        let old_worker = old
-            .spec
-            .provider
-            .workers
-            .iter()
-            .find(|w| w.name == worker.name)
-            .unwrap_or(worker);
+        let old_worker = old.worker(&worker.name).unwrap_or(worker);
         let old_version = old.pool_kubernetes_version(old_worker);
-        let new_version = worker.kubernetes_version().unwrap_or(control_plane);
+        let new_version = shoot.pool_kubernetes_version(worker);
         errors.extend(validate_kubernetes_version_update(
             new_version,
             old_version,
