@@ -1,6 +1,8 @@
 //! The [`Analyzer`]: the state that analyses one after another share, held by its caller.
 
-use super::*;
+use super::{
+    analyze, analyze_with_profile, AnalyzeOptions, PreparedProfile, Report, Source, TimeZones,
+};
 
 /// Analyses one after another that share what they can: the first source read (the CloudProfile,
 /// as the app and the npm package order their inputs) is kept, with the memos of its views, while
@@ -80,6 +82,7 @@ impl Analyzer {
 mod tests {
     use super::*;
     use crate::hibernation::TimeZoneRules;
+    use chrono::{DateTime, Utc};
 
     /// Rules that put every zone at UTC+5, which no embedded zone named below is.
     struct FivePastUtc;

@@ -2,7 +2,11 @@
 //! runs the areas of [`AREAS`] that the options ask for, in its order, which is the order of their
 //! diagnostics in the report.
 
-use super::*;
+use super::{
+    decode, decode_all, decode_once, error_at, maintenance_window, problems, text_at,
+    AnalyzeOptions, Area, Hibernation, Inputs, MaintenanceTimeWindow, Problem, ProfileViews,
+    Report, ShootViews, Status, TimeZones, Value,
+};
 
 /// What every area reads: the routed inputs, the typed views decoded once, and the options.
 pub(super) struct Context<'a> {

@@ -1,6 +1,6 @@
 //! Typed views of the input objects, and their decoding errors in a user's words at the field's place.
 
-use super::*;
+use super::{Diagnostic, Located, Place, PositionedObject, Problem, Report, Severity, Value};
 
 pub(super) fn copy_object((_, (place, object)): &PositionedObject) -> (Place, Value) {
     (place.clone(), object.clone())

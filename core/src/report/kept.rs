@@ -1,7 +1,12 @@
 //! What is kept between analyses: a prepared CloudProfile with the memos of its views, and the
 //! reports of a source's Shoots one at a time.
 
-use super::*;
+use super::{
+    analyze_from, classification_transitions, copy_object, document, parse_objects, read_source,
+    route, syntax_errors, text_at, version_matrix, AnalyzeOptions, DateTime, Diagnostic, Inputs,
+    Located, Place, Problem, RecognisedObject, Report, Source, SourceRole, TimeZones, Utc, Value,
+    VersionMatrix,
+};
 
 /// A source with a CloudProfile, read once to analyse many Shoots against it
 /// ([`analyze_with_profile`]): the CloudProfile is parsed, checked for unparsable fields and

@@ -15,14 +15,18 @@ mod tests;
 mod versions;
 
 pub use analyzer::Analyzer;
-use areas::*;
-use decoding::*;
+use areas::{effective_window, window_parse_error, Context, AREAS};
+use decoding::{
+    copy_object, decode, decode_all, decode_once, error_at, error_at_field, problems, typed_view,
+};
 pub use dto::*;
-use kept::*;
 pub use kept::{analyze_each_shoot, analyze_with_profile, PreparedProfile};
-use prepare::*;
-use read::*;
-use versions::*;
+use kept::{PositionedObject, ProfileDone, ProfileViews, ShootViews};
+use prepare::{
+    apply_defaults, apply_mutator_defaults, check_syntax, cloud_profile_mismatch, syntax_errors,
+};
+use read::{parse_objects, read_source, route, Inputs, Located, Place};
+use versions::{classification_transitions, maintenance_window, version_matrix};
 
 use crate::decode::text_at;
 use crate::document::{self, Value};

@@ -1,7 +1,10 @@
 //! What `analyze` does to the inputs before the areas: the syntax check of every string field the
 //! engine parses, the API server's defaults, and the warning about a Shoot of another CloudProfile.
 
-use super::*;
+use super::{
+    decode_once, error_at_field, text_at, typed_view, DateTime, Diagnostic, Inputs, Located,
+    ProfileDone, ProfileViews, Report, Severity, ShootViews, Utc, Value,
+};
 
 /// Reports every string field of the CloudProfile and the Shoots that the engine would fail to
 /// parse; true when the CloudProfile or the Shoot has one. `profile_done` has the CloudProfile's

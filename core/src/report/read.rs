@@ -1,6 +1,9 @@
 //! Reading the sources into documents and routing them by `kind` to the inputs the areas read.
 
-use super::*;
+use super::{
+    document, text_at, Diagnostic, ObjectRole, RecognisedObject, Report, Severity, Source,
+    SourceRole, Value,
+};
 
 /// The documents the areas work on, routed by kind.
 #[derive(Default, Clone)]

@@ -1,6 +1,10 @@
 //! The CloudProfile's version matrix and the Shoot's maintenance window, as the report shows them.
 
-use super::*;
+use super::{
+    effective_window, text_at, window_parse_error, Classification, ClassifiedImage,
+    ClassifiedVersion, DateTime, ExpirableVersion, MaintenanceTimeWindow, MaintenanceWindowInfo,
+    Utc, Value, VersionMatrix, VersionStage,
+};
 
 /// The instants at which a version of the CloudProfile (Kubernetes or machine image) may change
 /// its classification, ascending: every expiration date and lifecycle start a version names,

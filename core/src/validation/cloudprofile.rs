@@ -7,7 +7,11 @@
 //! `plugin/pkg/global/resourcereferencemanager/admission.go`.
 
 use super::supported_overlap::{self, SupportedPeers};
-use super::types::*;
+use super::types::{
+    Bastion, CapabilityDefinition, CloudProfile, CloudProfileReference, CloudProfileSpec, Cri,
+    FeatureGates, KubernetesSettings, MachineImage, MachineImageVersion, MachineType,
+    NamespacedCloudProfile, Operation, Region, Shoot, VolumeType,
+};
 use super::{go_quote, not_supported, parse_version};
 use crate::constraints::selector::validate_label_selector;
 use crate::decode::FromValue;

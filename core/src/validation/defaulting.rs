@@ -7,7 +7,10 @@
 //! `DetermineLatestMachineImageVersion` of `pkg/api/core/helper/cloudprofile.go`.
 
 use super::shoot_versions::pool_architecture;
-use super::types::*;
+use super::types::{
+    CloudProfile, CloudProfileSpec, MachineImageVersion, Operation, Shoot, ShootMachineImage,
+    Worker,
+};
 use super::{go_quote, parse_version};
 use crate::decode::FromValue;
 use crate::field::FieldError;

@@ -4,7 +4,7 @@
 //! `plugin/pkg/shoot/validator/admission.go`.
 
 use super::shoot_versions::find_image_version;
-use super::types::*;
+use super::types::{CloudProfileSpec, Operation, ShootMachineImage, Worker};
 use super::{compare_versions, go_list, not_supported, sorted_set};
 use crate::decode::FromValue;
 use crate::field::FieldError;

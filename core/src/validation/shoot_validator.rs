@@ -42,7 +42,10 @@ use super::shoot_versions::{
     pool_architecture, validate_cri, validate_kubelet_version,
     validate_kubernetes_version_constraints,
 };
-use super::types::*;
+use super::types::{
+    CloudProfile, CloudProfileSpec, MachineImage, MachineType, NamespacedCloudProfile, Operation,
+    Shoot, VolumeType, Worker, Zone,
+};
 use super::{not_supported, parse_version, sorted_set};
 use crate::api::KubeletConfig;
 use crate::field::{ErrorType, FieldError};

@@ -8,7 +8,10 @@
 //! `pkg/api/core/validation/shoot.go`.
 
 use super::inplace::same_image;
-use super::types::*;
+use super::types::{
+    CloudProfile, CloudProfileSpec, MachineImage, MachineImageVersion, Operation, Shoot,
+    ShootMachineImage, Worker,
+};
 use super::{compare_versions, go_list, not_supported, parse_version};
 use crate::decode::FromValue;
 use crate::field::FieldError;
