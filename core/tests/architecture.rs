@@ -31,3 +31,90 @@ fn the_api_module_uses_no_policy_area() {
     }
     assert!(found.is_empty(), "api/ uses policy areas: {found:#?}");
 }
+
+/// Where the reader ends: these modules read documents (routing, syntax, defaulting, locating a
+/// field for a diagnostic); the testing harness reads its case files.
+const READERS: &[&str] = &[
+    "api/",
+    "decode/",
+    "document/",
+    "conformance/",
+    "defaults.rs",
+    "locate.rs",
+    "syntax.rs",
+    "report/read.rs",
+    "report/prepare.rs",
+    "report/decoding.rs",
+    "examples/",
+];
+
+/// Raw lookups into a JSON document above the reader, per module, as they stand: the fields the
+/// model keeps as JSON (the control plane, components' configurations, a seed selector) are read
+/// there. Issue 48 moves them into the model; a count may shrink, never grow.
+const RAW_LOOKUPS_LEFT: &[(&str, usize)] = &[
+    ("cleanup/mod.rs", 2),
+    ("constraints/ca.rs", 5),
+    ("constraints/mod.rs", 1),
+    ("maintenance/admission.rs", 1),
+    ("report/areas.rs", 3),
+    ("report/kept.rs", 1),
+    ("report/versions.rs", 13),
+    ("rollout/changes.rs", 4),
+    ("rollout/strategy.rs", 1),
+    ("scheduling/mod.rs", 7),
+    ("scheduling/types.rs", 4),
+    ("validation/components.rs", 1),
+    ("validation/maintenance.rs", 4),
+    ("validation/shoot.rs", 1),
+    ("validation/shoot_spec.rs", 64),
+    ("validation/shoot_update.rs", 41),
+    ("validation/shoot_validator.rs", 10),
+    ("validation/workers.rs", 6),
+];
+
+fn rust_files(dir: &Path, found: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, found);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            found.push(path);
+        }
+    }
+}
+
+#[test]
+fn raw_json_lookups_above_the_reader_do_not_grow() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut grown = Vec::new();
+    for path in files {
+        let name = path
+            .strip_prefix(&src)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let is_test = name.ends_with("tests.rs") || name.contains("/tests/");
+        if is_test || READERS.iter().any(|reader| name.starts_with(reader)) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        // The code before the module's unit tests.
+        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+        let lookups = [".pointer(", "text_at(", ".get(\""]
+            .iter()
+            .map(|pattern| code.matches(pattern).count())
+            .sum::<usize>();
+        let allowed = (RAW_LOOKUPS_LEFT.iter())
+            .find(|(module, _)| *module == name)
+            .map_or(0, |(_, count)| *count);
+        if lookups > allowed {
+            grown.push(format!("{name}: {lookups} raw lookups, at most {allowed}"));
+        }
+    }
+    assert!(
+        grown.is_empty(),
+        "read these fields from the model (crate::api) instead: {grown:#?}"
+    );
+}

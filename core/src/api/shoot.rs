@@ -1060,6 +1060,12 @@ pub fn is_in_place(strategy: Option<&str>) -> bool {
 }
 
 impl Shoot {
+    /// `spec.maintenance.timeWindow` as `(begin, end)`, when the Shoot has one.
+    pub fn maintenance_time_window(&self) -> Option<(&str, &str)> {
+        let window = self.spec.maintenance.as_ref()?.time_window.as_ref()?;
+        Some((window.begin.as_str(), window.end.as_str()))
+    }
+
     /// `CalculateEffectiveKubernetesVersion`: the pool's own Kubernetes version, else the
     /// control plane's.
     pub fn pool_kubernetes_version<'a>(&'a self, worker: &'a Worker) -> &'a str {

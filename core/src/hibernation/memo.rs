@@ -57,7 +57,8 @@ impl ScheduleMemo {
         now: DateTime<Utc>,
         zones: TimeZones,
     ) -> bool {
-        let window = super::overlap::time_window(shoot)
+        let window = shoot
+            .maintenance_time_window()
             .map(|(begin, end)| (begin.to_string(), end.to_string()));
         let key = (
             window,

@@ -24,17 +24,11 @@ pub fn hibernated_during_next_maintenance_window_in(
     zones: TimeZones,
 ) -> bool {
     hibernated_during_next_window_in(
-        time_window(shoot),
+        shoot.maintenance_time_window(),
         shoot.schedules(),
         shoot.status.hibernated,
         (now, zones),
     )
-}
-
-/// `spec.maintenance.timeWindow` as `(begin, end)`.
-pub(super) fn time_window(shoot: &Shoot) -> Option<(&str, &str)> {
-    let window = shoot.spec.maintenance.as_ref()?.time_window.as_ref()?;
-    Some((window.begin.as_str(), window.end.as_str()))
 }
 
 /// [`hibernated_during_next_maintenance_window`] on the parts it reads: `spec.maintenance.timeWindow`

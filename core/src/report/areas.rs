@@ -67,16 +67,17 @@ fn versions(context: &Context, report: &mut Report) {
         }
         report.versions = matrix;
     }
-    if let Some(shoot) = &inputs.shoot {
-        report.maintenance_window = Some(maintenance_window(&shoot.value, options.now));
+    let shoot = (inputs.shoot.as_ref()).and_then(|s| decode_once(&shoot_views.shoot, s, report));
+    if let Some(shoot) = shoot {
+        report.maintenance_window = Some(maintenance_window(shoot, options.now));
     }
 }
 
 fn cleanup(context: &Context, report: &mut Report) {
-    if let Some(shoot) = &context.inputs.shoot {
-        report.cleanup_plan = Some(crate::cleanup::plan(&crate::cleanup::annotations_of(
-            &shoot.value,
-        )));
+    let shoot = (context.inputs.shoot.as_ref())
+        .and_then(|shoot| decode_once(&context.shoot_views.shoot, shoot, report));
+    if let Some(shoot) = shoot {
+        report.cleanup_plan = Some(crate::cleanup::plan(&shoot.metadata.annotations));
     }
 }
 
@@ -95,16 +96,18 @@ fn scheduling(context: &Context, report: &mut Report) {
     };
     // Only the Project that owns the Shoot's namespace names its domain.
     let project = (inputs.project.as_ref())
-        .filter(|project| {
-            text_at(&project.value, &["spec", "namespace"])
-                == Some(typed.metadata.namespace.as_str())
+        .and_then(|project| {
+            decode::<crate::scheduling::toleration_restriction::Project>(project, report)
         })
-        .and_then(|project| text_at(&project.value, &["metadata", "name"]));
+        .filter(|project| project.spec.namespace.as_deref() == Some(&typed.metadata.namespace));
+    let profile = (inputs.cloud_profile.as_ref())
+        .and_then(|profile| decode_once(&context.views.cloud_profile, profile, report));
+    let selector = (profile.and_then(|profile| profile.spec.seed_selector.as_ref()))
+        .map(|selector| serde_json::to_value(selector).unwrap_or_default());
     let context = crate::scheduling::SchedulingContext {
         shoots: &[],
-        cloud_profile_seed_selector: (inputs.cloud_profile.as_ref())
-            .and_then(|profile| profile.value.pointer("/spec/seedSelector")),
-        project_name: project,
+        cloud_profile_seed_selector: selector.as_ref(),
+        project_name: project.as_ref().map(|p| p.metadata.name.as_str()),
     };
     report.seed_scheduling = Some(crate::scheduling::place(typed, &seeds, context));
 }
@@ -177,9 +180,9 @@ fn maintain(context: &Context, report: &mut Report) {
         }
     }
     // A window that does not parse would be taken for "any time": no timeline on a guess.
-    let window_invalid = window_parse_error(&shoot.value).is_some();
+    let window_invalid = window_parse_error(typed_shoot).is_some();
     if options.wants(Area::Timeline) && failure.is_none() && !window_invalid {
-        let window = effective_window(&shoot.value);
+        let window = effective_window(typed_shoot);
         let horizon = (options.now, options.horizon_end());
         match crate::timeline::timeline_remembering(
             typed_profile,
@@ -201,19 +204,14 @@ fn maintain(context: &Context, report: &mut Report) {
 }
 
 /// The Shoot's effective maintenance window (the always-window when it configures none).
-pub(super) fn configured_window(shoot: &Value) -> Option<(&str, &str)> {
-    let begin = text_at(shoot, &["spec", "maintenance", "timeWindow", "begin"]);
-    let end = text_at(shoot, &["spec", "maintenance", "timeWindow", "end"]);
-    begin.zip(end)
-}
-
-pub(super) fn effective_window(shoot: &Value) -> MaintenanceTimeWindow {
-    MaintenanceTimeWindow::effective(configured_window(shoot))
+pub(super) fn effective_window(shoot: &crate::api::Shoot) -> MaintenanceTimeWindow {
+    MaintenanceTimeWindow::effective(shoot.maintenance_time_window())
 }
 
 /// Why the Shoot's configured maintenance window does not parse, if it does not.
-pub(super) fn window_parse_error(shoot: &Value) -> Option<String> {
-    configured_window(shoot).and_then(|(begin, end)| MaintenanceTimeWindow::parse(begin, end).err())
+pub(super) fn window_parse_error(shoot: &crate::api::Shoot) -> Option<String> {
+    (shoot.maintenance_time_window())
+        .and_then(|(begin, end)| MaintenanceTimeWindow::parse(begin, end).err())
 }
 
 fn hibernation(context: &Context, report: &mut Report) {

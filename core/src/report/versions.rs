@@ -93,7 +93,10 @@ pub(super) fn version_matrix(profile: &Value, now: DateTime<Utc>) -> Option<Vers
     })
 }
 
-pub(super) fn maintenance_window(shoot: &Value, now: DateTime<Utc>) -> MaintenanceWindowInfo {
+pub(super) fn maintenance_window(
+    shoot: &crate::api::Shoot,
+    now: DateTime<Utc>,
+) -> MaintenanceWindowInfo {
     let window = effective_window(shoot);
     let (next_begin, next_end) = window.next_occurrence(now);
     let invalid = window_parse_error(shoot);
