@@ -1,7 +1,10 @@
 //! The update timeline as an iCalendar file (RFC 5545): one event per maintenance window with an update,
 //! so a team can put forced updates in its calendar.
 
+use chrono::{DateTime, Utc};
+use shoot_policy::maintenance::UpdateReason;
 use shoot_policy::report::Report;
+use shoot_policy::summary::BlockedSpan;
 use shoot_policy::timeline::{Component, TimelineEvent};
 use std::fmt::Write;
 
@@ -29,17 +32,52 @@ fn fold(line: &str) -> String {
     folded
 }
 
-fn summary(event: &TimelineEvent) -> String {
-    let what = match &event.component {
+fn component_text(component: &Component) -> String {
+    match component {
         Component::ControlPlane => "Kubernetes".to_string(),
         Component::MachineImage { pool, image } => format!("{image} ({pool})"),
         Component::PoolKubernetes { pool } => format!("Kubernetes of pool {pool}"),
-    };
-    let kind = match event.reason {
-        shoot_policy::maintenance::UpdateReason::Force => "Forced update",
+    }
+}
+
+fn kind_text(reason: UpdateReason) -> &'static str {
+    match reason {
+        UpdateReason::Force => "Forced update",
         _ => "Automatic update",
-    };
+    }
+}
+
+fn summary(event: &TimelineEvent) -> String {
+    let (kind, what) = (kind_text(event.reason), component_text(&event.component));
     format!("{kind}: {what} {} → {}", event.from, event.to)
+}
+
+/// An update that fails from its first failing window on: the event says until when.
+fn failing_summary(blocked: &BlockedSpan) -> String {
+    let (kind, what) = (
+        kind_text(blocked.reason),
+        component_text(&blocked.component),
+    );
+    format!("{kind} fails: {what} stays on {}", blocked.version)
+}
+
+fn failing_description(blocked: &BlockedSpan, horizon: Option<DateTime<Utc>>) -> String {
+    let day = |t: DateTime<Utc>| t.format("%Y-%m-%d").to_string();
+    let until = match (blocked.until, &blocked.then_version, horizon) {
+        (Some(until), Some(version), _) => format!(
+            "until the window of {}, whose run updates to {version}",
+            day(until)
+        ),
+        (_, _, Some(horizon)) => format!(
+            "in every window until the end of the forecast ({}) at least",
+            day(horizon)
+        ),
+        _ => "in every window of the forecast".to_string(),
+    };
+    format!(
+        "Gardener's maintenance run fails from this window on, {until}; nothing of the run is applied meanwhile.\n{}",
+        blocked.message
+    )
 }
 
 /// The calendar; `shoot` names the Shoot in the event texts and the stable UIDs.
@@ -75,6 +113,31 @@ pub fn calendar(report: &Report, shoot: &str) -> String {
             escape(&format!("{shoot}: {}", summary(event)))
         ));
         line(format!("DESCRIPTION:{}", escape(&description)));
+        line("END:VEVENT".into());
+    }
+    // Each update that fails, at its first failing window: a window as long as the Shoot's.
+    let window_length = (report.maintenance_window.as_ref())
+        .map_or(chrono::TimeDelta::hours(1), |w| w.next_end - w.next_begin);
+    let horizon = report.timeline.as_ref().map(|t| t.until);
+    for (index, blocked) in report.summary.blocked_updates.iter().enumerate() {
+        let stamp = |t: DateTime<Utc>| t.format("%Y%m%dT%H%M%SZ").to_string();
+        line("BEGIN:VEVENT".into());
+        line(format!(
+            "UID:{}-failing-{}-{index}@shoot-policy",
+            escape(shoot),
+            stamp(blocked.since)
+        ));
+        line(format!("DTSTAMP:{}", stamp(blocked.since)));
+        line(format!("DTSTART:{}", stamp(blocked.since)));
+        line(format!("DTEND:{}", stamp(blocked.since + window_length)));
+        line(format!(
+            "SUMMARY:{}",
+            escape(&format!("{shoot}: {}", failing_summary(blocked)))
+        ));
+        line(format!(
+            "DESCRIPTION:{}",
+            escape(&failing_description(blocked, horizon))
+        ));
         line("END:VEVENT".into());
     }
     line("END:VCALENDAR".into());

@@ -1,6 +1,7 @@
 //! `shoot-policy report`: everything shoot-policy can tell about a Shoot, as text or JSON.
 
 use crate::inputs;
+use shoot_policy::maintenance::UpdateReason;
 use shoot_policy::report::{Report, SourceRole};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -25,7 +26,8 @@ pub struct Args {
     format: Format,
     /// Exit 1 when a condition holds: `invalid` (validation problems), `hibernation-blocked`
     /// (HibernationPossible is not True), `forced-update-within=30d` (a forced update in the next
-    /// 30 days; units d, h, m). May be given several times.
+    /// 30 days, or one that fails now or starts failing within them; units d, h, m). May be given
+    /// several times.
     #[arg(long, value_parser = parse_fail_on)]
     fail_on: Vec<FailOn>,
 }
@@ -79,9 +81,16 @@ fn holds(condition: FailOn, report: &Report, now: chrono::DateTime<chrono::Utc>)
     match condition {
         FailOn::Invalid => !report.validation.problems.is_empty(),
         FailOn::HibernationBlocked => report.hibernation_blocked(),
-        FailOn::ForcedUpdateWithin(period) => report
-            .forced_updates()
-            .any(|event| event.window_begin <= now + period),
+        // A forced update that fails is due all the same: it fails from its first window on.
+        FailOn::ForcedUpdateWithin(period) => {
+            let due = now + period;
+            let failing = (report.summary.blocked_updates.iter())
+                .any(|blocked| blocked.reason == UpdateReason::Force && blocked.since <= due);
+            failing
+                || report
+                    .forced_updates()
+                    .any(|event| event.window_begin <= due)
+        }
     }
 }
 

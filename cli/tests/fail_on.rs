@@ -171,3 +171,42 @@ fn a_closed_pipe_ends_the_command_quietly() {
         assert_eq!(output.status.code(), Some(0), "{format}: {stderr}");
     }
 }
+
+/// A forced update that fails in every window is due all the same: `forced-update-within` counts
+/// it from its first failing window, and the calendar has an event there saying until when.
+#[test]
+fn a_failing_forced_update_is_due_and_in_the_calendar() {
+    let files = Files::new("failing-forced");
+    let profile = files.write(
+        "cloudprofile.yaml",
+        examples::BLOCKED_FORCED_UPDATE.cloud_profile,
+    );
+    let shoot = files.write("shoot.yaml", examples::BLOCKED_FORCED_UPDATE.shoot);
+    let within = |days: &str| {
+        report(
+            &profile,
+            &shoot,
+            &["--fail-on", &format!("forced-update-within={days}")],
+        )
+        .status
+        .code()
+    };
+    // The control plane's forced update fails from the first window (2026-11-22 03:00) on.
+    assert_eq!(within("1d"), Some(1));
+    assert_eq!(within("30d"), Some(1));
+    let calendar = report(&profile, &shoot, &["--format", "ical"]);
+    let text = String::from_utf8(calendar.stdout)
+        .unwrap()
+        .replace("\r\n ", "");
+    assert!(
+        text.contains("DTSTART:20261122T030000Z")
+            && text.contains(
+                "SUMMARY:billing-legacy: Forced update fails: Kubernetes stays on 1.30.14"
+            ),
+        "{text}"
+    );
+    assert!(
+        text.contains("in every window until the end of the forecast (2028-11-22) at least"),
+        "{text}"
+    );
+}
