@@ -13,9 +13,20 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The CloudProfile every Shoot refers to.
+    /// The CloudProfile every Shoot refers to (with `--previous-cloud-profile`: its new version).
     #[arg(long)]
     cloud_profile: PathBuf,
+    /// The CloudProfile before a change: then the command lists, per Shoot the change affects,
+    /// each update that appears, goes or moves, each update that starts or stops failing, each
+    /// version classified otherwise and each validation problem that appears or goes; the
+    /// Shoots it does not affect are counted.
+    #[arg(long)]
+    previous_cloud_profile: Option<PathBuf>,
+    /// With `--previous-cloud-profile`, exit 1 when the change brings a Shoot a forced update
+    /// (or a failing forced update) within a period, `forced-update-within=30d` (units d, h,
+    /// m), or makes an update fail, `failing-update`. May be given several times.
+    #[arg(long, value_parser = crate::profile_change::parse_fail_on, requires = "previous_cloud_profile")]
+    fail_on: Vec<crate::profile_change::FailOn>,
     /// Files of Shoots: one Shoot each, or several (a `List` from `kubectl get shoots -o yaml`),
     /// each of which gets its own report.
     #[arg(required = true)]
@@ -26,10 +37,12 @@ pub struct Args {
     format: Format,
 }
 
-#[derive(Clone, Copy, clap::ValueEnum)]
+#[derive(Clone, Copy, PartialEq, clap::ValueEnum)]
 enum Format {
     Text,
     Json,
+    /// A table for a review comment (with `--previous-cloud-profile`).
+    Markdown,
 }
 
 /// Exit 2 when a file cannot be read or a Shoot's input is unreadable (its line says why), else 0.
@@ -41,10 +54,16 @@ pub fn run(args: Args) -> ExitCode {
         Ok(inputs) => inputs,
         Err(error) => return inputs::fail(error),
     };
+    if let Some(previous) = &args.previous_cloud_profile {
+        return run_change(&args, previous, (profile, &shoots, &options));
+    }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let written = match args.format {
         Format::Json => write_json(&mut out, profile, &shoots, &options),
         Format::Text => write_text(&mut out, profile, &shoots, &options, colour::wanted()),
+        Format::Markdown => {
+            return inputs::fail("--format markdown needs --previous-cloud-profile");
+        }
     };
     let summary = match written.and_then(|summary| out.flush().map(|()| summary)) {
         Ok(summary) => summary,
@@ -57,6 +76,43 @@ pub fn run(args: Args) -> ExitCode {
         ExitCode::from(2)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// `fleet --previous-cloud-profile`: exit 2 for unreadable input, 1 when a `--fail-on`
+/// condition holds, else 0.
+fn run_change(
+    args: &Args,
+    previous: &std::path::Path,
+    (profile, shoots, options): (Source, &[Source], &AnalyzeOptions),
+) -> ExitCode {
+    use crate::profile_change::{write, Output};
+    let previous = match inputs::source(previous, SourceRole::Auto) {
+        Ok(source) => source,
+        Err(error) => return inputs::fail(error),
+    };
+    let format = match args.format {
+        Format::Text => Output::Text,
+        Format::Json => Output::Json,
+        Format::Markdown => Output::Markdown,
+    };
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let written = write(
+        &mut out,
+        (previous, profile),
+        shoots,
+        options,
+        (format, &args.fail_on),
+    )
+    .and_then(|written| out.flush().map(|()| written));
+    match written {
+        Err(error) => {
+            crate::output::quit_on(&error);
+            inputs::fail(error)
+        }
+        Ok(written) if written.summary.with_input_errors > 0 => ExitCode::from(2),
+        Ok(written) if written.failing => ExitCode::from(1),
+        Ok(_) => ExitCode::SUCCESS,
     }
 }
 

@@ -192,6 +192,24 @@ pub fn report_unreadable(report: &Report) -> bool {
     unreadable
 }
 
+/// A period as `--fail-on` takes it: a whole number followed by `d`, `h` or `m`.
+pub fn parse_period(period: &str) -> Result<chrono::TimeDelta, String> {
+    let (number, unit) = period.split_at(
+        period
+            .trim_end_matches(|c: char| c.is_ascii_alphabetic())
+            .len(),
+    );
+    let count: i64 = number
+        .parse()
+        .map_err(|_| format!("{period:?}: expected a whole number followed by d, h or m"))?;
+    match unit {
+        "d" => Ok(chrono::TimeDelta::days(count)),
+        "h" => Ok(chrono::TimeDelta::hours(count)),
+        "m" => Ok(chrono::TimeDelta::minutes(count)),
+        _ => Err(format!("{period:?}: the unit must be d, h or m")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::bytes;

@@ -10,6 +10,7 @@ mod fleet;
 mod ical;
 mod inputs;
 mod output;
+mod profile_change;
 mod report;
 mod text;
 

@@ -58,22 +58,7 @@ fn parse_fail_on(text: &str) -> Result<FailOn, String> {
             "{text:?}: expected invalid, hibernation-blocked or forced-update-within=<N>d|h|m"
         ));
     };
-    let (number, unit) = period.split_at(
-        period
-            .trim_end_matches(|c: char| c.is_ascii_alphabetic())
-            .len(),
-    );
-    let count: i64 = number
-        .parse()
-        .map_err(|_| format!("{period:?}: expected a whole number followed by d, h or m"))?;
-    match unit {
-        "d" => Ok(FailOn::ForcedUpdateWithin(chrono::TimeDelta::days(count))),
-        "h" => Ok(FailOn::ForcedUpdateWithin(chrono::TimeDelta::hours(count))),
-        "m" => Ok(FailOn::ForcedUpdateWithin(chrono::TimeDelta::minutes(
-            count,
-        ))),
-        _ => Err(format!("{period:?}: the unit must be d, h or m")),
-    }
+    inputs::parse_period(period).map(FailOn::ForcedUpdateWithin)
 }
 
 /// Whether a `--fail-on` condition holds for the report.

@@ -205,3 +205,87 @@ fn the_limits_are_set_on_the_command_line() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `fleet --previous-cloud-profile`: an operator's change, named per affected Shoot with the old
+/// and the new dates, the unaffected counted; the gates fail the pipeline as asked.
+#[test]
+fn a_profile_change_names_each_affected_shoot_with_its_dates() {
+    let dir = std::env::temp_dir().join(format!("shoot-policy-change-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let previous = write(&dir, "previous.yaml", examples::DEFAULT.cloud_profile);
+    // 1.32.8 expires three weeks earlier.
+    let earlier = examples::DEFAULT.cloud_profile.replace(
+        "expirationDate: \"2026-12-15T23:59:59Z\"",
+        "expirationDate: \"2026-11-23T23:59:59Z\"",
+    );
+    let new = write(&dir, "new.yaml", &earlier);
+    // Two Shoots on 1.32.8 without Kubernetes auto-updates, and the default one on 1.31.13.
+    let manual = examples::DEPRECATED_AUTO_UPDATE.shoot.replace(
+        "      kubernetesVersion: true",
+        "      kubernetesVersion: false",
+    );
+    let fleet = [
+        ("payments.yaml", examples::DEFAULT.shoot.to_string()),
+        (
+            "checkout.yaml",
+            manual.replacen("name: webshop", "name: checkout", 1),
+        ),
+        (
+            "billing.yaml",
+            manual.replacen("name: webshop", "name: billing", 1),
+        ),
+    ];
+    let files: Vec<PathBuf> = (fleet.iter())
+        .map(|(name, text)| write(&dir, name, text))
+        .collect();
+    let run = |extra: &[&str]| {
+        let output = shoot_policy("fleet")
+            .arg("--previous-cloud-profile")
+            .arg(&previous)
+            .arg("--cloud-profile")
+            .arg(&new)
+            .args(extra)
+            .args(&files)
+            .output()
+            .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8(output.stdout).unwrap(),
+        )
+    };
+    let (code, text) = run(&[]);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(
+        text.contains("checkout:\n  control plane Kubernetes: forced update: to 1.32.9 on 2026-12-16 → to 1.32.9 on 2026-11-24"),
+        "{text}"
+    );
+    assert!(text.contains("billing:"), "{text}");
+    assert!(
+        !text.contains("payments"),
+        "an unaffected Shoot is listed: {text}"
+    );
+    assert!(
+        text.contains("Shoots: 3, affected by the change: 2, not affected: 1"),
+        "{text}"
+    );
+
+    // The forced update moves to 2026-11-24: within 7 days of now, not within 1.
+    assert_eq!(run(&["--fail-on", "forced-update-within=7d"]).0, Some(1));
+    assert_eq!(run(&["--fail-on", "forced-update-within=1d"]).0, Some(0));
+    assert_eq!(run(&["--fail-on", "failing-update"]).0, Some(0));
+
+    let (_, table) = run(&["--format", "markdown"]);
+    assert!(
+        table.starts_with("| Shoot | Component | Change |\n|---|---|---|\n| checkout |"),
+        "{table}"
+    );
+    let (_, json) = run(&["--format", "json"]);
+    let answer: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(answer["summary"]["unaffected"], 1);
+    assert_eq!(answer["affected"][0]["changes"][0]["kind"], "forcedUpdate");
+    assert_eq!(
+        answer["affected"][0]["changes"][0]["after"]["at"],
+        "2026-11-24T21:00:00Z"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
