@@ -435,6 +435,42 @@ fn facts(report: &Report, summary: &Summary, now: DateTime<Utc>) -> Vec<Fact> {
             details,
         })
     };
+    // A Shoot admission refuses is the whole answer: Gardener stores no such Shoot.
+    if report.validation.refused_by_admission {
+        let why: Vec<String> = (report.validation.problems.iter())
+            .map(|p| format!("{}: {}", p.field, p.detail))
+            .collect();
+        fact(
+            "Gardener refuses this Shoot",
+            format!(
+                "the API server's ShootMutator cannot complete it from the CloudProfile ({}); \
+                 Gardener stores no such Shoot, so nothing is forecast for it",
+                why.join("; ")
+            ),
+            Tone::Bad,
+            None,
+        );
+    }
+    // What Gardener fills in where the user left it to Gardener (a partial version, a pool's
+    // architecture or image version): the forecast is for the completed Shoot.
+    let completed: Vec<String> = (report.defaults_applied.iter())
+        .filter(|d| d.object == "Shoot" && d.reason.starts_with("ShootMutator"))
+        .map(|d| match d.value.as_str() {
+            Some(text) => format!("{} = {text}", d.field),
+            None => format!("{} = {}", d.field, d.value),
+        })
+        .collect();
+    if !completed.is_empty() {
+        fact(
+            "Completed by Gardener",
+            format!(
+                "the ShootMutator fills in {}, and the forecast is for that Shoot",
+                completed.join(", ")
+            ),
+            Tone::Neutral,
+            None,
+        );
+    }
     if let Some(status) = &report.status {
         let label = status.label.label.as_str();
         let tone = match label {
@@ -458,7 +494,11 @@ fn facts(report: &Report, summary: &Summary, now: DateTime<Utc>) -> Vec<Fact> {
             component_label(&blocked.component),
             blocked.version
         );
+        let listed = report.versions.is_none()
+            || classified(report, &blocked.component, &blocked.version).is_some();
         match blocked.expires {
+            // The cause the user must fix or ask the operator about.
+            _ if !listed => text.push_str(", which this CloudProfile does not list"),
             Some(expires) if expires <= now => {
                 text.push_str(&format!(", which expired on {}", date(expires)))
             }
@@ -481,6 +521,12 @@ fn facts(report: &Report, summary: &Summary, now: DateTime<Utc>) -> Vec<Fact> {
     match (&summary.next_forced_update, report.timeline.is_some()) {
         (Some(event), _) => {
             let mut text = describe(event, now);
+            // The cause, where it is one the user must act on.
+            if report.versions.is_some()
+                && classified(report, &event.component, &event.from).is_none()
+            {
+                text.push_str(&format!(" ({} is not in this CloudProfile)", event.from));
+            }
             // A forced update that only comes after its block: say so beside it.
             if let Some(blocked) = blocked_force.filter(|b| b.since < event.window_begin) {
                 text.push_str(&format!(

@@ -160,7 +160,8 @@ fn maintain(context: &Context, report: &mut Report) {
         unparsable,
         ..
     } = *context;
-    if unparsable {
+    // A Shoot admission refuses is never stored: no maintenance runs on it.
+    if unparsable || context.mutator_refusal.is_some() {
         return;
     }
     let (Some(profile), Some(shoot)) = (&inputs.cloud_profile, &inputs.shoot) else {
@@ -293,6 +294,7 @@ fn validate(context: &Context, report: &mut Report) {
     if let Some(refusal) = &context.mutator_refusal {
         let found: Vec<Problem> = problems(shoot_object, refusal.clone()).collect();
         report.validation.problems.extend(found);
+        report.validation.refused_by_admission = true;
         return;
     }
     let Some(shoot) = decode_once(&shoot_views.shoot, shoot_object, report) else {

@@ -269,6 +269,13 @@ pub struct Validation {
     /// Every validation family Gardener has, with what this report checked of it: a report
     /// without problems is one without problems in the checked families.
     pub scope: Vec<crate::validation::scope::ValidationFamily>,
+    /// Set when admission refuses the Shoot before anything else is checked (the ShootMutator
+    /// cannot complete a version or an image from the CloudProfile): the API server stores no
+    /// such Shoot, so no maintenance runs on it and the report makes no forecast. The problems
+    /// say why.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "tsify", tsify(optional))]
+    pub refused_by_admission: bool,
 }
 
 /// One validation error: the field, Gardener's error type and detail, and where it is in the input.

@@ -928,6 +928,44 @@ fn the_summary_reads_auto_update_as_the_maintenance_does() {
     assert_eq!(images_left_out, (true, vec![true, true]));
 }
 
+/// A version the CloudProfile does not list is the cause of its forced update, or of the
+/// block, and the summary names it (issue 49).
+#[test]
+fn a_version_missing_from_the_profile_is_named_as_the_cause() {
+    let facts = |example: &crate::examples::Example, from: &str, to: &str| {
+        let shoot = (example.shoot).replace(from, to);
+        assert_ne!(shoot, example.shoot);
+        let sources = [
+            source("CloudProfile", example.cloud_profile),
+            source("Shoot", &shoot),
+        ];
+        let report = analyze(&sources, &AnalyzeOptions::at(now()));
+        report.summary.facts
+    };
+    let forced = facts(
+        &crate::examples::DEFAULT,
+        "version: 1.31.13",
+        "version: 1.31.11",
+    );
+    let next = forced
+        .iter()
+        .find(|f| f.label == "Next forced update")
+        .unwrap();
+    assert!(
+        next.text.contains("(1.31.11 is not in this CloudProfile)"),
+        "{next:?}"
+    );
+    let example = &crate::examples::BLOCKED_FORCED_UPDATE;
+    let blocked = facts(example, "version: 1.30.14", "version: 1.30.99");
+    let block = blocked.iter().find(|f| f.label == "Forced update blocked");
+    assert!(
+        block.is_some_and(|f| f
+            .text
+            .contains("1.30.99, which this CloudProfile does not list")),
+        "{blocked:?}"
+    );
+}
+
 #[test]
 fn routes_documents_and_lists_by_kind() {
     let text = "kind: List\nitems:\n- kind: ValidatingWebhookConfiguration\n  metadata: {name: a}\n- kind: Seed\n  metadata: {name: s}\n---\nkind: Shoot\nmetadata: {name: x, namespace: garden-dev}\n";
@@ -986,8 +1024,9 @@ fn parse_errors_point_at_line_and_column() {
 #[test]
 fn a_pool_without_its_image_rolls_with_a_forced_minor_update() {
     // A pool without `machine.image` is where the roll triggers' and maintenance's readings of
-    // the Shoot once differed; both read the one model now.
-    let profile = "kind: CloudProfile\nmetadata: {name: p}\nspec:\n  kubernetes:\n    versions:\n    - {version: 1.30.1, expirationDate: '2026-01-01T12:00:00Z'}\n    - {version: 1.31.0}\n";
+    // the Shoot once differed; both read the one model now. (The ShootMutator gives the pool the
+    // CloudProfile's image first: without one to give, Gardener refuses the Shoot.)
+    let profile = "kind: CloudProfile\nmetadata: {name: p}\nspec:\n  kubernetes:\n    versions:\n    - {version: 1.30.1, expirationDate: '2026-01-01T12:00:00Z'}\n    - {version: 1.31.0}\n  machineImages: [{name: gardenlinux, versions: [{version: 1.0.0}]}]\n";
     let shoot = "kind: Shoot\nmetadata: {name: s}\nspec:\n  kubernetes: {version: 1.30.1}\n  maintenance:\n    timeWindow: {begin: 220000+0000, end: 230000+0000}\n  provider:\n    workers:\n    - {name: bare, machine: {type: m5}}\n    - {name: imaged, machine: {type: m5, image: {name: gardenlinux, version: 1.0.0}}}\n";
     let options = AnalyzeOptions {
         until: Some("2026-01-03T00:00:00Z".parse().unwrap()),
@@ -1067,6 +1106,14 @@ fn the_mutator_completes_a_partial_version_and_image_before_every_area() {
     // Maintenance reads the defaulted Shoot: no diagnostic about a version it cannot parse.
     assert_eq!(report.first_input_error(), None);
     assert!(report.maintenance_now.is_some());
+    // The summary says what Gardener filled in (issue 49).
+    let completed = (report.summary.facts.iter())
+        .find(|f| f.label == "Completed by Gardener")
+        .expect("a fact for the mutator's completions");
+    assert!(
+        completed.text.contains("spec.kubernetes.version = 1.33.5"),
+        "{completed:?}"
+    );
 }
 
 #[test]
@@ -1091,6 +1138,18 @@ fn a_version_the_mutator_cannot_default_is_its_refusal_alone() {
         .defaults_applied
         .iter()
         .any(|d| d.reason.starts_with("ShootMutator")));
+    // Gardener stores no such Shoot: no maintenance, no timeline, and the refusal first (issue 49).
+    assert!(report.validation.refused_by_admission);
+    assert!(report.maintenance_now.is_none() && report.timeline.is_none());
+    assert!(report.summary.next_forced_update.is_none());
+    let first = &report.summary.facts[0];
+    assert_eq!(first.label, "Gardener refuses this Shoot");
+    assert!(
+        first
+            .text
+            .contains("couldn't find a suitable version for 1.29"),
+        "{first:?}"
+    );
 }
 
 #[test]
