@@ -16,7 +16,7 @@ pub fn findings(texts: &[(&str, &str)]) -> Vec<String> {
         for (key, value) in pairs(text) {
             if key == "kind" && value == "Secret" {
                 found.push(format!("{source}: an object of kind Secret"));
-            } else if is_sensitive_key(key) && !value.is_empty() {
+            } else if is_sensitive_key(key) && !is_switch_or_empty(value) {
                 found.push(format!("{source}: a value for \"{key}\""));
             }
         }
@@ -40,6 +40,13 @@ fn pairs(text: &str) -> impl Iterator<Item = (&str, &str)> {
     })
 }
 
+/// A value no credential has: empty, a YAML boolean or `null` (`enableStaticTokenKubeconfig:
+/// false` is a switch, and warning about it teaches users to click "anyway").
+fn is_switch_or_empty(value: &str) -> bool {
+    let value = value.to_ascii_lowercase();
+    ["", "true", "false", "yes", "no", "on", "off", "null", "~"].contains(&value.as_str())
+}
+
 fn is_sensitive_key(key: &str) -> bool {
     let key = key.to_ascii_lowercase();
     let reference = [
@@ -50,6 +57,10 @@ fn is_sensitive_key(key: &str) -> bool {
         "binding",
         "bindingname",
         "rotation",
+        // Settings about credentials, not credentials: `tokenExpiration`, `rotationPeriod`.
+        "expiration",
+        "period",
+        "seconds",
     ]
     .iter()
     .any(|suffix| key.ends_with(suffix));
@@ -100,6 +111,14 @@ mod tests {
             findings(&[("x", "ca: |\n  -----BEGIN CERTIFICATE-----\n")]),
             ["x: a PEM block (certificate or private key)"]
         );
+    }
+
+    #[test]
+    fn switches_and_settings_about_credentials_are_not_secrets() {
+        let text = "kubernetes:\n  enableStaticTokenKubeconfig: false\n  kubeAPIServer:\n    enableAnonymousAuthentication: true\n    serviceAccountConfig: {maxTokenExpiration: 720h}\n";
+        assert!(findings(&[("Shoot", text)]).is_empty(), "{:?}", findings(&[("Shoot", text)]));
+        // A value is a value all the same.
+        assert_eq!(findings(&[("Shoot", "staticToken: abc123\n")]).len(), 1);
     }
 
     #[test]
