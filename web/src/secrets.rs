@@ -116,7 +116,11 @@ mod tests {
     #[test]
     fn switches_and_settings_about_credentials_are_not_secrets() {
         let text = "kubernetes:\n  enableStaticTokenKubeconfig: false\n  kubeAPIServer:\n    enableAnonymousAuthentication: true\n    serviceAccountConfig: {maxTokenExpiration: 720h}\n";
-        assert!(findings(&[("Shoot", text)]).is_empty(), "{:?}", findings(&[("Shoot", text)]));
+        assert!(
+            findings(&[("Shoot", text)]).is_empty(),
+            "{:?}",
+            findings(&[("Shoot", text)])
+        );
         // A value is a value all the same.
         assert_eq!(findings(&[("Shoot", "staticToken: abc123\n")]).len(), 1);
     }
