@@ -24,6 +24,7 @@ import (
 	"github.com/gardener/gardener/pkg/gardenlet/operation/botanist"
 	shootpkg "github.com/gardener/gardener/pkg/gardenlet/operation/shoot"
 	gardenerutils "github.com/gardener/gardener/pkg/utils/gardener"
+	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/utils/ptr"
@@ -123,7 +124,14 @@ func rollTrigger(_ time.Time, raw json.RawMessage) (any, error) {
 					update = "in-place"
 				}
 			}
-			workers[pool.Name] = map[string]any{"update": update}
+			answer := map[string]any{"update": update}
+			// What the provider extension makes of a changed providerConfig is not decided by
+			// Gardener's functions: the answer leaves it open (null), and the engine's
+			// providerDependent is not compared.
+			if !apiequality.Semantic.DeepEqual(oldPool.ProviderConfig, pool.ProviderConfig) {
+				answer["providerDependent"] = nil
+			}
+			workers[pool.Name] = answer
 		}
 	} else if input.WorkerResource != nil {
 		// Without the previous Shoot, the in-place pools whose hash the Worker reports otherwise

@@ -42,7 +42,7 @@ fn main() -> ExitCode {
         Some("size") => build::dist()
             .and_then(|_| build::npm())
             .and_then(|_| size::check()),
-        _ => Err("usage: cargo xtask <serve [--port N] | dist | npm | test | e2e [TEST_FILE...] | size | bench | same-reports [REV] | fuzz [--seconds N] [TARGET...] | oracle [--seconds N] [--seed S] [--area A] [--cases N] [--release]>".to_string()),
+        _ => Err("usage: cargo xtask <serve [--port N] | dist | npm | test | e2e [TEST_FILE...] | size | bench | same-reports [REV] | fuzz [--seconds N] [TARGET...] | oracle [--seconds N] [--seed S] [--area A[,B…]] [--cases N] [--release] | oracle --mutants [--only ID,…]>".to_string()),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -143,6 +143,12 @@ fn seed_scheduling(case: &Case, checker: &mut Checker) -> Result<(), String> {
         .as_ref()
         .and_then(|p| p.pointer("/spec/seedSelector"));
     if let Some(seeds) = &seeds {
+        // The scheduler reads the Shoot as the API server stores it, defaulted (in the `garden`
+        // namespace it tolerates protected Seeds), as the report schedules it.
+        let mut stored = case.input_value("shoot").clone();
+        crate::defaults::default_shoot(&mut stored);
+        let shoot: Shoot =
+            crate::decode::from_value(&stored).map_err(|e| format!("input.shoot: {e}"))?;
         let project: Option<Project> = case.input("project")?;
         let context = scheduling::SchedulingContext {
             shoots: &others,

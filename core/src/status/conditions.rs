@@ -11,7 +11,7 @@ use super::types::{
 };
 use crate::decode::FromValue;
 use crate::duration;
-use chrono::{DateTime, TimeDelta, Utc};
+use chrono::{DateTime, TimeDelta, Timelike, Utc};
 use serde::{Deserialize, Serialize};
 
 /// Reason of a freshly initialised condition.
@@ -54,8 +54,15 @@ pub struct ConditionUpdate {
     pub codes: Vec<String>,
 }
 
+/// `now` as a condition stores it: a `metav1.Time` keeps whole seconds in the object the API server
+/// stores (Gardener's clock reads nanoseconds; its comparisons use them, the stored times do not).
+fn stored(now: DateTime<Utc>) -> DateTime<Utc> {
+    now.with_nanosecond(0).unwrap_or(now)
+}
+
 /// A new condition of the given type in status `Unknown` (Gardener's `InitConditionWithClock`).
 pub fn init_condition(condition_type: &str, now: DateTime<Utc>) -> Condition {
+    let now = stored(now);
     Condition {
         condition_type: condition_type.to_string(),
         status: CONDITION_UNKNOWN.to_string(),
@@ -90,6 +97,7 @@ pub fn apply_condition_update(
     now: DateTime<Utc>,
 ) -> Condition {
     let mut condition = old.clone();
+    let now = stored(now);
     if condition.last_transition_time.is_none() {
         condition.last_transition_time = Some(now);
     }

@@ -6,12 +6,69 @@
 use super::Request;
 use chrono::{DateTime, Duration, SecondsFormat, Utc};
 use proptest::prelude::*;
+use proptest::sample::Index;
 use proptest::strategy::BoxedStrategy;
 use serde_json::{json, Value};
 
 /// An instant as Kubernetes writes it: RFC 3339 in UTC, whole seconds.
 pub(crate) fn rfc3339(instant: DateTime<Utc>) -> String {
     instant.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+/// An evaluation instant as the request carries it: RFC 3339 with the nanoseconds it has, so
+/// that it can fall a nanosecond before or after an edge.
+pub(crate) fn rfc3339_nanos(instant: DateTime<Utc>) -> String {
+    instant.to_rfc3339_opts(SecondsFormat::AutoSi, true)
+}
+
+/// A nudge around an edge: on it (most often), a nanosecond, a second or a minute either side.
+pub(crate) fn nudge() -> impl Strategy<Value = Duration> {
+    prop::sample::select(vec![
+        0i64,
+        0,
+        0,
+        1,
+        -1,
+        1_000_000_000,
+        -1_000_000_000,
+        60_000_000_000,
+        -60_000_000_000,
+    ])
+    .prop_map(Duration::nanoseconds)
+}
+
+/// How a generated list is ordered: as people mostly write it (highest first), the other way
+/// round, or shuffled. Code that takes "the first" for "the highest" must meet lists where the
+/// two differ.
+#[derive(Debug, Clone)]
+pub(crate) struct Order {
+    kind: u8,
+    swaps: Vec<Index>,
+}
+
+pub(crate) fn order() -> impl Strategy<Value = Order> {
+    (
+        prop::sample::select(vec![0u8, 1, 2, 2]),
+        prop::collection::vec(any::<Index>(), 16),
+    )
+        .prop_map(|(kind, swaps)| Order { kind, swaps })
+}
+
+impl Order {
+    /// `items`, given highest first, in this order.
+    pub(crate) fn arrange<T>(&self, items: &mut [T]) {
+        match self.kind {
+            0 => {}
+            1 => items.reverse(),
+            _ => {
+                // Fisher–Yates with the drawn indices.
+                for i in (1..items.len()).rev() {
+                    let j = self.swaps[i % self.swaps.len()].index(i + 1);
+                    items.swap(i, j);
+                }
+            }
+        }
+    }
 }
 
 /// An evaluation instant in 2026–2027, on whole seconds.
@@ -241,22 +298,91 @@ fn image_filter(now: DateTime<Utc>) -> impl Strategy<Value = Request> {
 /// A maintenance time as `HHMMSS+ZZZZ`, with the offsets people use, sometimes malformed.
 fn maintenance_time() -> impl Strategy<Value = String> {
     prop_oneof![
-        12 => (0u32..24, prop::sample::select(vec![0u32, 0, 15, 30, 45]), prop::sample::select(vec!["+0000", "+0100", "+0200", "-0500", "+0530", "+1400", "-1200"]))
+        12 => (0u32..24, prop::sample::select(vec![0u32, 0, 15, 30, 45]), prop::sample::select(ZONES.to_vec()))
             .prop_map(|(hour, minute, zone)| format!("{hour:02}{minute:02}00{zone}")),
         1 => prop::sample::select(vec!["220000", "25000+0000", "2200+0000", "", "230000Z"]).prop_map(str::to_string),
     ]
 }
 
+const ZONES: [&str; 7] = [
+    "+0000", "+0100", "+0200", "-0500", "+0530", "+1400", "-1200",
+];
+
+/// A window's begin and end: two independent times, or an end derived from the begin in the same
+/// zone (the same time, a second either side, or the lengths around Gardener's limits of 30
+/// minutes and 6 hours), so that windows of a whole day, of a second and across midnight come often.
+fn window_times() -> impl Strategy<Value = (String, String)> {
+    let derived = (
+        0u32..24,
+        prop::sample::select(vec![0u32, 0, 15, 30, 45]),
+        prop::sample::select(ZONES.to_vec()),
+        prop::sample::select(vec![0i64, 1, -1, 1800, 1799, 3600, 21_600, 21_601, 43_200]),
+    )
+        .prop_map(|(hour, minute, zone, length)| {
+            let begin = i64::from(hour * 3600 + minute * 60);
+            let end = (begin + length).rem_euclid(86_400);
+            let clock = |s: i64| format!("{:02}{:02}{:02}{zone}", s / 3600, s / 60 % 60, s % 60);
+            (clock(begin), clock(end))
+        });
+    prop_oneof![3 => (maintenance_time(), maintenance_time()), 2 => derived]
+}
+
+/// A maintenance time's UTC seconds of the day, for a well-formed `HHMMSS+ZZZZ`.
+pub(crate) fn utc_seconds_of_day(text: &str) -> Option<i64> {
+    let digits = |range: std::ops::Range<usize>| text.get(range)?.parse::<i64>().ok();
+    if text.len() != 11 {
+        return None;
+    }
+    let local = digits(0..2)? * 3600 + digits(2..4)? * 60 + digits(4..6)?;
+    let sign = match text.get(6..7)? {
+        "+" => 1,
+        "-" => -1,
+        _ => return None,
+    };
+    let offset = digits(7..9)? * 3600 + digits(9..11)? * 60;
+    Some((local - sign * offset).rem_euclid(86_400))
+}
+
+/// The instant a window is asked about: on a day of 2026–2027, anywhere, or on the window's
+/// begin or end, nudged a nanosecond, a second or a minute either side.
+fn instant_near(
+    day: DateTime<Utc>,
+    (begin, end): (&str, &str),
+    edge: u8,
+    nudge: Duration,
+) -> DateTime<Utc> {
+    let edge = match edge {
+        1 => utc_seconds_of_day(begin),
+        2 => utc_seconds_of_day(end),
+        _ => None,
+    };
+    match edge {
+        Some(seconds) => {
+            let midnight = day
+                .date_naive()
+                .and_hms_opt(0, 0, 0)
+                .expect("midnight")
+                .and_utc();
+            midnight + Duration::seconds(seconds) + nudge
+        }
+        None => day,
+    }
+}
+
 /// Maintenance time windows: the effective window of a Shoot, containment and the next window.
 pub fn windows() -> BoxedStrategy<Request> {
     (
-        instant(),
-        maintenance_time(),
-        maintenance_time(),
+        (
+            instant(),
+            prop::sample::select(vec![0u8, 1, 1, 2, 2]),
+            nudge(),
+        ),
+        window_times(),
         0u8..3,
         any::<bool>(),
     )
-        .prop_map(|(now, begin, end, op, absent)| {
+        .prop_map(|((day, edge, nudge), (begin, end), op, absent)| {
+            let now = instant_near(day, (&begin, &end), edge, nudge);
             let window = json!({ "begin": begin, "end": end });
             let (op, input) = match op {
                 0 if absent => ("effective-window", json!({ "maintenance": null })),
@@ -271,7 +397,7 @@ pub fn windows() -> BoxedStrategy<Request> {
             input["op"] = json!(op);
             Request {
                 kind: "time-window",
-                now: rfc3339(now),
+                now: rfc3339_nanos(now),
                 input,
             }
         })
@@ -480,7 +606,7 @@ fn condition(now: DateTime<Utc>) -> impl Strategy<Value = Value> {
         prop::sample::select(vec!["", "HealthCheckFailed", "NodesUnhealthy", "ConditionInitialized"]),
         prop::sample::select(vec!["", "all good", "2 nodes not ready"]),
         prop::collection::vec(prop::sample::select(ERROR_CODES.to_vec()), 0..2),
-        prop::option::of(0i64..7_200),
+        prop::option::of(seconds_ago()),
         prop::option::of(0i64..7_200),
     )
         .prop_map(move |(kind, status, reason, message, codes, transition, update)| {
@@ -493,6 +619,27 @@ fn condition(now: DateTime<Utc>) -> impl Strategy<Value = Value> {
             }
             condition
         })
+}
+
+/// The thresholds the conditions area configures.
+const THRESHOLDS: [&str; 4] = ["1m", "5m", "1h", "0s"];
+
+fn threshold_duration(text: &str) -> Duration {
+    match text {
+        "1m" => Duration::minutes(1),
+        "5m" => Duration::minutes(5),
+        "1h" => Duration::hours(1),
+        _ => Duration::zero(),
+    }
+}
+
+/// How long ago a condition or an operation last changed: anywhere in two hours, or on one of
+/// the thresholds the conditions area configures (`0s`, `1m`, `5m`, `1h`) or a second either side.
+fn seconds_ago() -> impl Strategy<Value = i64> {
+    prop_oneof![
+        1 => 0i64..7_200,
+        1 => prop::sample::select(vec![0i64, 1, 59, 60, 61, 299, 300, 301, 3_599, 3_600, 3_601]),
+    ]
 }
 
 const ERROR_CODES: [&str; 6] = [
@@ -508,7 +655,7 @@ fn last_operation(now: DateTime<Utc>) -> impl Strategy<Value = Option<Value>> {
     prop::option::of((
         prop::sample::select(OPERATION_TYPES.to_vec()),
         prop::sample::select(OPERATION_STATES.to_vec()),
-        0i64..200_000,
+        prop_oneof![1 => 0i64..200_000, 1 => seconds_ago()],
     ))
     .prop_map(move |operation| {
         operation.map(|(kind, state, ago)| {
@@ -587,25 +734,46 @@ fn operated_shoot(now: DateTime<Utc>) -> impl Strategy<Value = Value> {
 /// Conditions and their thresholds, pardoning and updates; error codes; the gardenlet's operation
 /// type and reconcile decision.
 pub fn conditions() -> BoxedStrategy<Request> {
-    instant()
-        .prop_flat_map(|now| {
-            let at = rfc3339(now);
+    // The objects' instants are whole seconds, as the API server stores them; the evaluation
+    // instant is sometimes a nanosecond either side of them, so that a threshold is met exactly,
+    // just passed or not yet.
+    (instant(), prop::sample::select(vec![0i64, 0, 1, -1]))
+        .prop_flat_map(|(now, nanoseconds)| {
+            let at = rfc3339_nanos(now + Duration::nanoseconds(nanoseconds));
             let request = move |kind: &'static str| {
                 let at = at.clone();
                 move |input: Value| Request { kind, now: at.clone(), input }
             };
             let threshold = (
                 prop::collection::vec(
-                    (prop::sample::select(CONDITION_TYPES.to_vec()), prop::sample::select(vec!["1m", "5m", "1h", "0s"])),
+                    (prop::sample::select(CONDITION_TYPES.to_vec()), prop::sample::select(THRESHOLDS.to_vec())),
                     0..3,
                 ),
                 last_operation(now),
                 condition(now),
                 prop::sample::select(vec!["HealthCheckFailed", "NodesUnhealthy", "", "ConditionInitialized"]),
                 prop::collection::vec(prop::sample::select(ERROR_CODES.to_vec()), 0..2),
+                // The condition's last transition and the last operation's update put exactly on
+                // a configured threshold, or a second either side: where `<=` and `<` differ.
+                (
+                    prop::option::weighted(0.5, (any::<Index>(), prop::sample::select(vec![0i64, 0, 1, -1]))),
+                    prop::option::weighted(0.5, (any::<Index>(), prop::sample::select(vec![0i64, 0, 1, -1]))),
+                ),
             )
-                .prop_map(|(thresholds, last_operation, condition, reason, codes)| {
-                    let thresholds: Vec<Value> = (thresholds.into_iter())
+                .prop_map(move |(thresholds, mut last_operation, mut condition, reason, codes, (on_transition, on_update))| {
+                    let at_threshold = |(pick, nudge): (Index, i64)| {
+                        let (kind, duration) = thresholds[pick.index(thresholds.len())];
+                        (kind, rfc3339(now - threshold_duration(duration) + Duration::seconds(nudge)))
+                    };
+                    if let (false, Some(on)) = (thresholds.is_empty(), on_transition) {
+                        let (kind, at) = at_threshold(on);
+                        condition["type"] = json!(kind);
+                        condition["lastTransitionTime"] = json!(at);
+                    }
+                    if let (false, Some(on), Some(operation)) = (thresholds.is_empty(), on_update, last_operation.as_mut()) {
+                        operation["lastUpdateTime"] = json!(at_threshold(on).1);
+                    }
+                    let thresholds: Vec<Value> = (thresholds.iter())
                         .map(|(kind, duration)| json!({ "type": kind, "duration": duration }))
                         .collect();
                     json!({
@@ -697,16 +865,129 @@ pub fn migration() -> BoxedStrategy<Request> {
         .boxed()
 }
 
+/// Where the timeline area moves a version's transition: to the Shoot's window on a day of the
+/// horizon, at its begin, inside it, at its effective end (15 minutes before the end) or at its
+/// end, on the second or a second either side.
+#[derive(Debug, Clone)]
+struct Anchor {
+    day: Index,
+    place: u8,
+    nudge: i64,
+    /// Which lifecycle stage lands there; the later ones keep their distance to it.
+    stage: Index,
+}
+
+fn anchors() -> impl Strategy<Value = Vec<Option<Anchor>>> {
+    let anchor = (
+        any::<Index>(),
+        0u8..4,
+        prop::sample::select(vec![0i64, 0, 1, -1]),
+        any::<Index>(),
+    )
+        .prop_map(|(day, place, nudge, stage)| Anchor {
+            day,
+            place,
+            nudge,
+            stage,
+        });
+    prop::collection::vec(prop::option::weighted(0.5, anchor), 24)
+}
+
+/// Moves the transitions of the profile's versions onto the Shoot's windows (`anchors`, one per
+/// version in turn, Kubernetes versions first): a transition exactly at a window's begin is seen
+/// by every run of that window, one inside it only by a run after it.
+fn anchor_transitions(
+    input: &mut Value,
+    now: DateTime<Utc>,
+    days: i64,
+    anchors: &[Option<Anchor>],
+) {
+    let window = &input["shoot"]["spec"]["maintenance"]["timeWindow"];
+    let (Some(begin), Some(end)) = (
+        window["begin"].as_str().and_then(utc_seconds_of_day),
+        window["end"].as_str().and_then(utc_seconds_of_day),
+    ) else {
+        return;
+    };
+    // The window's length, an end at or before the begin being the next day's.
+    let length = (end - begin).rem_euclid(86_400);
+    let length = if length == 0 { 86_400 } else { length };
+    let midnight = now
+        .date_naive()
+        .and_hms_opt(0, 0, 0)
+        .expect("midnight")
+        .and_utc();
+    let Some(spec) = input["cloudProfile"]["spec"].as_object_mut() else {
+        return;
+    };
+    let mut anchors = anchors.iter().cycle();
+    // The Kubernetes versions first, then each image's.
+    let (mut kubernetes, mut images) = (Vec::new(), Vec::new());
+    for (field, value) in spec.iter_mut() {
+        match field.as_str() {
+            "kubernetes" => kubernetes.push(&mut value["versions"]),
+            "machineImages" => images.extend(
+                (value.as_array_mut().into_iter().flatten()).map(|image| &mut image["versions"]),
+            ),
+            _ => {}
+        }
+    }
+    let lists = kubernetes.into_iter().chain(images);
+    for version in lists.into_iter().filter_map(Value::as_array_mut).flatten() {
+        let Some(Some(anchor)) = anchors.next() else {
+            continue;
+        };
+        let offset = match anchor.place {
+            0 => 0,
+            1 => length / 3,
+            2 => length - 15 * 60,
+            _ => length,
+        };
+        let day = anchor.day.index(days as usize + 1) as i64;
+        let at = midnight + Duration::days(day) + Duration::seconds(begin + offset + anchor.nudge);
+        move_transition(version, anchor, at);
+    }
+}
+
+/// Puts the version's expiration date, or the anchor's lifecycle stage, at `at`; the later stages
+/// keep their distance to it.
+fn move_transition(version: &mut Value, anchor: &Anchor, at: DateTime<Utc>) {
+    if version.get("expirationDate").is_some() {
+        version["expirationDate"] = json!(rfc3339(at));
+    }
+    let Some(stages) = version.get_mut("lifecycle").and_then(Value::as_array_mut) else {
+        return;
+    };
+    let parse = |stage: &Value| {
+        stage["startTime"]
+            .as_str()
+            .and_then(|t| DateTime::parse_from_rfc3339(t).ok())
+            .map(|t| t.with_timezone(&Utc))
+    };
+    let starts: Vec<DateTime<Utc>> = stages.iter().filter_map(parse).collect();
+    if starts.is_empty() {
+        return;
+    }
+    let shift = at - starts[anchor.stage.index(starts.len())];
+    for stage in stages.iter_mut() {
+        if let Some(start) = parse(stage) {
+            stage["startTime"] = json!(rfc3339(start + shift));
+        }
+    }
+}
+
 /// Timelines against the maintenance reconciler run window by window: the maintenance area's
 /// CloudProfiles and Shoots (without the `maintain` annotation: the windows trigger each run), a
-/// horizon of a month to two years, and each run early or late in its window.
+/// horizon of a month to two years, each run early or late in its window, and half the versions'
+/// transitions moved onto the Shoot's windows ([`anchor_transitions`]).
 pub fn timeline() -> BoxedStrategy<Request> {
     (
         super::generate_maintenance::maintenance(),
         any::<bool>(),
         30i64..731,
+        anchors(),
     )
-        .prop_map(|(request, late, days)| {
+        .prop_map(|(request, late, days, anchors)| {
             let mut input = request.input;
             if let Some(annotations) = input
                 .pointer_mut("/shoot/metadata/annotations")
@@ -717,6 +998,7 @@ pub fn timeline() -> BoxedStrategy<Request> {
             let now = DateTime::parse_from_rfc3339(&request.now)
                 .expect("the generator writes RFC 3339")
                 .with_timezone(&Utc);
+            anchor_transitions(&mut input, now, days, &anchors);
             input["until"] = json!(rfc3339(now + Duration::days(days)));
             input["sample"] = json!(if late { "late" } else { "early" });
             Request {
@@ -724,6 +1006,85 @@ pub fn timeline() -> BoxedStrategy<Request> {
                 now: request.now,
                 input,
             }
+        })
+        .boxed()
+}
+
+/// The namespaces Shoots live in: a project's, mostly, or the garden project's own `garden`
+/// (where Gardener's own Shoots and managed seeds live).
+pub(crate) fn namespace() -> impl Strategy<Value = &'static str> {
+    prop_oneof![4 => Just("garden-dev"), 1 => Just("garden")]
+}
+
+/// Moves the input's Shoots (`shoot`, `oldShoot`), its NamespacedCloudProfile and its Project to
+/// `namespace`: they live in the Shoot's project namespace together.
+pub(crate) fn in_namespace(input: &mut Value, namespace: &str) {
+    for key in ["shoot", "oldShoot", "namespacedCloudProfile"] {
+        if let Some(metadata) = input.get_mut(key).and_then(|o| o.get_mut("metadata")) {
+            metadata["namespace"] = json!(namespace);
+        }
+    }
+    if let Some(spec) = input.get_mut("project").and_then(|p| p.get_mut("spec")) {
+        spec["namespace"] = json!(namespace);
+    }
+}
+
+/// The names a CloudProfile goes by: the provider's name, mostly, or another.
+pub(crate) fn profile_name() -> impl Strategy<Value = &'static str> {
+    prop_oneof![4 => Just("aws"), 1 => Just("aws-eu"), 1 => Just("cloudprofile-1")]
+}
+
+/// Renames the CloudProfile `from` to `to` everywhere the input names it: the profile itself,
+/// the Shoots' references (`cloudProfile`, `cloudProfileName`) and a NamespacedCloudProfile's
+/// parent. The provider type keeps its name.
+pub(crate) fn rename_profile(input: &mut Value, from: &str, to: &str) {
+    for key in ["cloudProfile", "oldCloudProfile"] {
+        if let Some(metadata) = input.get_mut(key).and_then(|p| p.get_mut("metadata")) {
+            if metadata["name"] == json!(from) {
+                metadata["name"] = json!(to);
+            }
+        }
+    }
+    rename_references(input, from, to);
+}
+
+fn rename_references(value: &mut Value, from: &str, to: &str) {
+    match value {
+        Value::Object(map) => {
+            for (key, value) in map.iter_mut() {
+                match key.as_str() {
+                    "cloudProfileName" if *value == json!(from) => *value = json!(to),
+                    "cloudProfile" | "parent"
+                        if value["name"] == json!(from)
+                            && value
+                                .get("kind")
+                                .is_none_or(|k| *k == json!("CloudProfile")) =>
+                    {
+                        value["name"] = json!(to);
+                    }
+                    _ => rename_references(value, from, to),
+                }
+            }
+        }
+        Value::Array(items) => {
+            for item in items {
+                rename_references(item, from, to);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `requests` with their Shoots moved to a drawn namespace ([`in_namespace`]) and their
+/// CloudProfile (`aws` when the input has none) renamed to a drawn name ([`rename_profile`]).
+pub(crate) fn with_names(requests: BoxedStrategy<Request>) -> BoxedStrategy<Request> {
+    (requests, namespace(), profile_name())
+        .prop_map(|(mut request, namespace, name)| {
+            in_namespace(&mut request.input, namespace);
+            let current = request.input.pointer("/cloudProfile/metadata/name");
+            let current = current.and_then(Value::as_str).unwrap_or("aws").to_string();
+            rename_profile(&mut request.input, &current, name);
+            request
         })
         .boxed()
 }

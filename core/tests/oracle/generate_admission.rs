@@ -773,6 +773,11 @@ fn edited(old: ShootState, edit: ShootState, which: u8) -> ShootState {
 }
 
 pub fn admission_area() -> BoxedStrategy<Request> {
+    super::generate::with_names(admission_area_in_garden_dev_on_aws())
+}
+
+/// [`admission_area`] with every Shoot in `garden-dev` and the CloudProfile named `aws`.
+fn admission_area_in_garden_dev_on_aws() -> BoxedStrategy<Request> {
     (
         (
             instant(),

@@ -4,13 +4,15 @@
 //!
 //! A profile offers Kubernetes 1.28–1.35 with patches and several machine images (gardenlinux,
 //! ubuntu, suse-chost) with an update strategy, architectures, CRIs, kubelet constraints and
-//! in-place update support; each version has a legacy classification and expiration date, or
+//! in-place update support, their versions listed highest first, lowest first or shuffled (code
+//! that takes the first for the highest must meet lists where the two differ); each version has
+//! a legacy classification and expiration date, or
 //! lifecycle stages, with instants close to `now` (equal, a second or an hour either side, days).
 //! A Shoot has one to three pools on machine types of the profile, some with their own
 //! Kubernetes version, in-place update strategies where the image allows them, both auto-update
 //! flags either way, and is triggered by the `maintain` annotation or by `now` inside its window.
 
-use super::generate::{instant, rfc3339};
+use super::generate::{instant, order, rfc3339};
 use super::Request;
 use chrono::{DateTime, Duration, Timelike, Utc};
 use proptest::prelude::*;
@@ -102,19 +104,25 @@ fn with_classification(mut entry: Value, classification: Value) -> Value {
     entry
 }
 
-/// Kubernetes versions 1.28–1.35 with patches, newest first, no two alike.
+/// Kubernetes versions 1.28–1.35 with patches, no two alike, newest first, oldest first or
+/// shuffled ([`order`]).
 fn kubernetes_versions(now: DateTime<Utc>) -> impl Strategy<Value = Vec<Value>> {
-    prop::collection::vec((28u32..36, 0u32..8, classification(now)), 2..9).prop_map(|entries| {
-        let mut entries: Vec<((u32, u32), Value)> = (entries.into_iter())
-            .map(|(minor, patch, classification)| {
-                let version = json!({ "version": format!("1.{minor}.{patch}") });
-                ((minor, patch), with_classification(version, classification))
-            })
-            .collect();
-        entries.sort_by_key(|entry| std::cmp::Reverse(entry.0));
-        entries.dedup_by(|a, b| a.0 == b.0);
-        entries.into_iter().map(|(_, version)| version).collect()
-    })
+    (
+        prop::collection::vec((28u32..36, 0u32..8, classification(now)), 2..9),
+        order(),
+    )
+        .prop_map(|(entries, order)| {
+            let mut entries: Vec<((u32, u32), Value)> = (entries.into_iter())
+                .map(|(minor, patch, classification)| {
+                    let version = json!({ "version": format!("1.{minor}.{patch}") });
+                    ((minor, patch), with_classification(version, classification))
+                })
+                .collect();
+            entries.sort_by_key(|entry| std::cmp::Reverse(entry.0));
+            entries.dedup_by(|a, b| a.0 == b.0);
+            order.arrange(&mut entries);
+            entries.into_iter().map(|(_, version)| version).collect()
+        })
 }
 
 /// The kubelet constraints image versions carry, each with the kubelet minors it accepts.
@@ -174,11 +182,13 @@ fn machine_image(now: DateTime<Utc>, name: &'static str) -> impl Strategy<Value 
     (
         prop::option::of(prop::sample::select(vec!["patch", "minor", "major"])),
         prop::collection::vec(image_version(now), 1..7),
+        order(),
     )
-        .prop_map(move |(strategy, versions)| {
+        .prop_map(move |(strategy, versions, order)| {
             let mut versions = versions;
             versions.sort_by_key(|entry| std::cmp::Reverse(entry.0));
             versions.dedup_by(|a, b| a.0 == b.0);
+            order.arrange(&mut versions);
             let versions: Vec<Value> = versions.into_iter().map(|(_, v)| v).collect();
             let mut image = json!({ "name": name, "versions": versions });
             if let Some(strategy) = strategy {
@@ -423,6 +433,9 @@ struct Extras {
     anonymous_authentication: bool,
     addons: bool,
     admission_plugins: bool,
+    kube_max_pd_vols: bool,
+    watch_cache_default: bool,
+    dns_provider_secret: bool,
     maintenance_operation: Option<&'static str>,
 }
 
@@ -430,7 +443,7 @@ fn extras() -> impl Strategy<Value = Extras> {
     (
         prop::collection::vec(any::<Index>(), 0..3),
         prop::collection::vec(any::<Index>(), 0..3),
-        prop::collection::vec(prop::bool::weighted(0.25), 5),
+        prop::collection::vec(prop::bool::weighted(0.25), 8),
         prop::option::weighted(
             0.15,
             prop::sample::select(vec![
@@ -449,6 +462,9 @@ fn extras() -> impl Strategy<Value = Extras> {
                 anonymous_authentication: flags[2],
                 addons: flags[3],
                 admission_plugins: flags[4],
+                kube_max_pd_vols: flags[5],
+                watch_cache_default: flags[6],
+                dns_provider_secret: flags[7],
                 maintenance_operation,
             },
         )
@@ -480,6 +496,25 @@ fn apply_extras(shoot: &mut Value, extras: &Extras, minor: u32) {
     if extras.addons && minor < 35 {
         shoot["spec"]["addons"] = json!({ "kubernetesDashboard": { "enabled": false } });
     }
+    // Fields the run removes on reaching 1.35.
+    if extras.kube_max_pd_vols && minor < 35 {
+        shoot["spec"]["kubernetes"]["kubeScheduler"] = json!({ "kubeMaxPDVols": "39" });
+    }
+    if extras.watch_cache_default && minor < 35 {
+        shoot["spec"]["kubernetes"]["kubeAPIServer"]["watchCacheSizes"] = json!({ "default": 100 });
+    }
+    if extras.dns_provider_secret && minor < 35 {
+        shoot["spec"]["dns"] = json!({
+            "domain": "payments.dev.example.com",
+            // As the API server stores it: the name and the reference kept in step.
+            "providers": [{
+                "type": "aws-route53",
+                "secretName": "route53-credentials",
+                "credentialsRef": { "apiVersion": "v1", "kind": "Secret", "name": "route53-credentials" },
+                "primary": true,
+            }],
+        });
+    }
     if let Some(operation) = extras.maintenance_operation {
         shoot["metadata"]["annotations"]["maintenance.gardener.cloud/operation"] = json!(operation);
     }
@@ -496,6 +531,11 @@ fn apply_extras(shoot: &mut Value, extras: &Extras, minor: u32) {
 
 /// One run of the maintenance reconciler.
 pub fn maintenance() -> BoxedStrategy<Request> {
+    super::generate::with_names(maintenance_in_garden_dev_on_aws())
+}
+
+/// [`maintenance`] with every Shoot in `garden-dev` and the CloudProfile named `aws`.
+fn maintenance_in_garden_dev_on_aws() -> BoxedStrategy<Request> {
     instant()
         .prop_flat_map(|now| (Just(now), cloud_profile(now)))
         .prop_flat_map(|(now, profile)| {

@@ -1,7 +1,8 @@
 //! Random Shoot changes for the `roll-trigger` kind: a stored Shoot and the same Shoot after a few
 //! edits people and Gardener's controllers make (versions, machine, image, volume, kubelet
 //! reservations spelled in different ways, kube-proxy, node-local DNS, credentials rotation, update
-//! strategies, pools added, removed or renamed), and Shoots without a previous state whose seed
+//! strategies, `providerConfig`, pools added, removed or renamed), and Shoots without a previous
+//! state whose seed
 //! `Worker` reports in-place hashes that match or not.
 
 use super::Request;
@@ -301,6 +302,24 @@ fn pool_kubernetes() -> impl Strategy<Value = Option<Value>> {
     )
 }
 
+/// A pool's `providerConfig` as provider extensions define it (AWS's `WorkerConfig`): Gardener
+/// hashes it into the legacy pool hash and passes it to the extension otherwise.
+fn provider_config() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        (prop::sample::select(vec![3000u32, 4000, 16000])).prop_map(|iops| json!({
+            "apiVersion": "aws.provider.extensions.gardener.cloud/v1alpha1",
+            "kind": "WorkerConfig",
+            "volume": { "iops": iops },
+        })),
+        Just(json!({
+            "apiVersion": "aws.provider.extensions.gardener.cloud/v1alpha1",
+            "kind": "WorkerConfig",
+            "instanceMetadataOptions": { "httpTokens": "required" },
+        })),
+        Just(json!({})),
+    ]
+}
+
 fn pool(name: &'static str) -> impl Strategy<Value = Value> {
     (
         prop::sample::select(MACHINE_TYPES.to_vec()),
@@ -315,9 +334,20 @@ fn pool(name: &'static str) -> impl Strategy<Value = Value> {
             prop::option::weighted(0.2, int_or_percent()),
             prop::option::weighted(0.2, mcm_settings()),
         ),
+        prop::option::weighted(0.3, provider_config()),
     )
         .prop_map(
-            move |(machine_type, image, version, volume, cri, strategy, kubernetes, rollout)| {
+            move |(
+                machine_type,
+                image,
+                version,
+                volume,
+                cri,
+                strategy,
+                kubernetes,
+                rollout,
+                provider_config,
+            )| {
                 let mut pool = json!({
                     "name": name,
                     "minimum": 1,
@@ -357,6 +387,9 @@ fn pool(name: &'static str) -> impl Strategy<Value = Value> {
                 }
                 if let Some(value) = settings {
                     pool["machineControllerManager"] = value;
+                }
+                if let Some(value) = provider_config {
+                    pool["providerConfig"] = value;
                 }
                 pool
             },
@@ -547,6 +580,7 @@ enum Edit {
     RenamePool(usize, &'static str),
     Labels(usize, Option<&'static str>),
     Maximum(usize, u32),
+    ProviderConfig(usize, Option<Value>),
 }
 
 fn edit() -> impl Strategy<Value = Edit> {
@@ -568,7 +602,8 @@ fn edit() -> impl Strategy<Value = Edit> {
         1 => at.clone().prop_map(Edit::RemovePool),
         1 => (at.clone(), prop::sample::select(POOL_NAMES.to_vec())).prop_map(|(i, n)| Edit::RenamePool(i, n)),
         1 => (at.clone(), prop::option::of(prop::sample::select(vec!["team-a", "team-b"]))).prop_map(|(i, l)| Edit::Labels(i, l)),
-        1 => (at, 1u32..6).prop_map(|(i, m)| Edit::Maximum(i, m)),
+        1 => (at.clone(), 1u32..6).prop_map(|(i, m)| Edit::Maximum(i, m)),
+        2 => (at, prop::option::weighted(0.8, provider_config())).prop_map(|(i, c)| Edit::ProviderConfig(i, c)),
     ]
 }
 
@@ -642,6 +677,9 @@ fn apply(shoot: &mut Value, edit: &Edit) {
         }
         Edit::Maximum(i, maximum) if count > 0 => {
             workers[i % count]["maximum"] = json!(maximum);
+        }
+        Edit::ProviderConfig(i, config) if count > 0 => {
+            set(&mut workers[i % count], "providerConfig", config.clone());
         }
         Edit::ShootKubelet(kubelet) => {
             set(&mut shoot["spec"]["kubernetes"], "kubelet", kubelet.clone());

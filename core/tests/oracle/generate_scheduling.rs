@@ -251,6 +251,11 @@ fn profile() -> BoxedStrategy<Value> {
 }
 
 pub fn scheduling() -> BoxedStrategy<Request> {
+    super::generate::with_names(scheduling_in_garden_dev_on_aws())
+}
+
+/// [`scheduling`] with every Shoot in `garden-dev` and the CloudProfile named `aws`.
+fn scheduling_in_garden_dev_on_aws() -> BoxedStrategy<Request> {
     (instant(), 1..7usize)
         .prop_flat_map(|(now, count)| {
             let seeds: Vec<BoxedStrategy<Value>> = (0..count).map(seed).collect();

@@ -96,13 +96,15 @@ const FIELDS: &[Entry] = &[
     ("/spec/cloudProfile", || {
         vec![
             json!({ "kind": "CloudProfile", "name": "aws" }),
+            // Another profile: on an update, the profile renamed.
+            json!({ "kind": "CloudProfile", "name": "aws-eu" }),
             json!({ "kind": "NamespacedCloudProfile", "name": "aws-custom" }),
             json!({ "kind": "Other", "name": "aws" }),
             Value::Null,
         ]
     }),
     ("/spec/cloudProfileName", || {
-        vec![Value::Null, json!("aws"), json!("gcp")]
+        vec![Value::Null, json!("aws"), json!("gcp"), json!("aws-eu")]
     }),
     ("/spec/credentialsBindingName", || {
         vec![json!("core-aws"), json!(""), Value::Null]
@@ -122,6 +124,36 @@ const FIELDS: &[Entry] = &[
     }),
     ("/spec/exposureClassName", || {
         vec![Value::Null, json!("internet"), json!("Bad Name")]
+    }),
+    ("/spec/accessRestrictions", || {
+        vec![
+            json!([{ "name": "eu-access-only" }]),
+            json!([{ "name": "eu-access-only" }, { "name": "eu-access-only" }]),
+            json!([{ "name": "" }]),
+            Value::Null,
+        ]
+    }),
+    ("/spec/provider/workersSettings", || {
+        vec![
+            json!({ "sshAccess": { "enabled": false } }),
+            json!({ "sshAccess": { "enabled": true } }),
+            Value::Null,
+        ]
+    }),
+    ("/spec/provider/infrastructureConfig", || {
+        vec![
+            json!({
+                "apiVersion": "aws.provider.extensions.gardener.cloud/v1alpha1",
+                "kind": "InfrastructureConfig",
+                "networks": { "vpc": { "cidr": "10.250.0.0/16" } }
+            }),
+            json!({
+                "apiVersion": "aws.provider.extensions.gardener.cloud/v1alpha1",
+                "kind": "InfrastructureConfig",
+                "networks": { "vpc": { "id": "vpc-123" } }
+            }),
+            Value::Null,
+        ]
     }),
     ("/spec/schedulerName", || {
         vec![Value::Null, json!("default-scheduler"), json!("custom")]
@@ -492,6 +524,11 @@ fn apply(shoot: &mut Value, changes: &[(usize, usize)], update: bool) {
 }
 
 pub fn shoot_validation_area() -> BoxedStrategy<Request> {
+    super::generate::with_names(shoot_validation_area_in_garden_dev_on_aws())
+}
+
+/// [`shoot_validation_area`] with every Shoot in `garden-dev` and the CloudProfile named `aws`.
+fn shoot_validation_area_in_garden_dev_on_aws() -> BoxedStrategy<Request> {
     (
         instant(),
         changes(0..3),

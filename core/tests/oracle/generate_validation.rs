@@ -694,6 +694,11 @@ fn shoot_request() -> impl Strategy<Value = Request> {
 
 /// The validation area: CloudProfile creation and updates, and the static version rules of Shoots.
 pub fn validation() -> BoxedStrategy<Request> {
+    super::generate::with_names(validation_in_garden_dev_on_aws())
+}
+
+/// [`validation`] with every Shoot in `garden-dev` and the CloudProfile named `aws`.
+fn validation_in_garden_dev_on_aws() -> BoxedStrategy<Request> {
     prop_oneof![
         3 => cloud_profile_request(),
         2 => shoot_request(),
@@ -937,6 +942,11 @@ fn with_machine(mut worker: Value, machine: &PoolMachine) -> Value {
 /// pools' architectures and of their machine images, on create and on update, against generated
 /// CloudProfiles.
 pub fn version_defaulting_area() -> BoxedStrategy<Request> {
+    super::generate::with_names(version_defaulting_area_in_garden_dev_on_aws())
+}
+
+/// [`version_defaulting_area`] with every Shoot in `garden-dev` and the CloudProfile named `aws`.
+fn version_defaulting_area_in_garden_dev_on_aws() -> BoxedStrategy<Request> {
     instant()
         .prop_flat_map(|now| {
             (
