@@ -80,6 +80,30 @@ fn failing_description(blocked: &BlockedSpan, horizon: Option<DateTime<Utc>>) ->
     )
 }
 
+fn stamp(t: DateTime<Utc>) -> String {
+    t.format("%Y%m%dT%H%M%SZ").to_string()
+}
+
+/// One `VEVENT`: its UID is `<shoot>-<uid>@shoot-policy`, its summary names the Shoot.
+fn write_event(
+    line: &mut impl FnMut(String),
+    (shoot, uid): (&str, &str),
+    (start, end): (DateTime<Utc>, DateTime<Utc>),
+    (summary, description): (String, String),
+) {
+    line("BEGIN:VEVENT".into());
+    line(format!("UID:{}-{uid}@shoot-policy", escape(shoot)));
+    line(format!("DTSTAMP:{}", stamp(start)));
+    line(format!("DTSTART:{}", stamp(start)));
+    line(format!("DTEND:{}", stamp(end)));
+    line(format!(
+        "SUMMARY:{}",
+        escape(&format!("{shoot}: {summary}"))
+    ));
+    line(format!("DESCRIPTION:{}", escape(&description)));
+    line("END:VEVENT".into());
+}
+
 /// The calendar; `shoot` names the Shoot in the event texts and the stable UIDs.
 pub fn calendar(report: &Report, shoot: &str) -> String {
     let mut out = String::new();
@@ -90,7 +114,6 @@ pub fn calendar(report: &Report, shoot: &str) -> String {
     line("CALSCALE:GREGORIAN".into());
     let events = report.timeline.iter().flat_map(|t| &t.events);
     for (index, event) in events.enumerate() {
-        let stamp = |t: chrono::DateTime<chrono::Utc>| t.format("%Y%m%dT%H%M%SZ").to_string();
         let mut description = String::new();
         if let Some(reason) = &event.reason_message {
             let _ = writeln!(description, "{reason}");
@@ -99,46 +122,23 @@ pub fn calendar(report: &Report, shoot: &str) -> String {
         if let Some(chance) = event.chance_text() {
             let _ = write!(description, "\nThis update happens {chance}.");
         }
-        line("BEGIN:VEVENT".into());
-        line(format!(
-            "UID:{}-{}-{index}@shoot-policy",
-            escape(shoot),
-            stamp(event.window_begin)
-        ));
-        line(format!("DTSTAMP:{}", stamp(event.window_begin)));
-        line(format!("DTSTART:{}", stamp(event.window_begin)));
-        line(format!("DTEND:{}", stamp(event.window_end)));
-        line(format!(
-            "SUMMARY:{}",
-            escape(&format!("{shoot}: {}", summary(event)))
-        ));
-        line(format!("DESCRIPTION:{}", escape(&description)));
-        line("END:VEVENT".into());
+        let uid = format!("{}-{index}", stamp(event.window_begin));
+        let span = (event.window_begin, event.window_end);
+        let text = (summary(event), description);
+        write_event(&mut line, (shoot, &uid), span, text);
     }
     // Each update that fails, at its first failing window: a window as long as the Shoot's.
     let window_length = (report.maintenance_window.as_ref())
         .map_or(chrono::TimeDelta::hours(1), |w| w.next_end - w.next_begin);
     let horizon = report.timeline.as_ref().map(|t| t.until);
     for (index, blocked) in report.summary.blocked_updates.iter().enumerate() {
-        let stamp = |t: DateTime<Utc>| t.format("%Y%m%dT%H%M%SZ").to_string();
-        line("BEGIN:VEVENT".into());
-        line(format!(
-            "UID:{}-failing-{}-{index}@shoot-policy",
-            escape(shoot),
-            stamp(blocked.since)
-        ));
-        line(format!("DTSTAMP:{}", stamp(blocked.since)));
-        line(format!("DTSTART:{}", stamp(blocked.since)));
-        line(format!("DTEND:{}", stamp(blocked.since + window_length)));
-        line(format!(
-            "SUMMARY:{}",
-            escape(&format!("{shoot}: {}", failing_summary(blocked)))
-        ));
-        line(format!(
-            "DESCRIPTION:{}",
-            escape(&failing_description(blocked, horizon))
-        ));
-        line("END:VEVENT".into());
+        let uid = format!("failing-{}-{index}", stamp(blocked.since));
+        let span = (blocked.since, blocked.since + window_length);
+        let text = (
+            failing_summary(blocked),
+            failing_description(blocked, horizon),
+        );
+        write_event(&mut line, (shoot, &uid), span, text);
     }
     line("END:VCALENDAR".into());
     out
