@@ -581,11 +581,14 @@ fn facts(report: &Report, summary: &Summary, now: DateTime<Utc>) -> Vec<Fact> {
             Some(why.clone()),
         );
     } else if let Some(window) = &report.maintenance_window {
+        // Gardener's defaulting gives every stored Shoot a window (`SetDefaults_Maintenance`, a
+        // random hour), so a Shoot without one was not copied from a cluster.
         let text = if window.always {
-            format!(
-                "any time: no window is configured (next check {})",
-                date_time(window.next_begin)
-            )
+            "not in the input: Gardener gives every Shoot it stores a maintenance window (a \
+             random hour a day), which this Shoot does not show; read spec.maintenance.timeWindow \
+             from the cluster (kubectl get shoot -o yaml). Until then the forecast takes every \
+             hour as the window, so its dates may be up to a day early"
+                .to_string()
         } else {
             format!(
                 "{} ({})",

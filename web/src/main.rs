@@ -373,7 +373,7 @@ fn MaintenanceWindow(report: Memo<Report>) -> impl IntoView {
                 <section class="card" aria-label="Maintenance window">
                     <h2>"Maintenance window"</h2>
                     <p>{format!("Effective window {}–{} UTC{}", window.begin, window.end,
-                        if window.always { " (no window configured: any time)" } else { "" })}</p>
+                        if window.always { " (the input has no window: Gardener stores each Shoot with one, a random hour a day; read it from the cluster)" } else { "" })}</p>
                     <p>{format!("Next window: {} to {}", crate::format::date_time(window.next_begin), crate::format::date_time(window.next_end))}</p>
                 </section>
             }

@@ -286,6 +286,36 @@ fn the_report_lists_every_validation_family_with_its_state() {
     assert_eq!(fact.tone, crate::summary::Tone::Neutral);
 }
 
+/// A Shoot without a maintenance window was not copied from a cluster: Gardener's defaulting
+/// gives every stored Shoot one (a random hour). The summary says so, and what the forecast
+/// assumes meanwhile (issue 49).
+#[test]
+fn a_shoot_without_a_window_is_told_that_the_stored_one_has_one() {
+    let shoot = crate::examples::DEFAULT.shoot.replace(
+        "    timeWindow:\n      begin: 220000+0100\n      end: 230000+0100\n",
+        "",
+    );
+    assert_ne!(shoot, crate::examples::DEFAULT.shoot);
+    let report = analyze(
+        &[
+            source("CloudProfile", crate::examples::DEFAULT.cloud_profile),
+            source("Shoot", &shoot),
+        ],
+        &AnalyzeOptions::at(now()),
+    );
+    assert!(report.maintenance_window.as_ref().unwrap().always);
+    let fact = (report.summary.facts.iter())
+        .find(|f| f.label == "Next maintenance window")
+        .unwrap();
+    assert!(
+        fact.text.starts_with(
+            "not in the input: Gardener gives every Shoot it stores a maintenance window"
+        ),
+        "{fact:?}"
+    );
+    assert!(fact.text.contains("up to a day early"), "{fact:?}");
+}
+
 #[test]
 fn a_maintenance_window_longer_than_six_hours_is_refused() {
     let shoot = crate::examples::DEFAULT
