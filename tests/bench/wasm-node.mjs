@@ -5,7 +5,8 @@ import { createRequire } from "node:module";
 
 const [packageDir, inputsDir, exampleProfilePath, exampleShootPath] = process.argv.slice(2);
 const require = createRequire(import.meta.url);
-const { Analyzer, analyzeFleet, benchParseOnly } = require(`${packageDir}/node/shoot_policy.js`);
+// The Node.js entry (node.cjs): the bench build's engine also has `benchParseOnly`.
+const { Analyzer, analyzeFleet, benchParseOnly } = require(`${packageDir}/node.cjs`);
 const now = "2026-11-22T00:00:00Z";
 
 function median(runs, work) {

@@ -259,3 +259,197 @@ test("a Shoot page's explainer: only the cards asked for, the host's theme, one 
   assert.deepEqual(pageErrors, []);
   await context.close();
 });
+
+// The explainer checks its inputs as `mount()` and `analyze()` do, and says what is wrong on the
+// element instead of showing a forecast for something else. Each test acts as a page author does:
+// HTML with attributes, properties set from the page's script.
+
+/** What the element shows about its inputs, and whether the cards are there. */
+function explainerState(page, selector) {
+  return page.evaluate(async (selector) => {
+    const element = document.querySelector(selector);
+    const ready = await element.ready;
+    const root = element.shadowRoot;
+    const visibleCard = [...root.querySelectorAll("section[aria-label]")].some((card) => card.getClientRects().length > 0);
+    return {
+      ready,
+      error: element.error?.message ?? null,
+      errorType: element.error?.constructor.name ?? null,
+      alert: root.querySelector("[role=alert]")?.textContent ?? null,
+      status: root.querySelector("[role=status].notice")?.textContent ?? null,
+      visibleCard,
+    };
+  }, selector);
+}
+
+test("an invalid attribute in the page's HTML is an error on the element, as mount() throws it; mending it shows the app", async () => {
+  const context = await browser.newContext();
+  const { page, foreign, pageErrors } = await openHostPage(context);
+  await page.evaluate(({ cloudProfile, shoot, now }) => {
+    // The page's HTML, then its script.
+    document.getElementById("explainers").innerHTML = '<shoot-policy-explainer id="blue" view="maintenanceWindow" theme="blue"></shoot-policy-explainer>';
+    Object.assign(document.getElementById("blue"), { cloudProfile, shoot, now });
+  }, { cloudProfile, shoot, now: NOW });
+  const refused = await explainerState(page, "#blue");
+  assert.deepEqual(refused, {
+    ready: false,
+    error: '<shoot-policy-explainer>: the attribute theme="blue" must be one of "auto", "light", "dark"',
+    errorType: "TypeError",
+    alert: 'shoot-policy could not start: <shoot-policy-explainer>: the attribute theme="blue" must be one of "auto", "light", "dark"',
+    status: null,
+    visibleCard: false,
+  });
+  // mount() refuses the same theme with the same words.
+  const thrown = await page.evaluate(() => {
+    try {
+      window.shootPolicyEmbed.mount(document.createElement("div"), {}, { theme: "blue" });
+    } catch (error) {
+      return `${error.constructor.name}: ${error.message}`;
+    }
+    return null;
+  });
+  assert.equal(thrown, 'TypeError: shoot-policy mount: theme must be one of "auto", "light", "dark"');
+
+  await page.evaluate(() => document.getElementById("blue").setAttribute("theme", "dark"));
+  await page.getByRole("region", { name: "Maintenance window" }).getByText("Next window: 2026-11-22 21:00 UTC").waitFor();
+  const mended = await explainerState(page, "#blue");
+  assert.deepEqual({ ready: mended.ready, error: mended.error, alert: mended.alert }, { ready: true, error: null, alert: null });
+
+  // An input written as an attribute is never read: said, not ignored.
+  await page.evaluate(() => {
+    document.getElementById("explainers").insertAdjacentHTML("beforeend", '<shoot-policy-explainer id="attribute" now="2026-11-22T00:00:00Z"></shoot-policy-explainer>');
+  });
+  const attribute = await explainerState(page, "#attribute");
+  assert.equal(attribute.ready, false);
+  assert.equal(attribute.error, "<shoot-policy-explainer>: the attribute now is not read: set the element's `now` property (explainer.now = …)");
+  assert.deepEqual(foreign, []);
+  assert.deepEqual(pageErrors, []);
+  await context.close();
+});
+
+test("a `now` that is not an instant is an error on the element, not a forecast at the browser's clock", async () => {
+  const context = await browser.newContext();
+  const { page, foreign, pageErrors } = await openHostPage(context);
+  const place = async (now) => {
+    await page.evaluate(({ cloudProfile, shoot, now }) => {
+      document.getElementById("explainers").replaceChildren();
+      const explainer = document.createElement("shoot-policy-explainer");
+      explainer.id = "explainer";
+      explainer.setAttribute("view", "maintenanceWindow");
+      explainer.cloudProfile = cloudProfile;
+      explainer.shoot = shoot;
+      explainer.now = now;
+      document.getElementById("explainers").append(explainer);
+    }, { cloudProfile, shoot, now });
+    return explainerState(page, "#explainer");
+  };
+  const yesterday = await place("yesterday");
+  assert.deepEqual(yesterday, {
+    ready: false,
+    error: '<shoot-policy-explainer>: now: "yesterday" is not an RFC 3339 instant such as "2026-01-01T00:00:00Z"',
+    errorType: "TypeError",
+    alert: '<shoot-policy-explainer>: now: "yesterday" is not an RFC 3339 instant such as "2026-01-01T00:00:00Z"',
+    status: null,
+    visibleCard: false,
+  });
+  const millis = Date.parse(NOW);
+  const epoch = await place(millis);
+  assert.equal(epoch.ready, false);
+  assert.equal(
+    epoch.error,
+    `<shoot-policy-explainer>: now: expected a Date or an RFC 3339 string such as "2026-01-01T00:00:00Z", got the number ${millis} (for epoch milliseconds pass new Date(${millis}))`,
+  );
+  assert.equal(epoch.visibleCard, false);
+  const local = await place("2026-11-22T00:00:00");
+  assert.match(local.error, /"2026-11-22T00:00:00" has no time zone: end it with Z for UTC or an offset such as \+01:00, or pass a Date$/);
+  const outOfRange = await place("2026-02-30T00:00:00Z");
+  assert.match(outOfRange.error, /"2026-02-30T00:00:00Z" is not an RFC 3339 instant: a field is out of range$/);
+
+  // The page mends it: the forecast is for the instant given.
+  await page.evaluate((millis) => {
+    document.getElementById("explainer").now = new Date(millis);
+  }, millis);
+  await page.getByRole("region", { name: "Maintenance window" }).getByText("Next window: 2026-11-22 21:00 UTC").waitFor();
+  const mended = await explainerState(page, "#explainer");
+  assert.deepEqual({ ready: mended.ready, error: mended.error, alert: mended.alert, visibleCard: mended.visibleCard }, { ready: true, error: null, alert: null, visibleCard: true });
+  // And breaks it again after the app runs: the cards go, the error is said.
+  await page.evaluate(() => {
+    document.getElementById("explainer").now = "tomorrow";
+  });
+  const broken = await explainerState(page, "#explainer");
+  assert.deepEqual({ error: broken.error, visibleCard: broken.visibleCard }, {
+    error: '<shoot-policy-explainer>: now: "tomorrow" is not an RFC 3339 instant such as "2026-01-01T00:00:00Z"',
+    visibleCard: false,
+  });
+
+  // mount() the same: handle.error and ready false; an update with a valid now shows the app.
+  const mounted = await page.evaluate(async ({ cloudProfile, shoot }) => {
+    const target = document.createElement("div");
+    target.id = "mounted";
+    document.getElementById("explainers").append(target);
+    const handle = window.shootPolicyEmbed.mount(target, { cloudProfile, shoot, now: "yesterday" }, { view: "maintenanceWindow" });
+    const refused = { ready: await handle.ready, error: handle.error?.message };
+    handle.update({ now: "2027-06-01T00:00:00Z" });
+    return { refused, ready: await handle.ready, error: handle.error };
+  }, { cloudProfile, shoot });
+  assert.deepEqual(mounted, {
+    refused: { ready: false, error: 'shoot-policy mount: now: "yesterday" is not an RFC 3339 instant such as "2026-01-01T00:00:00Z"' },
+    ready: true,
+    error: null,
+  });
+  await page.locator("#mounted").getByText("Next window: 2027-06-01 21:00 UTC").waitFor();
+  assert.deepEqual(foreign, []);
+  assert.deepEqual(pageErrors, []);
+  await context.close();
+});
+
+test("a Shoot set under a misspelt property is said on the element, with 'No Shoot given'; the right property shows the Shoot", async () => {
+  const context = await browser.newContext();
+  const { page, foreign, pageErrors } = await openHostPage(context);
+  await page.evaluate(({ cloudProfile, shoot, now }) => {
+    const explainer = document.createElement("shoot-policy-explainer");
+    explainer.id = "typo";
+    explainer.setAttribute("view", "summary objects");
+    document.getElementById("explainers").append(explainer);
+    explainer.cloudProfile = cloudProfile;
+    explainer.shot = shoot;
+    explainer.now = now;
+  }, { cloudProfile, shoot, now: NOW });
+  const typo = await explainerState(page, "#typo");
+  assert.deepEqual(typo, {
+    ready: false,
+    error: "<shoot-policy-explainer>: `shot` is not an input of the explainer; did you mean `shoot`? It takes cloudProfile, shoot, previousShoot, objects, now",
+    errorType: "TypeError",
+    alert: "<shoot-policy-explainer>: `shot` is not an input of the explainer; did you mean `shoot`? It takes cloudProfile, shoot, previousShoot, objects, now",
+    status: "No Shoot given: the explainer's `shoot` input is empty, so it says nothing about a cluster. Give it the Shoot's YAML or JSON text, or the object the Gardener API returns.",
+    visibleCard: false,
+  });
+
+  await page.evaluate(() => {
+    const explainer = document.getElementById("typo");
+    explainer.shoot = explainer.shot;
+    delete explainer.shot;
+    explainer.update();
+  });
+  await page.getByRole("region", { name: "Recognised objects" }).getByText("Shoot payments (from Shoot)").waitFor();
+  const mended = await explainerState(page, "#typo");
+  assert.deepEqual({ ready: mended.ready, error: mended.error, alert: mended.alert, status: mended.status }, { ready: true, error: null, alert: null, status: null });
+
+  // No Shoot at all (only the CloudProfile): the cards show what the CloudProfile says, and the
+  // element says that no Shoot was given.
+  await page.evaluate(({ cloudProfile, now }) => {
+    const explainer = document.createElement("shoot-policy-explainer");
+    explainer.id = "profile-only";
+    explainer.setAttribute("view", "versions");
+    Object.assign(explainer, { cloudProfile, now });
+    document.getElementById("explainers").append(explainer);
+  }, { cloudProfile, now: NOW });
+  const profileOnly = await explainerState(page, "#profile-only");
+  assert.equal(profileOnly.ready, true);
+  assert.equal(profileOnly.error, null);
+  assert.match(profileOnly.status, /^No Shoot given/);
+  assert.equal(profileOnly.visibleCard, true);
+  assert.deepEqual(foreign, []);
+  assert.deepEqual(pageErrors, []);
+  await context.close();
+});

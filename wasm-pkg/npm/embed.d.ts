@@ -11,7 +11,11 @@ export interface ExplainerInputs {
   previousShoot?: ExplainerDocument | null;
   /** Webhook configurations, Seeds, a Project: one document (text may hold several) or a list of them. */
   objects?: ExplainerDocument | ExplainerDocument[] | null;
-  /** The evaluation time: a Date or RFC 3339 text. Absent: the browser's clock, as in the app. */
+  /**
+   * The evaluation time: a Date or RFC 3339 text with a time zone. Absent (undefined or null): the
+   * browser's clock, as in the app. Anything else (`"yesterday"`, epoch milliseconds) is an error
+   * on the element, not a forecast at another instant.
+   */
   now?: Date | string | null;
 }
 
@@ -45,11 +49,15 @@ export interface ExplainerSettings {
 /** A mounted explainer. */
 export interface ExplainerHandle {
   /**
-   * Resolves to `true` when the app is rendered, to `false` when it could not start (the element then
-   * says why, and `error` holds the reason). It never rejects.
+   * Resolves to `true` when the app is rendered, to `false` when it could not start or an input is
+   * in error (the element then says why, and `error` holds the reason). It never rejects. An update
+   * that mends the inputs starts the app and sets a new `ready`.
    */
   readonly ready: Promise<boolean>;
-  /** Why the app could not start, once `ready` resolved to `false`; otherwise null. */
+  /**
+   * Why the app is not shown: an invalid input (`now`), or the app could not start; null while it
+   * is shown.
+   */
   readonly error: unknown;
   /**
    * Changes the given inputs (the others stay) and the theme; the app shows the new result. Replaces
@@ -80,6 +88,11 @@ export class ShootPolicyExplainerElement extends HTMLElement implements Explaine
   now?: Date | string | null;
   /** Resolves to whether the app rendered; undefined while the element is not in a document. Never rejects. */
   readonly ready: Promise<boolean> | undefined;
+  /**
+   * Why the app is not shown: an invalid attribute (`theme="blue"`), an input set under a misspelt
+   * name (`explainer.shot = …`), an invalid `now`, or a failed start; null while it is shown.
+   */
+  readonly error: unknown;
   /** Renders the inputs again, after the host changed one of its objects in place. */
   update(): void;
 }

@@ -66,22 +66,61 @@ function documentText(value) {
   return JSON.stringify(value, null, 2);
 }
 
-/** The evaluation time as RFC 3339 text; empty means the browser's clock. */
-function timeText(now) {
-  if (now === undefined || now === null || now === "") return "";
-  if (now instanceof Date) return Number.isNaN(now.getTime()) ? "Invalid Date" : now.toISOString();
-  return String(now);
+/** RFC 3339 as chrono's `parse_from_rfc3339` reads it (the engine's `now`): `T`, `t` or a space between date and time. */
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/;
+const EXAMPLE_INSTANT = '"2026-01-01T00:00:00Z"';
+
+/** Why `text` is not an RFC 3339 instant, as the main entry's `analyze` says it; null when it is one. */
+function instantProblem(text) {
+  const parts = RFC3339.exec(text);
+  if (!parts) {
+    if (RFC3339.test(`${text}Z`)) {
+      return `${JSON.stringify(text)} has no time zone: end it with Z for UTC or an offset such as +01:00, or pass a Date`;
+    }
+    return `${JSON.stringify(text)} is not an RFC 3339 instant such as ${EXAMPLE_INSTANT}`;
+  }
+  const [year, month, day, hour, minute, second] = parts.slice(1, 7).map(Number);
+  const [offsetHours, offsetMinutes] = [parts[8], parts[9]].map((part) => Number(part ?? 0));
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const outOfRange =
+    month < 1 || month > 12 || day < 1 || day > daysInMonth || hour > 23 || minute > 59 || second > 60 || offsetHours > 23 || offsetMinutes > 59;
+  return outOfRange ? `${JSON.stringify(text)} is not an RFC 3339 instant: a field is out of range` : null;
 }
 
-/** What the module's `mount_explainer` and `update` take (web/src/embed.rs). */
-function inputsJson(options) {
+/** The evaluation time as RFC 3339 text, empty for the browser's clock; throws a TypeError that names `who` for anything else. */
+function timeText(now, who) {
+  if (now === undefined || now === null) return "";
+  const refuse = (why) => new TypeError(`${who}: now: ${why}`);
+  if (Object.prototype.toString.call(now) === "[object Date]") {
+    if (Number.isNaN(now.getTime())) throw refuse("an invalid Date");
+    return now.toISOString();
+  }
+  if (typeof now === "string") {
+    const problem = instantProblem(now);
+    if (problem) throw refuse(problem);
+    return now;
+  }
+  if (typeof now === "number") {
+    throw refuse(`expected a Date or an RFC 3339 string such as ${EXAMPLE_INSTANT}, got the number ${now} (for epoch milliseconds pass new Date(${now}))`);
+  }
+  throw refuse(`expected a Date or an RFC 3339 string such as ${EXAMPLE_INSTANT}, got ${typeof now}`);
+}
+
+/** What the module's `mount_explainer` and `update` take (web/src/embed.rs); throws a TypeError for an invalid `now`. */
+function inputsJson(options, who) {
+  const evaluationTime = timeText(options.now, who);
   return JSON.stringify({
     cloudProfile: documentText(options.cloudProfile),
     shoot: documentText(options.shoot),
     previousShoot: documentText(options.previousShoot),
     objects: documentText(options.objects),
-    evaluationTime: timeText(options.now),
+    evaluationTime,
   });
+}
+
+/** Whether an input is empty: nothing given, or blank text. */
+function absent(value) {
+  return value === undefined || value === null || (typeof value === "string" && value.trim() === "") || (Array.isArray(value) && value.length === 0);
 }
 
 /**
@@ -133,9 +172,20 @@ function applyTheme(container, theme) {
  * handle at once; the app appears when its modules have loaded (`handle.ready`). `settings.view`
  * chooses what is shown: "results" (every card, the default), "full" (the whole app with its
  * editors), a card's name ("summary", "timeline", ...) or a list of them; `settings.theme` is
- * "auto" (the OS's colour scheme, the default), "light" or "dark".
+ * "auto" (the OS's colour scheme, the default), "light" or "dark". An invalid `now` is an error on
+ * the element (`handle.error`, and `ready` resolves to false): the app is not shown with another
+ * clock than the one asked for.
  */
 export function mount(element, inputs = {}, settings = {}) {
+  return mountExplainer(element, inputs, settings, "shoot-policy mount").handle;
+}
+
+/**
+ * `mount`, naming `who` in its errors; `fatal` (an error of the element's attributes) is shown
+ * instead of the app. Returns the handle and `setProblem`, with which the element reports an error
+ * of its own (a misspelt property) in the same place.
+ */
+function mountExplainer(element, inputs, settings, who, fatal = null) {
   if (typeof Element === "undefined" || !(element instanceof Element)) {
     throw new TypeError("shoot-policy mount: element must be a DOM Element");
   }
@@ -148,13 +198,97 @@ export function mount(element, inputs = {}, settings = {}) {
   const container = document.createElement("div");
   container.className = ROOT_CLASS;
   applyTheme(container, settings.theme);
+  // What the explainer says about its inputs, above the app (which is mounted into `appHost`).
+  const notices = document.createElement("div");
+  const appHost = document.createElement("div");
+  container.append(notices, appHost);
   shadowRoot.append(container);
 
   const current = pick(inputs);
   let explainer = null;
   let unmounted = false;
+  let starting = false;
+  let startError = fatal;
+  let problem = null;
+
+  /** Shows the notices for the current inputs; returns the app's inputs, or null when they are in error. */
+  function render() {
+    let json = null;
+    let inputError = problem;
+    if (!inputError) {
+      try {
+        json = inputsJson(current, who);
+      } catch (error) {
+        inputError = error;
+      }
+    }
+    const error = startError ?? inputError;
+    handle.error = error;
+    const shown = [];
+    if (startError) shown.push(["crash", "alert", `shoot-policy could not start: ${startError?.message ?? startError}`]);
+    else if (inputError) shown.push(["crash", "alert", inputError.message]);
+    if (!startError && absent(current.shoot)) {
+      shown.push(["notice warning", "status", "No Shoot given: the explainer's `shoot` input is empty, so it says nothing about a cluster. Give it the Shoot's YAML or JSON text, or the object the Gardener API returns."]);
+    }
+    notices.replaceChildren(
+      ...shown.map(([className, role, text]) => {
+        const paragraph = document.createElement("p");
+        paragraph.className = className;
+        paragraph.setAttribute("role", role);
+        paragraph.textContent = text;
+        return paragraph;
+      }),
+    );
+    // Not `hidden` alone: the app's stylesheet may set `display` on its elements.
+    appHost.style.display = error === null ? "" : "none";
+    return error === null ? json : null;
+  }
+
+  /** Loads the app and mounts it with the current inputs: resolves to whether it is shown. */
+  function start() {
+    starting = true;
+    // Never rejects: a page (or a test under jsdom, which runs no WebAssembly app) carries on, and
+    // the element says why the app is missing.
+    return loadApp()
+      .then(() => {
+        starting = false;
+        if (unmounted) return true;
+        const json = render();
+        // The inputs became invalid while the app loaded: it starts once they are valid again.
+        if (json === null) return false;
+        explainer = mount_explainer(appHost, json, view);
+        mounted.add(explainer);
+        return true;
+      })
+      .catch((error) => {
+        starting = false;
+        startError = error;
+        if (!unmounted) render();
+        console.error("shoot-policy: the explainer could not start:", error);
+        return false;
+      });
+  }
+
+  /** Shows the current inputs: the app updated, started, or kept hidden while they are in error. */
+  function refresh() {
+    if (unmounted) return;
+    const json = render();
+    if (json === null) return;
+    if (explainer) {
+      try {
+        explainer.update(json);
+      } catch (error) {
+        // Only a module that died of a panic throws here; the explainer already says so (embed.rs),
+        // and the host page's own code should carry on.
+        console.error("shoot-policy: the explainer could not update:", error);
+      }
+    } else if (!starting && !startError) {
+      handle.ready = start();
+    }
+  }
+
   const handle = {
-    /** Set when the app could not start; the element shows it too. */
+    /** Why the app is not shown: an invalid input, or the app could not start; otherwise null. */
     error: null,
     ready: null,
     update(changes = {}) {
@@ -164,14 +298,7 @@ export function mount(element, inputs = {}, settings = {}) {
         applyTheme(container, changes.theme);
       }
       Object.assign(current, pick(changes));
-      if (!explainer || unmounted) return;
-      try {
-        explainer.update(inputsJson(current));
-      } catch (error) {
-        // Only a module that died of a panic throws here; the explainer already says so (embed.rs),
-        // and the host page's own code should carry on.
-        console.error("shoot-policy: the explainer could not update:", error);
-      }
+      refresh();
     },
     unmount() {
       if (unmounted) return;
@@ -185,23 +312,13 @@ export function mount(element, inputs = {}, settings = {}) {
       container.remove();
     },
   };
-  // Never rejects: a page (or a test under jsdom, which runs no WebAssembly app) carries on, and
-  // the element says why the app is missing.
-  handle.ready = loadApp()
-    .then(() => {
-      if (unmounted) return true;
-      explainer = mount_explainer(container, inputsJson(current), view);
-      mounted.add(explainer);
-      return true;
-    })
-    .catch((error) => {
-      handle.error = error;
-      container.setAttribute("role", "alert");
-      container.textContent = `shoot-policy could not start: ${error?.message ?? error}`;
-      console.error("shoot-policy: the explainer could not start:", error);
-      return false;
-    });
-  return handle;
+  handle.ready = render() === null ? Promise.resolve(false) : start();
+  const setProblem = (error) => {
+    if (error === problem || (error && problem && error.message === problem.message)) return;
+    problem = error;
+    refresh();
+  };
+  return { handle, setProblem };
 }
 
 /** The known inputs among `options` (own properties only, so `{ shoot: undefined }` clears the Shoot). */
@@ -211,17 +328,60 @@ function pick(options) {
   return picked;
 }
 
+/** How the element names itself in its errors. */
+const ELEMENT = "<shoot-policy-explainer>";
+
+/** The input `key` may be a misspelling of (`shot`, `cloudprofile`, `Now`), or null. */
+function misspeltInput(key) {
+  const name = key.toLowerCase();
+  return INPUT_KEYS.find((input) => editDistance(name, input.toLowerCase()) <= (input.length > 4 ? 2 : 1)) ?? null;
+}
+
+/** Levenshtein distance, for the few short names above. */
+function editDistance(a, b) {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = row;
+  }
+  return previous[b.length];
+}
+
+/**
+ * An input the page set under another name: an own property of the element (the inputs are
+ * accessors of its class) that looks like one, which the explainer would never read. Properties
+ * frameworks keep on elements (`_vei`, `__reactProps$…`) start with `_` and are left alone.
+ */
+function misspeltProperty(element) {
+  for (const key of Object.keys(element)) {
+    if (key.startsWith("_") || INPUT_KEYS.includes(key)) continue;
+    const meant = misspeltInput(key);
+    if (meant) {
+      return new TypeError(`${ELEMENT}: \`${key}\` is not an input of the explainer; did you mean \`${meant}\`? It takes ${INPUT_KEYS.join(", ")}`);
+    }
+  }
+  return null;
+}
+
 // Outside a browser (server-side rendering, tests in Node) there is no HTMLElement to extend; the
 // element class then exists but is never registered.
 const ElementBase = globalThis.HTMLElement ?? class {};
 
 /**
  * `<shoot-policy-explainer>`: the app as a custom element. Its inputs are properties (the same as
- * `mount`'s options); setting one updates the app.
+ * `mount`'s options); setting one updates the app. Its settings are the attributes `view` and
+ * `theme`. What `mount` refuses with a TypeError (an invalid attribute, an input set under a
+ * misspelt name, an invalid `now`) is an error on the element: `error` holds it, the element shows
+ * it, and `ready` resolves to false.
  */
 export class ShootPolicyExplainerElement extends ElementBase {
   #options = {};
   #handle = null;
+  #setProblem = null;
+  #checkQueued = false;
 
   constructor() {
     super();
@@ -237,13 +397,38 @@ export class ShootPolicyExplainerElement extends ElementBase {
         this[key] = value;
       }
     }
-    if (!this.#handle) {
-      this.#handle = mount(this, this.#options, { view: this.#view(), theme: this.#theme() });
-    }
+    if (!this.#handle) this.#mount();
   }
 
   static get observedAttributes() {
     return ["view", "theme"];
+  }
+
+  /** Mounts the app with the current inputs and attributes, or shows why it cannot. */
+  #mount() {
+    let settings;
+    let fatal = null;
+    try {
+      settings = { view: this.#view(), theme: this.#theme() };
+      this.#checkInputAttributes();
+    } catch (error) {
+      settings = {};
+      fatal = error;
+    }
+    ({ handle: this.#handle, setProblem: this.#setProblem } = mountExplainer(this, this.#options, settings, ELEMENT, fatal));
+    this.#setProblem(misspeltProperty(this));
+    // A page sets the properties right after it appends the element, too.
+    this.#checkSoon();
+  }
+
+  /** Looks for misspelt properties once the page's current script has run. */
+  #checkSoon() {
+    if (this.#checkQueued) return;
+    this.#checkQueued = true;
+    queueMicrotask(() => {
+      this.#checkQueued = false;
+      this.#setProblem?.(misspeltProperty(this));
+    });
   }
 
   /** `view`: "results", "full", or card names separated by spaces or commas. */
@@ -252,19 +437,40 @@ export class ShootPolicyExplainerElement extends ElementBase {
     return names.length ? names : undefined;
   }
 
+  /** `theme`: absent (or empty) for "auto"; any other value must be a theme. */
   #theme() {
     const theme = this.getAttribute("theme");
-    return THEMES.includes(theme) ? theme : undefined;
+    if (theme === null || theme === "") return undefined;
+    if (!THEMES.includes(theme)) {
+      throw new TypeError(`${ELEMENT}: the attribute theme="${theme}" must be one of ${THEMES.map((t) => `"${t}"`).join(", ")}`);
+    }
+    return theme;
+  }
+
+  /** An attribute named like an input (HTML lowercases it): the inputs are properties, never read from attributes. */
+  #checkInputAttributes() {
+    for (const attribute of this.getAttributeNames()) {
+      const input = INPUT_KEYS.find((key) => key.toLowerCase() === attribute);
+      if (input) {
+        throw new TypeError(`${ELEMENT}: the attribute ${attribute} is not read: set the element's \`${input}\` property (explainer.${input} = …)`);
+      }
+    }
   }
 
   attributeChangedCallback(name) {
     if (!this.#handle) return;
-    if (name === "theme") {
-      this.#handle.update({ theme: this.#theme() });
+    let theme;
+    try {
+      theme = this.#theme();
+    } catch {
+      theme = null;
+    }
+    if (name === "theme" && theme !== null && this.#handle.error === null) {
+      this.#handle.update({ theme });
     } else {
-      // Another set of parts: mount again with the same inputs.
+      // Another set of parts, or an attribute in error or mended: mount again with the same inputs.
       this.#handle.unmount();
-      this.#handle = mount(this, this.#options, { view: this.#view(), theme: this.#theme() });
+      this.#mount();
     }
   }
 
@@ -273,23 +479,31 @@ export class ShootPolicyExplainerElement extends ElementBase {
    * (a property set to another object updates the app by itself).
    */
   update() {
+    this.#setProblem?.(misspeltProperty(this));
     this.#handle?.update(this.#options);
   }
 
   disconnectedCallback() {
     this.#handle?.unmount();
     this.#handle = null;
+    this.#setProblem = null;
   }
 
-  /** Resolves to true when the app is rendered, false when it could not start (undefined while the
-   * element is not in a document); it never rejects. */
+  /** Resolves to true when the app is rendered, false when it could not start or an input is in
+   * error (undefined while the element is not in a document); it never rejects. */
   get ready() {
     return this.#handle?.ready;
+  }
+
+  /** Why the app is not shown (an invalid attribute or input, a misspelt property, a failed start); otherwise null. */
+  get error() {
+    return this.#handle?.error ?? null;
   }
 
   #set(key, value) {
     this.#options[key] = value;
     this.#handle?.update({ [key]: value });
+    if (this.#handle) this.#checkSoon();
   }
 
   // One accessor per input (a static block may use the private fields).

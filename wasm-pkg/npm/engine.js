@@ -28,7 +28,7 @@ function startWorker() {
     const request = waiting.get(id);
     waiting.delete(id);
     if (error !== undefined) {
-      // A panicked module cannot run again: the next request starts a new worker.
+      // After a trap, say, end the worker and its memory: the next request starts a new one.
       endWorker(started, error);
       request?.reject(new Error(error));
     } else {

@@ -1,6 +1,9 @@
-// Browsers and bundlers (Vite, webpack): the module initialises its WebAssembly once, on import.
-import init from "./web/shoot_policy.js";
+// Browsers and bundlers (Vite, webpack; esbuild with the README's recipe): the engine is fetched,
+// compiled and instantiated once, on import. After a trap the next call runs on a fresh instance of
+// the compiled module (api.js).
+import { createGlue } from "./web/shoot_policy.js";
+import { loadEngine } from "./api.js";
 
-await init({ module_or_path: new URL("./web/shoot_policy_bg.wasm", import.meta.url) });
+const engine = await loadEngine(createGlue, new URL("./web/shoot_policy_bg.wasm", import.meta.url));
 
-export * from "./web/shoot_policy.js";
+export const { Analyzer, analyze, analyzeFleet, hibernation, maintenance, rollTriggers, statusLabel, timeline, validate, version } = engine;

@@ -1,2 +1,4 @@
-// Node.js, ES modules: re-exports the CommonJS build, which loads its WebAssembly synchronously.
-export * from "./node/shoot_policy.js";
+// Node.js, ES modules: the CommonJS entry's engine (one instance for both).
+import engine from "./node.cjs";
+
+export const { Analyzer, analyze, analyzeFleet, hibernation, maintenance, rollTriggers, statusLabel, timeline, validate, version } = engine;

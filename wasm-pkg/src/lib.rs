@@ -94,8 +94,10 @@ impl Documents {
     }
 }
 
-/// The inputs of [`analyze`], named like the app's editors.
+/// The inputs of [`analyze`], named like the app's editors. In TypeScript these are the fields;
+/// `AnalyzeInput` asks for at least one of them.
 #[derive(Deserialize, Tsify)]
+#[tsify(rename = "AnalyzeInputFields")]
 #[serde(rename_all = "camelCase")]
 pub struct AnalyzeInput {
     // Kept as the caller's value: see `cloud_profile_text`.
@@ -204,6 +206,13 @@ export interface Options {
   /** The parts of the report to compute (default: all); the one-part functions set their own. */
   areas?: Area[];
 }
+"#;
+
+#[wasm_bindgen(typescript_custom_section)]
+const ANALYZE_INPUT_TS: &str = r#"
+/** The inputs of `analyze` and the one-part functions: any of them, but at least one (`analyze({})` has nothing to analyse). */
+export type AnalyzeInput = AnalyzeInputFields &
+  ({ cloudProfile: Document | undefined } | { shoot: Document | undefined } | { previousShoot: Document | undefined } | { objects: Documents | undefined });
 "#;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -447,6 +456,7 @@ impl Analyzer {
         options: &Options,
         areas: Option<&[Area]>,
     ) -> Result<JsValue, JsError> {
+        keep_panic_message();
         plain_object(&input, INPUT_KEYS, "input", "{ cloudProfile, shoot }")?;
         let input: AnalyzeInput = argument(input, "input")?;
         let mut options = read_options(options)?;
@@ -489,6 +499,7 @@ pub fn analyze_fleet(
     #[wasm_bindgen(unchecked_param_type = "FleetInput")] input: JsValue,
     options: &Options,
 ) -> Result<JsValue, JsError> {
+    keep_panic_message();
     plain_object(
         &input,
         FLEET_INPUT_KEYS,
@@ -607,8 +618,9 @@ pub fn bench_parse_only(text: &js_sys::JsString) -> Result<usize, JsError> {
         .map_err(js_error)
 }
 
-/// A panic aborts the module; its message is left in `globalThis.shootPolicyPanic` for
-/// `worker.js` to pass on, as the trap that follows says only "unreachable".
+/// A panic aborts the module; its message is left in `globalThis.shootPolicyPanic` for `api.js`
+/// to put into the error the call throws, as the trap that follows says only "unreachable".
+/// Installed by every entry point.
 fn keep_panic_message() {
     static INSTALLED: std::sync::Once = std::sync::Once::new();
     INSTALLED.call_once(|| {

@@ -5,6 +5,8 @@ use crate::{cargo, exec, root, target_dir, tools, Result};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+mod glue;
+
 /// The features the Rust wasm32 target emits by default; wasm-opt must accept exactly these.
 const WASM_FEATURES: &[&str] = &[
     "--enable-bulk-memory",
@@ -204,9 +206,23 @@ fn copy_bound(from: &Path, to: &Path) -> Result {
 }
 
 /// The files through which the app reaches the engine, as the npm package ships them beside its
-/// `web/` module: the engine client, its worker and the main entry (the engine on the page's
-/// thread where no worker starts).
-const ENGINE_SCRIPTS: &[&str] = &["engine.js", "worker.js", "request.js", "index.js"];
+/// `web/` module: the engine client, its worker, the main entry (the engine on the page's thread
+/// where no worker starts) and the functions over the engine's instance that both use.
+const ENGINE_SCRIPTS: &[&str] = &["engine.js", "worker.js", "request.js", "index.js", "api.js"];
+
+/// Rewrites the text file at `path` with `change`.
+fn rewrite(path: &Path, change: impl FnOnce(&str) -> Result<String>) -> Result {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let changed = change(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    std::fs::write(path, changed).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The engine's glue for browsers and bundlers, copied from `bound` into `web`, as `createGlue()`
+/// (see [`glue`]): api.js makes a fresh instance with it after a trap.
+fn copy_engine_glue(bound: &Path, web: &Path) -> Result {
+    copy_bound(bound, web)?;
+    rewrite(&web.join("shoot_policy.js"), glue::web_factory)
+}
 
 /// Builds the app into `dist/`: `index.html`, its static files, `app/` (the UI's module) and the
 /// engine laid out as in the npm package (`web/` and [`ENGINE_SCRIPTS`]), so one layout serves both.
@@ -216,7 +232,7 @@ pub fn dist() -> Result<PathBuf> {
     let engine = bound_engine()?;
     fresh_dir(&dist)?;
     copy_bound(&app, &dist.join("app"))?;
-    copy_bound(&engine, &dist.join("web"))?;
+    copy_engine_glue(&engine, &dist.join("web"))?;
     for name in ENGINE_SCRIPTS {
         copy(&root().join("wasm-pkg/npm").join(name), &dist.join(name))?;
     }
@@ -258,15 +274,17 @@ fn npm_package(features: &[&str]) -> Result<PathBuf> {
     let engine = bound_engine_with(features)?;
     let wasm = engine_wasm(features)?;
     fresh_dir(&package)?;
-    copy_bound(&engine, &package.join("web"))?;
+    copy_engine_glue(&engine, &package.join("web"))?;
     bind(&wasm, "nodejs", &package.join("node"), "shoot_policy", true)?;
     share_the_web_module(&package)?;
+    rewrite(&package.join("node/shoot_policy.js"), glue::node_factory)?;
     // The package is ESM ("type": "module"); the Node build is CommonJS and must say so.
     std::fs::write(
         package.join("node/package.json"),
         "{\"type\": \"commonjs\"}\n",
     )
     .map_err(|e| e.to_string())?;
+    declarations(&package)?;
     add_embeddable_app(&package.join("app"))?;
     let template = root().join("wasm-pkg/npm");
     for entry in std::fs::read_dir(&template).map_err(|e| format!("{}: {e}", template.display()))? {
@@ -280,12 +298,39 @@ fn npm_package(features: &[&str]) -> Result<PathBuf> {
             copy(&path, &package.join(name))?;
         }
     }
+    // The Node.js entries use api.js as CommonJS.
+    let api = std::fs::read_to_string(template.join("api.js")).map_err(|e| e.to_string())?;
+    std::fs::write(package.join("node/api.cjs"), glue::commonjs_of(&api)?)
+        .map_err(|e| e.to_string())?;
     eprintln!("npm package built into {}", package.display());
     Ok(package)
 }
 
+/// The package's declarations, `index.d.ts`: the API as wasm-bindgen declares it for Node.js, which
+/// is the browsers' without the initialisation functions (the entries initialise the engine
+/// themselves, and their declarations need the DOM's types). The glues' own declarations go: the
+/// glues are functions now (see [`glue`]).
+fn declarations(package: &Path) -> Result {
+    let api = package.join("node/shoot_policy.d.ts");
+    let text = std::fs::read_to_string(&api).map_err(|e| format!("{}: {e}", api.display()))?;
+    let header = "// The types of `shoot-policy` (every entry: browsers, bundlers, Node.js), generated from the\n\
+                  // Rust types by `cargo xtask npm`.\n";
+    std::fs::write(package.join("index.d.ts"), format!("{header}{text}"))
+        .map_err(|e| e.to_string())?;
+    for file in [
+        "node/shoot_policy.d.ts",
+        "node/shoot_policy_bg.wasm.d.ts",
+        "web/shoot_policy.d.ts",
+        "web/shoot_policy_bg.wasm.d.ts",
+    ] {
+        std::fs::remove_file(package.join(file)).map_err(|e| format!("{file}: {e}"))?;
+    }
+    Ok(())
+}
+
 /// The Node.js glue loads the browser glue's module file instead of its own copy: both targets bind
-/// the same module to byte-identical files (checked here), so the package ships 1 MB less.
+/// the same module to byte-identical files (checked here), so the package ships 1 MB less. The
+/// glue's path is set by [`glue::node_factory`].
 fn share_the_web_module(package: &Path) -> Result {
     let (web, node) = (
         package.join("web/shoot_policy_bg.wasm"),
@@ -295,17 +340,6 @@ fn share_the_web_module(package: &Path) -> Result {
     if read(&web)? != read(&node)? {
         return Err("the web and nodejs targets bound different modules; ship both".to_string());
     }
-    let glue = package.join("node/shoot_policy.js");
-    let text = std::fs::read_to_string(&glue).map_err(|e| e.to_string())?;
-    const OWN: &str = "`${__dirname}/shoot_policy_bg.wasm`";
-    if text.matches(OWN).count() != 1 {
-        return Err(format!(
-            "{}: expected one {OWN} (wasm-bindgen's nodejs glue changed)",
-            glue.display()
-        ));
-    }
-    let text = text.replace(OWN, "`${__dirname}/../web/shoot_policy_bg.wasm`");
-    std::fs::write(&glue, text).map_err(|e| e.to_string())?;
     std::fs::remove_file(&node).map_err(|e| e.to_string())
 }
 

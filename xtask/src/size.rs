@@ -63,7 +63,11 @@ fn measure() -> Result<Vec<&'static str>> {
         dist.join("worker.js"),
     ])?;
     let npm = gzipped_size(&target_dir().join("npm/shoot-policy/web/shoot_policy_bg.wasm"))?;
-    let engine_glue = total(&[dist.join("index.js"), dist.join("web/shoot_policy.js")])?;
+    let engine_glue = total(&[
+        dist.join("index.js"),
+        dist.join("api.js"),
+        dist.join("web/shoot_policy.js"),
+    ])?;
     println!(
         "size app page (app + engine, wasm + js): {} bytes gzip -9",
         app + npm + engine_glue

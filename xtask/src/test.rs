@@ -1,7 +1,7 @@
 //! `cargo xtask test`: every check, in the order that fails fastest, each step timed.
 
 use crate::{build, cargo, exec, oracle, root, serve, size, target_dir, tools, Result};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
@@ -173,14 +173,20 @@ fn npm_package_tests() -> Result {
                 "areas.test.mjs",
                 "surfaces.test.mjs",
                 "fleet.test.mjs",
+                "exports.test.mjs",
+                "trap.test.mjs",
             ])
             .current_dir(&consumer),
     )?;
-    exec(
-        Command::new(bin.join("tsc"))
-            .args(["--noEmit", "-p", "."])
-            .current_dir(&consumer),
-    )?;
+    // The typed consumer (with the DOM's types, as a dashboard has them), then a Node.js-only
+    // project, which compiles without the DOM library.
+    for project in [".", "node-only"] {
+        exec(
+            Command::new(bin.join("tsc"))
+                .args(["--noEmit", "-p", project])
+                .current_dir(&consumer),
+        )?;
+    }
     exec(
         Command::new(bin.join("vitest"))
             .args(["run"])
@@ -216,32 +222,108 @@ fn install_packed_package(project: &Path) -> Result {
     )
 }
 
-/// Where the dashboard-style Vite app is served in the browser tests.
+/// Where the consumer apps are served in the browser tests: the dashboard-style Vite app, and the
+/// plain Shoot page bundled by webpack and by esbuild.
 const VITE_APP_PREFIX: &str = "vite-app";
+const WEBPACK_APP_PREFIX: &str = "webpack-app";
+const ESBUILD_APP_PREFIX: &str = "esbuild-app";
 
-/// Builds a fresh Vite + Vue app (`wasm-pkg/tests/vite-app/`) on the packed tarball, with Vite's
-/// defaults and no plugin, into `tools/.vite-app/dist/`, which the browser tests serve under
-/// `/vite-app/` (tests/e2e/vite-app.test.mjs). Vite and Vue come from `tools/`. A failed build
-/// fails the browser tests.
-fn vite_app() -> Result<std::path::PathBuf> {
-    let bin = tools::node_tools()?;
-    let app = root().join("tools/.vite-app");
+/// A fresh copy of `wasm-pkg/tests/<source>` in `tools/<scratch>` with the consumer tests' fixtures
+/// in its `src/` and the packed tarball installed, as a consumer app installs a published version.
+fn consumer_app(source: &str, scratch: &str) -> Result<PathBuf> {
+    let app = root().join("tools").join(scratch);
     if app.exists() {
         std::fs::remove_dir_all(&app).map_err(|e| e.to_string())?;
     }
-    copy_dir(&root().join("wasm-pkg/tests/vite-app"), &app)?;
+    copy_dir(&root().join("wasm-pkg/tests").join(source), &app)?;
     std::fs::copy(
         root().join("wasm-pkg/tests/consumer/fixtures.mjs"),
         app.join("src/fixtures.mjs"),
     )
     .map_err(|e| e.to_string())?;
     install_packed_package(&app)?;
+    Ok(app)
+}
+
+/// Builds a fresh Vite + Vue app (`wasm-pkg/tests/vite-app/`) on the packed tarball, with Vite's
+/// defaults and no plugin, into `tools/.vite-app/dist/`, which the browser tests serve under
+/// `/vite-app/` (tests/e2e/vite-app.test.mjs). Vite and Vue come from `tools/`. A failed build
+/// fails the browser tests.
+fn vite_app() -> Result<PathBuf> {
+    let bin = tools::node_tools()?;
+    let app = consumer_app("vite-app", ".vite-app")?;
     exec(
         Command::new(bin.join("vite"))
             .args(["build", "--base", &format!("/{VITE_APP_PREFIX}/")])
             .current_dir(&app),
     )?;
     Ok(app.join("dist"))
+}
+
+/// The plain Shoot page (`wasm-pkg/tests/bundler-app/`) bundled by webpack 5 with its defaults
+/// (the app's `webpack.config.mjs` names only the entry and the output) into
+/// `tools/.webpack-app/dist/`, served under `/webpack-app/` (tests/e2e/bundlers.test.mjs).
+fn webpack_app() -> Result<PathBuf> {
+    let bin = tools::node_tools()?;
+    let app = consumer_app("bundler-app", ".webpack-app")?;
+    exec(Command::new(bin.join("webpack")).current_dir(&app))?;
+    copy_page(&app)
+}
+
+/// The same page bundled by esbuild with the recipe of the installed package's README, run word
+/// for word: each line of the README's first `sh` block after its esbuild heading, by `sh`, with the
+/// pinned tools on the `PATH` as a project's scripts have its own. Served under `/esbuild-app/`.
+fn esbuild_app() -> Result<PathBuf> {
+    let bin = tools::node_tools()?;
+    let app = consumer_app("bundler-app", ".esbuild-app")?;
+    let readme = app.join("node_modules/shoot-policy/README.md");
+    let readme =
+        std::fs::read_to_string(&readme).map_err(|e| format!("{}: {e}", readme.display()))?;
+    let path = std::env::join_paths(
+        std::iter::once(bin.clone()).chain(
+            std::env::var_os("PATH")
+                .iter()
+                .flat_map(std::env::split_paths),
+        ),
+    )
+    .map_err(|e| e.to_string())?;
+    for line in esbuild_recipe(&readme)? {
+        exec(
+            Command::new("sh")
+                .args(["-c", &line])
+                .env("PATH", &path)
+                .current_dir(&app),
+        )?;
+    }
+    copy_page(&app)
+}
+
+/// The commands of the README's esbuild recipe: the first ```` ```sh ```` block after the heading
+/// `### esbuild`, without blank lines.
+fn esbuild_recipe(readme: &str) -> Result<Vec<String>> {
+    let mut lines = readme
+        .lines()
+        .skip_while(|line| line.trim() != "### esbuild")
+        .skip_while(|line| line.trim() != "```sh");
+    if lines.next().is_none() {
+        return Err("the package README has no `### esbuild` heading with a ```sh block".into());
+    }
+    let recipe: Vec<String> = lines
+        .take_while(|line| line.trim() != "```")
+        .filter(|line| !line.trim().is_empty())
+        .map(str::to_string)
+        .collect();
+    if recipe.is_empty() {
+        return Err("the README's esbuild recipe is empty".into());
+    }
+    Ok(recipe)
+}
+
+/// Puts the page (`index.html`, which loads `main.js`) beside the bundle in `dist/`.
+fn copy_page(app: &Path) -> Result<PathBuf> {
+    let dist = app.join("dist");
+    std::fs::copy(app.join("index.html"), dist.join("index.html")).map_err(|e| e.to_string())?;
+    Ok(dist)
 }
 
 /// The browser tests (`cargo xtask e2e [TEST_FILE...]`: the given files, or all of `tests/e2e/`).
@@ -259,14 +341,18 @@ pub fn end_to_end(test_files: &[String]) -> Result {
     if !package.join("app/app_bg.wasm").exists() {
         build::npm()?;
     }
-    // Built each time (about 10 s): it installs the package as packed now.
+    // Built each time (about 10 s each): they install the package as packed now.
     let vite_app = vite_app()?;
+    let webpack_app = webpack_app()?;
+    let esbuild_app = esbuild_app()?;
     let base_url = serve::spawn(
         dist,
         vec![
             ("npm/shoot-policy", package.clone()),
             ("embed-host", root().join("tests/e2e/embed-host")),
             (VITE_APP_PREFIX, vite_app),
+            (WEBPACK_APP_PREFIX, webpack_app),
+            (ESBUILD_APP_PREFIX, esbuild_app),
         ],
     )?;
     let playwright = root().join("tools/node_modules/playwright-core/index.mjs");
@@ -302,4 +388,19 @@ fn copy_dir(from: &Path, to: &Path) -> Result {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::esbuild_recipe;
+
+    #[test]
+    fn the_esbuild_recipe_is_the_sh_block_under_its_heading() {
+        let readme = "# x\n```sh\nnot this\n```\n### esbuild\n\nText.\n\n```sh\nesbuild a.js --outdir=dist\n\ncp b dist/\n```\n```sh\nnor this\n```\n";
+        assert_eq!(
+            esbuild_recipe(readme).unwrap(),
+            ["esbuild a.js --outdir=dist", "cp b dist/"]
+        );
+        assert!(esbuild_recipe("### esbuild\nno block\n").is_err());
+    }
 }

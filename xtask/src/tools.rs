@@ -52,11 +52,11 @@ pub fn wasm_bindgen() -> Result<PathBuf> {
 }
 
 /// The pinned JavaScript tools of `tools/package.json` (wasm-opt from binaryen, playwright-core, tsc,
-/// Vitest, axe-core). Returns the `node_modules/.bin` directory.
+/// Vitest, axe-core, and the consumer apps' bundlers). Returns the `node_modules/.bin` directory.
 pub fn node_tools() -> Result<PathBuf> {
     let tools = root().join("tools");
     let bin = tools.join("node_modules/.bin");
-    let ready = ["wasm-opt", "tsc", "vitest"]
+    let ready = ["wasm-opt", "tsc", "vitest", "vite", "webpack", "esbuild"]
         .iter()
         .all(|tool| bin.join(tool).exists())
         && ["playwright-core", "vue", "axe-core"]

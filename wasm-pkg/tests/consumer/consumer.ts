@@ -105,15 +105,16 @@ const sleepStatus: ConditionStatus | undefined = sleepOnly.hibernation?.webhooks
 // @ts-expect-error a one-part result has no other part
 const notThere = timeline({ shoot: typedShoot }, { now: new Date() }).hibernation;
 // @ts-expect-error a typo in a condition status does not compile
-const typo: ConditionStatus = "Ture";
+const statusTypo: ConditionStatus = "Ture";
+void statusTypo;
 const problemType: FieldErrorType | undefined = fromTyped.validation.problems[0]?.type;
 const operation: "Create" | "Reconcile" | "Migrate" | "Restore" | "Delete" | undefined = fromTyped.status?.nextOperation;
 
 // Classifications are exact: a typo does not compile.
 const firstClassification: Classification | undefined = report.versions?.kubernetes[0]?.classification;
 // @ts-expect-error: "deprecatd" is not a classification
-const typo = firstClassification === "deprecatd";
-void typo;
+const classificationTypo = firstClassification === "deprecatd";
+void classificationTypo;
 const stageStarts: (string | undefined)[] = report.versions?.kubernetes[0]?.lifecycle.map((stage) => stage.startTime) ?? [];
 void stageStarts;
 
@@ -126,3 +127,35 @@ const someAreas: Area[] = ["timeline", "hibernation"];
 const badArea: Area = "timelin";
 void kept; void someAreas; void badArea;
 analyzer.free();
+
+// The hibernation answer's statuses are literal unions, as the report's conditions are.
+type HibernationAnswer = NonNullable<Summary["hibernation"]>;
+const checkStatus: "True" | "False" | undefined = summary.hibernation?.checkStatus;
+const constraintStatus: ConditionStatus | undefined = summary.hibernation?.constraintStatus;
+// @ts-expect-error: the webhook check is True or False; only the constraint can be Progressing
+const checkProgressing: HibernationAnswer["checkStatus"] = "Progressing";
+const constraintProgressing: HibernationAnswer["constraintStatus"] = "Progressing";
+// @ts-expect-error: a typo in the constraint's status does not compile
+const constraintTypo: HibernationAnswer["constraintStatus"] = "Ture";
+void checkStatus; void constraintStatus; void checkProgressing; void constraintProgressing; void constraintTypo;
+
+// An analysis needs at least one input: `analyze({})` has nothing to analyse and does not compile.
+// @ts-expect-error: no input given
+analyze({}, { now: new Date() });
+// @ts-expect-error: no input given, for the one-part functions and the Analyzer too
+void hibernation({}, { now: new Date() });
+// @ts-expect-error: no input given
+void analyzer.analyze({}, { now: new Date() });
+// @ts-expect-error: a misspelt input does not compile either
+void analyze({ cloudprofile: "kind: CloudProfile", shoot: typedShoot }, { now: new Date() });
+// An input held in a variable that may be unset (a dashboard's state before it loads) is accepted.
+declare const loadedShoot: TypedShoot | undefined;
+declare const loadedProfile: string | undefined;
+void analyze({ cloudProfile: loadedProfile, shoot: loadedShoot }, { now: new Date() });
+void analyze({ objects: [typedShoot] }, { now: new Date() });
+
+// The package initialises its engine itself: wasm-bindgen's initialisation functions are neither
+// declared nor exported (exports.test.mjs and tests/e2e/package.test.mjs check the entries).
+// @ts-expect-error: no initSync
+import { initSync } from "shoot-policy";
+void initSync;

@@ -31,11 +31,16 @@ const ShootPage = defineComponent({
   setup() {
     const cloudProfile = shallowRef(profileText);
     const shoot = shallowRef(shootObject);
-    const { nextForcedUpdate } = useShootPolicy(cloudProfile, shoot, now);
+    const { report, nextForcedUpdate } = useShootPolicy(cloudProfile, shoot, now);
+    const nextForced = () => {
+      if (report.value === null) return "loading…";
+      const next = nextForcedUpdate.value;
+      return next ? `${next.to} at ${next.windowBegin}` : "none";
+    };
     return () =>
       h("main", [
         h("h1", shoot.value.metadata.name),
-        h("p", { id: "next-forced" }, nextForcedUpdate.value ? `${nextForcedUpdate.value.to} at ${nextForcedUpdate.value.windowBegin}` : "none"),
+        h("p", { id: "next-forced" }, nextForced()),
         h(ShootExplainer, { cloudProfile: cloudProfile.value, shoot: shoot.value }),
       ]);
   },

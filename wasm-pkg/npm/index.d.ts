@@ -1,1 +1,0 @@
-export * from "./web/shoot_policy.js";
