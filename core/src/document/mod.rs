@@ -103,6 +103,7 @@ fn parse(
     let budget = Budget {
         limits,
         nodes: Cell::new(0),
+        text_bytes: Cell::new(0),
     };
     let mut documents = Vec::new();
     if text.trim_start().starts_with('{') {
@@ -315,6 +316,10 @@ fn json_error(err: serde_json::Error) -> ParseError {
 struct Budget<'a> {
     limits: &'a Limits,
     nodes: Cell<usize>,
+    /// Bytes of the strings built (keys and values): without aliases no more than the text has,
+    /// with them as much as their uses copy, which `maxBytes` bounds as it bounds the text (an
+    /// alias of a 1 MiB anchor used 5 000 times would build 5 GB).
+    text_bytes: Cell<usize>,
 }
 
 impl<'a> Budget<'a> {
@@ -330,6 +335,18 @@ impl<'a> Budget<'a> {
             return Err(ParseError::unplaced(format!(
                 "more than {} documents in one input (maxDocuments)",
                 self.limits.max_documents
+            )));
+        }
+        Ok(())
+    }
+
+    fn count_text<E: de::Error>(&self, text: &str) -> Result<(), E> {
+        let bytes = self.text_bytes.get() + text.len();
+        self.text_bytes.set(bytes);
+        if bytes > self.limits.max_bytes {
+            return Err(E::custom(format_args!(
+                "more than {} bytes of text in one input once its aliases are expanded (maxBytes)",
+                self.limits.max_bytes
             )));
         }
         Ok(())
@@ -421,10 +438,12 @@ impl<'de> Visitor<'de> for Tree<'_, '_> {
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Value, E> {
+        self.budget.count_text(v)?;
         self.scalar(Value::String(v.to_string()))
     }
 
     fn visit_string<E: de::Error>(self, v: String) -> Result<Value, E> {
+        self.budget.count_text(&v)?;
         self.scalar(Value::String(v))
     }
 
@@ -507,6 +526,7 @@ impl<'de> Visitor<'de> for Key<'_, '_, '_> {
 
     fn visit_string<E: de::Error>(self, v: String) -> Result<String, E> {
         self.budget.count_node()?;
+        self.budget.count_text(&v)?;
         if self.seen.contains_key(&v) {
             return Err(E::custom(format_args!("duplicate key `{v}`")));
         }
@@ -637,6 +657,23 @@ mod tests {
             "many[498][496]: more than 500000 values in one input (maxNodes; an alias counts once per use)"
         );
         eprintln!("refused in {:?}", started.elapsed());
+    }
+
+    /// Few values, much text: an alias of a long scalar copies it at every use, so the text the
+    /// aliases build counts against `maxBytes` as the input's own text does.
+    #[test]
+    fn a_long_aliased_scalar_is_refused_by_the_byte_limit() {
+        let long = "x".repeat(1024 * 1024);
+        let references = ["*big"; 10].join(", ");
+        let text = format!("big: &big {long}\nmany: [{references}]\n");
+        let message = parse(&text).unwrap_err().message;
+        assert_eq!(
+            message,
+            "many[3]: more than 5242880 bytes of text in one input once its aliases are expanded (maxBytes)"
+        );
+        // Four uses stay within the limit.
+        let few = format!("big: &big {long}\nmany: [*big, *big, *big]\n");
+        assert!(parse(&few).is_ok());
     }
 }
 
