@@ -59,18 +59,39 @@ export function watchPage(page) {
 }
 
 /**
- * Replaces the editor's text as a paste does: the new value and one input event. (`fill` sends an
- * input event per line, and Chromium's `insertText` command takes minutes for 10 000 lines.)
+ * Replaces the editor's text as a person pastes: the text on the clipboard, the editor focused, then
+ * Ctrl+A and Ctrl+V on the keyboard (the browser's own paste, with its clipboard and input events).
  */
 export async function paste(page, label, text) {
-  const editor = page.getByLabel(label, { exact: true });
-  await editor.focus();
-  await editor.evaluate((area, text) => {
-    area.value = text;
-    area.dispatchEvent(new InputEvent("input", { bubbles: true, inputType: "insertFromPaste" }));
-  }, text);
+  await writeClipboard(page, text);
+  await pasteFromClipboard(page, label);
+  // The paste landed whole (a failed clipboard write would leave the old text, or part of it).
+  const pasted = await page.getByLabel(label, { exact: true }).evaluate((area) => area.value.length);
+  assert.equal(pasted, text.length, `the paste into ${label}`);
 }
 
+/** Puts `text` on the clipboard from the page, as a copy elsewhere would. Clipboard access is granted
+ * to the page's origin here: contexts are made in many places. */
+export async function writeClipboard(page, text) {
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(page.url()).origin });
+  await page.evaluate((text) => navigator.clipboard.writeText(text), text);
+}
+
+/** Focuses the editor and pastes what the clipboard holds over its whole text: Ctrl+A, Ctrl+V. */
+export async function pasteFromClipboard(page, label) {
+  await page.getByLabel(label, { exact: true }).focus();
+  await page.keyboard.press("Control+A");
+  await page.keyboard.press("Control+V");
+}
+
+/** Empties the editor as a person does: Ctrl+A, then Delete. */
+export async function clearEditor(page, label) {
+  await page.getByLabel(label, { exact: true }).focus();
+  await page.keyboard.press("Control+A");
+  await page.keyboard.press("Delete");
+}
+
+/** Small texts, entered as typing enters them (Playwright's fill: the text selected, the new one inserted). */
 export async function setEditor(page, label, text) {
   await page.getByLabel(label, { exact: true }).fill(text);
 }
