@@ -35,7 +35,9 @@ macro_rules! every_common_test {
     )*};
 }
 
-const PROFILE: &str = "kind: CloudProfile\nmetadata: {name: p}\nspec:\n  kubernetes:\n    versions:\n    - {version: 1.30.1, expirationDate: '2025-06-01T00:00:00Z'}\n    - {version: 1.31.0}\n";
+/// A CloudProfile with an image to give a pool: without one, Gardener's ShootMutator refuses
+/// every Shoot with workers, and no maintenance runs on a refused Shoot.
+const PROFILE: &str = "kind: CloudProfile\nmetadata: {name: p}\nspec:\n  kubernetes:\n    versions:\n    - {version: 1.30.1, expirationDate: '2025-06-01T00:00:00Z'}\n    - {version: 1.31.0}\n  machineImages: [{name: gl, versions: [{version: 1.0.0}]}]\n";
 
 fn get(value: &JsValue, key: &str) -> JsValue {
     Reflect::get(value, &JsValue::from_str(key)).expect("property access works")
