@@ -6,8 +6,9 @@
 //! for a review comment.
 
 use crate::text::component;
-use serde::Serialize;
-use shoot_policy::profile_change::{each_change, AffectedShoot, ProfileChangeSummary};
+use shoot_policy::profile_change::{
+    compare_profiles, each_change, AffectedShoot, ProfileChangeSummary,
+};
 use shoot_policy::report::{AnalyzeOptions, Source};
 use std::io::Write;
 
@@ -63,30 +64,17 @@ pub fn write(
             })
         })
     };
-    let shoots = shoots.iter().map(Ok);
+    let each = shoots.iter().map(Ok::<_, std::io::Error>);
     let summary = match format {
         Output::Json => {
-            let mut affected = Vec::new();
-            let summary = each_change((previous, new), shoots, options, |shoot| {
-                failing |= holds(&shoot);
-                affected.push(shoot);
-                Ok::<_, std::io::Error>(())
-            })?;
-            #[derive(Serialize)]
-            struct Answer<'a> {
-                affected: &'a [AffectedShoot],
-                summary: &'a ProfileChangeSummary,
-            }
-            let answer = Answer {
-                affected: &affected,
-                summary: &summary,
-            };
+            let answer = compare_profiles((previous, new), shoots, options);
+            failing = answer.affected.iter().any(holds);
             serde_json::to_writer_pretty(&mut *out, &answer)?;
             writeln!(out)?;
-            summary
+            answer.summary
         }
         Output::Text => {
-            let summary = each_change((previous, new), shoots, options, |shoot| {
+            let summary = each_change((previous, new), each, options, |shoot| {
                 failing |= holds(&shoot);
                 writeln!(out, "{}:", shoot.shoot)?;
                 for change in &shoot.changes {
@@ -106,7 +94,7 @@ pub fn write(
             writeln!(out, "| Shoot | Component | Change |")?;
             writeln!(out, "|---|---|---|")?;
             let cell = |text: &str| text.replace('|', "\\|");
-            let summary = each_change((previous, new), shoots, options, |shoot| {
+            let summary = each_change((previous, new), each, options, |shoot| {
                 failing |= holds(&shoot);
                 for change in &shoot.changes {
                     writeln!(

@@ -95,6 +95,31 @@ pub struct ProfileChangeSummary {
     pub with_input_errors: usize,
 }
 
+/// What a CloudProfile change does to a fleet: the affected Shoots, in input order, and the counts.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "tsify", tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileChangeReport {
+    pub affected: Vec<AffectedShoot>,
+    pub summary: ProfileChangeSummary,
+}
+
+/// [`each_change`] collected.
+pub fn compare_profiles<S: Borrow<Source>>(
+    profiles: (Source, Source),
+    shoots: impl IntoIterator<Item = S>,
+    options: &AnalyzeOptions,
+) -> ProfileChangeReport {
+    let mut affected = Vec::new();
+    let shoots = shoots.into_iter().map(Ok::<_, std::convert::Infallible>);
+    let Ok(summary) = each_change(profiles, shoots, options, |shoot| {
+        affected.push(shoot);
+        Ok(())
+    });
+    ProfileChangeReport { affected, summary }
+}
+
 /// Compares every Shoot of `shoots` (one each, or several in a `List`) under the two CloudProfiles;
 /// `take` gets each affected Shoot as it is found, in input order.
 pub fn each_change<S: Borrow<Source>, E>(

@@ -269,6 +269,7 @@ fn instant(value: &JsValue, name: &str) -> Result<Option<DateTime<Utc>>, JsError
 /// The keys each argument takes; any other is a misspelling that would otherwise be ignored.
 const INPUT_KEYS: &[&str] = &["cloudProfile", "shoot", "previousShoot", "objects"];
 const FLEET_INPUT_KEYS: &[&str] = &["cloudProfile", "shoots"];
+const PROFILE_CHANGE_INPUT_KEYS: &[&str] = &["previousCloudProfile", "cloudProfile", "shoots"];
 const OPTION_KEYS: &[&str] = &["now", "until", "featureGates", "limits", "areas"];
 const LIMIT_KEYS: &[&str] = &["maxBytes", "maxDocuments", "maxDepth", "maxNodes"];
 
@@ -537,6 +538,62 @@ pub fn analyze_fleet(
     let summary = writer.write(&summary).map_err(js_error)?;
     // The fields of `FleetReport`, in its order.
     Ok(writer.object_of([("reports", reports.into()), ("summary", summary)]))
+}
+
+/// The inputs of [`compare_cloud_profiles`]: a CloudProfile before and after a change, and the
+/// Shoots that use it.
+#[derive(Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileChangeInput {
+    #[tsify(type = "Document")]
+    #[serde(with = "serde_wasm_bindgen::preserve")]
+    pub previous_cloud_profile: JsValue,
+    #[tsify(type = "Document")]
+    #[serde(with = "serde_wasm_bindgen::preserve")]
+    pub cloud_profile: JsValue,
+    #[tsify(type = "Document[]")]
+    #[serde(with = "serde_wasm_bindgen::preserve")]
+    pub shoots: JsValue,
+}
+
+/// What a CloudProfile change does to a fleet: each Shoot analysed against the previous and the
+/// new CloudProfile (each read once), and per affected Shoot every update that appears, goes or
+/// moves, every update that starts or stops failing, every version classified otherwise and every
+/// validation problem that appears or goes; the unaffected Shoots counted. The CLI's
+/// `fleet --previous-cloud-profile --format json`.
+#[wasm_bindgen(js_name = compareCloudProfiles, unchecked_return_type = "ProfileChangeReport")]
+pub fn compare_cloud_profiles(
+    #[wasm_bindgen(unchecked_param_type = "ProfileChangeInput")] input: JsValue,
+    options: &Options,
+) -> Result<JsValue, JsError> {
+    keep_panic_message();
+    plain_object(
+        &input,
+        PROFILE_CHANGE_INPUT_KEYS,
+        "input",
+        "{ previousCloudProfile, cloudProfile, shoots: [] }",
+    )?;
+    let input: ProfileChangeInput = argument(input, "input")?;
+    let options = read_options(options)?;
+    let previous = Document::from_js(&input.previous_cloud_profile, "input.previousCloudProfile")?;
+    let previous = Source::auto("Previous CloudProfile", previous.into_text());
+    let profile = Document::from_js(&input.cloud_profile, "input.cloudProfile")?;
+    let profile = Source::auto("CloudProfile", profile.into_text());
+    if !js_sys::Array::is_array(&input.shoots) {
+        return Err(js_error("input.shoots: expected an array of documents"));
+    }
+    let shoots = (js_sys::Array::from(&input.shoots).iter().enumerate())
+        .map(|(index, shoot)| -> Result<Source, JsError> {
+            let shoot = Document::from_js(&shoot, &format!("input.shoots[{index}]"))?;
+            Ok(Source::auto(
+                format!("Shoot #{}", index + 1),
+                shoot.into_text(),
+            ))
+        })
+        .collect::<Result<Vec<Source>, JsError>>()?;
+    let answer =
+        shoot_policy::profile_change::compare_profiles((previous, profile), &shoots, &options);
+    to_js::Writer::default().write(&answer).map_err(js_error)
 }
 
 /// Analyses a CloudProfile, a Shoot and related objects: everything Gardener will do and why.

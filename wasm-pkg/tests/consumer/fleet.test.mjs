@@ -40,3 +40,18 @@ test("analyzeFleet gives each Shoot of a List its own report", () => {
 test("analyzeFleet refuses a fleet without its CloudProfile as API misuse", () => {
   assert.throws(() => analyzeFleet({ shoots: [] }, { now }), /cloudProfile/);
 });
+
+test("compareCloudProfiles names the Shoots a CloudProfile change moves, with old and new dates", async () => {
+  const { compareCloudProfiles } = await import("shoot-policy");
+  // 1.31.4 expires two weeks earlier: "dev" (on 1.31.4) is forced earlier, "prod" (1.32.1) not.
+  const changed = cloudProfile.replace('expirationDate: "2026-03-01T00:00:00Z"', 'expirationDate: "2026-02-15T00:00:00Z"');
+  assert.notEqual(changed, cloudProfile);
+  const answer = compareCloudProfiles({ previousCloudProfile: cloudProfile, cloudProfile: changed, shoots: [shootObject, upToDate] }, { now: "2026-02-01T00:00:00Z" });
+  assert.deepEqual(answer.summary, { shoots: 2, affected: 1, unaffected: 1, withInputErrors: 0 });
+  assert.deepEqual(answer.affected.map((shoot) => shoot.shoot), ["dev"]);
+  const forced = answer.affected[0].changes.find((change) => change.kind === "forcedUpdate");
+  assert.equal(forced.before.version, "1.32.1");
+  assert.ok(forced.before.at > "2026-03-01T00:00:00Z", forced.before.at);
+  assert.ok(forced.after.at > "2026-02-15T00:00:00Z" && forced.after.at < "2026-02-17T00:00:00Z", forced.after.at);
+  assert.throws(() => compareCloudProfiles({ cloudProfile, shoots: [] }, { now: "2026-02-01T00:00:00Z" }), /previousCloudProfile/);
+});
