@@ -6,4 +6,4 @@ import { loadEngine } from "./api.js";
 
 const engine = await loadEngine(createGlue, new URL("./web/shoot_policy_bg.wasm", import.meta.url));
 
-export const { Analyzer, analyze, analyzeFleet, hibernation, maintenance, rollTriggers, statusLabel, timeline, validate, version } = engine;
+export const { Analyzer, analyze, analyzeFleet, compareCloudProfiles, hibernation, maintenance, rollTriggers, statusLabel, timeline, validate, version } = engine;
