@@ -511,23 +511,9 @@ pub fn analyze_fleet(
     let options = read_options(options)?;
     let profile = Document::from_js(&input.cloud_profile, "input.cloudProfile")?;
     let profile = Source::auto("CloudProfile", profile.into_text());
-    if !js_sys::Array::is_array(&input.shoots) {
-        return Err(js_error("input.shoots: expected an array of documents"));
-    }
-    // Each Shoot is read from JavaScript when its turn comes, and its report written into
-    // JavaScript as soon as it is made and then dropped: the module's memory, which a wasm module
-    // never gives back, holds one Shoot and one report at a time, not the fleet's.
-    let shoots = js_sys::Array::from(&input.shoots);
-    let shoots = shoots
-        .iter()
-        .enumerate()
-        .map(|(index, shoot)| -> Result<Source, JsError> {
-            let shoot = Document::from_js(&shoot, &format!("input.shoots[{index}]"))?;
-            Ok(Source::auto(
-                format!("Shoot #{}", index + 1),
-                shoot.into_text(),
-            ))
-        });
+    // Each report is written into JavaScript as soon as it is made and then dropped: the module's
+    // memory, which a wasm module never gives back, holds one Shoot and one report at a time.
+    let shoots = shoot_sources(&input.shoots)?;
     let writer = to_js::Writer::default();
     let reports = js_sys::Array::new();
     let analyzer = report::Analyzer::with_time_zones(shoot_policy_intl_zones::rules());
@@ -579,21 +565,34 @@ pub fn compare_cloud_profiles(
     let previous = Source::auto("Previous CloudProfile", previous.into_text());
     let profile = Document::from_js(&input.cloud_profile, "input.cloudProfile")?;
     let profile = Source::auto("CloudProfile", profile.into_text());
-    if !js_sys::Array::is_array(&input.shoots) {
+    use shoot_policy::profile_change::{each_change, ProfileChangeReport};
+    // Only the affected Shoots are kept; each Shoot's text is read when its turn comes.
+    let mut affected = Vec::new();
+    let shoots = shoot_sources(&input.shoots)?;
+    let summary = each_change((previous, profile), shoots, &options, |shoot| {
+        affected.push(shoot);
+        Ok(())
+    })?;
+    let answer = ProfileChangeReport { affected, summary };
+    to_js::Writer::default().write(&answer).map_err(js_error)
+}
+
+/// `input.shoots` (an array of documents) as sources, each read from JavaScript when the
+/// iterator comes to it, so a fleet's texts are not all in the module's memory at once.
+fn shoot_sources(
+    shoots: &JsValue,
+) -> Result<impl Iterator<Item = Result<Source, JsError>>, JsError> {
+    if !js_sys::Array::is_array(shoots) {
         return Err(js_error("input.shoots: expected an array of documents"));
     }
-    let shoots = (js_sys::Array::from(&input.shoots).iter().enumerate())
-        .map(|(index, shoot)| -> Result<Source, JsError> {
-            let shoot = Document::from_js(&shoot, &format!("input.shoots[{index}]"))?;
-            Ok(Source::auto(
-                format!("Shoot #{}", index + 1),
-                shoot.into_text(),
-            ))
-        })
-        .collect::<Result<Vec<Source>, JsError>>()?;
-    let answer =
-        shoot_policy::profile_change::compare_profiles((previous, profile), &shoots, &options);
-    to_js::Writer::default().write(&answer).map_err(js_error)
+    let shoots = js_sys::Array::from(shoots).into_iter().enumerate();
+    Ok(shoots.map(|(index, shoot)| {
+        let shoot = Document::from_js(&shoot, &format!("input.shoots[{index}]"))?;
+        Ok(Source::auto(
+            format!("Shoot #{}", index + 1),
+            shoot.into_text(),
+        ))
+    }))
 }
 
 /// Analyses a CloudProfile, a Shoot and related objects: everything Gardener will do and why.
