@@ -2,7 +2,7 @@
 // core computes.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { withApp, loadExample, fact } from "./helpers.mjs";
+import { withApp, loadExample, fact, copyWith } from "./helpers.mjs";
 
 test("expired version: forced to the next minor in the next window, on the timeline", () =>
   withApp(async (page) => {
@@ -79,11 +79,8 @@ test("a fail-closed pod webhook blocks hibernation, with the fix", () =>
     const yaml = await patch.locator("pre code").textContent();
     assert.match(yaml, /^webhooks:\n- name: pods\.policy-agent\.example\.com\n  namespaceSelector:\n/);
     assert.doesNotMatch(yaml, /kubectl|failurePolicy/);
-    await patch.getByRole("button", { name: "Copy the kubectl command" }).click();
-    await patch.getByText("Copied").waitFor();
-    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), command);
-    await patch.getByRole("button", { name: "Copy fix.yaml" }).click();
-    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), yaml);
+    assert.equal(await copyWith(page, patch.getByRole("button", { name: "Copy the kubectl command" })), command);
+    assert.equal(await copyWith(page, patch.getByRole("button", { name: "Copy fix.yaml" })), yaml);
     // Every other fix stays one toggle away: the failure policy and timeout, as a patch alone.
     const others = card.locator("details.other-fixes");
     await others.locator("summary").click();

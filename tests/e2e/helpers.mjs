@@ -77,6 +77,20 @@ export async function writeClipboard(page, text) {
   await page.evaluate((text) => navigator.clipboard.writeText(text), text);
 }
 
+/**
+ * Clicks a Copy button as a person does (the page in front, so the browser lets it write the
+ * clipboard), waits for the outcome it announces next to itself and returns what the clipboard holds.
+ * The announcement is read as soon as it appears, so a failed copy shows its own message here.
+ */
+export async function copyWith(page, button) {
+  await page.bringToFront();
+  await button.click();
+  const outcome = button.locator("xpath=following-sibling::*[@role='status'][1]");
+  await outcome.filter({ hasText: /\S/ }).waitFor();
+  assert.equal(await outcome.textContent(), "Copied");
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
 /** Focuses the editor and pastes what the clipboard holds over its whole text: Ctrl+A, Ctrl+V. */
 export async function pasteFromClipboard(page, label) {
   await page.getByLabel(label, { exact: true }).focus();
