@@ -175,7 +175,9 @@ fn the_limits_are_set_on_the_command_line() {
     let (code, out) = fleet(&["--max-bytes", "2KiB"]);
     assert_eq!(code, Some(2), "{out}");
     assert!(
-        out.contains("more than the limit of 2048 bytes (maxBytes)"),
+        out.contains(
+            "more than the limit of 2048 bytes (maxBytes, applied to each object on its own)"
+        ),
         "{out}"
     );
     let (code, out) = fleet(&["--max-nodes", "10"]);

@@ -376,6 +376,119 @@ mod tests {
         assert_eq!(error.document, Some(0));
     }
 
+    /// Limits that hold the example CloudProfile with one example Shoot, not with two.
+    fn limits_for_one_shoot() -> crate::document::Limits {
+        let one = examples::DEFAULT.cloud_profile.len() + examples::DEFAULT.shoot.len();
+        crate::document::Limits {
+            max_bytes: one + examples::DEFAULT.shoot.len() / 2,
+            max_nodes: 2_000,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn the_limits_apply_to_each_shoot_of_a_list_not_to_the_list() {
+        let options = AnalyzeOptions {
+            limits: limits_for_one_shoot(),
+            ..AnalyzeOptions::at("2026-11-22T00:00:00Z".parse().unwrap())
+        };
+        let profile = source("CloudProfile", examples::DEFAULT.cloud_profile);
+        let shoots = fleet();
+        let text = examples::as_list(&[&shoots[0].text, &shoots[1].text, &shoots[0].text]);
+        assert!(
+            text.len() > options.limits.max_bytes,
+            "the List alone is over the limit"
+        );
+        let fleet_report =
+            analyze_fleet(profile.clone(), &[source("shoots.yaml", &text)], &options);
+        assert_eq!(names(&fleet_report), ["payments", "invoices", "payments"]);
+        assert_eq!(fleet_report.summary.with_input_errors, 0);
+        for (entry, shoot) in fleet_report
+            .reports
+            .iter()
+            .zip([&shoots[0], &shoots[1], &shoots[0]])
+        {
+            let alone = analyze(&[profile.clone(), shoot.clone()], &options);
+            assert_eq!(without_places(&entry.report), without_places(&alone));
+        }
+    }
+
+    #[test]
+    fn a_shoot_of_a_list_over_the_limits_is_refused_alone_at_its_place() {
+        let options = AnalyzeOptions {
+            limits: limits_for_one_shoot(),
+            ..AnalyzeOptions::at("2026-11-22T00:00:00Z".parse().unwrap())
+        };
+        let profile = source("CloudProfile", examples::DEFAULT.cloud_profile);
+        let labels: String = (0..300)
+            .map(|i| format!("\n    label-{i}: value-{i}"))
+            .collect();
+        let big = examples::DEFAULT
+            .shoot
+            .replacen("name: payments", "name: big", 1)
+            .replacen(
+                "  namespace:",
+                &format!("  labels:{labels}\n  namespace:"),
+                1,
+            );
+        let text = examples::as_list(&[examples::DEFAULT.shoot, &big, examples::DEFAULT.shoot]);
+        let fleet_report = analyze_fleet(profile, &[source("shoots.yaml", &text)], &options);
+        let [first, refused, third] = &fleet_report.reports[..] else {
+            panic!("three reports: {:?}", names(&fleet_report));
+        };
+        assert!(first.report.first_input_error().is_none());
+        assert!(third.report.first_input_error().is_none());
+        let error = refused
+            .report
+            .first_input_error()
+            .expect("the big Shoot is refused");
+        assert!(
+            error
+                .message
+                .starts_with("the Shoot garden-team-a/big and the inputs read with it hold ")
+                && error
+                    .message
+                    .ends_with("(maxBytes, applied to each object on its own)"),
+            "{}",
+            error.message
+        );
+        // The error points at the refused Shoot's `kind` in the List.
+        let second_kind = text
+            .lines()
+            .enumerate()
+            .filter(|(_, line)| line.trim_start_matches([' ', '-']) == "kind: Shoot")
+            .nth(1)
+            .map(|(index, _)| index + 1);
+        assert_eq!(
+            (error.source.as_str(), error.line),
+            ("shoots.yaml", second_kind)
+        );
+        assert_eq!(fleet_report.summary.with_input_errors, 1);
+    }
+
+    #[test]
+    fn a_list_over_the_limits_that_cannot_be_read_says_where() {
+        let options = AnalyzeOptions {
+            limits: limits_for_one_shoot(),
+            ..AnalyzeOptions::at("2026-11-22T00:00:00Z".parse().unwrap())
+        };
+        let profile = source("CloudProfile", examples::DEFAULT.cloud_profile);
+        let text = format!(
+            "{}\n  broken: [\n",
+            examples::as_list(&[examples::DEFAULT.shoot, examples::DEFAULT.shoot])
+        );
+        let fleet_report = analyze_fleet(profile, &[source("shoots.yaml", &text)], &options);
+        let error = fleet_report.reports[0]
+            .report
+            .first_input_error()
+            .expect("unreadable");
+        assert!(
+            error.line.is_some(),
+            "a syntax error, not the size: {error:?}"
+        );
+        assert!(!error.message.contains("maxBytes"), "{}", error.message);
+    }
+
     #[test]
     fn the_summary_counts_what_the_reports_say() {
         let options = AnalyzeOptions::at("2026-11-22T00:00:00Z".parse().unwrap());

@@ -49,6 +49,68 @@ impl Default for Limits {
     }
 }
 
+impl Limits {
+    /// The limits for reading, in one go, a source that holds many objects each held to `self`
+    /// (a `List` of a fleet's Shoots, as `kubectl get shoots -A -o yaml` prints 10 000 of them):
+    /// the text as a whole is bounded by its own length, and its aliases may not build more than
+    /// it holds. Each object is then held to `self` by [`Extent::check`].
+    pub fn for_many_objects(self, text_bytes: usize) -> Limits {
+        Limits {
+            max_bytes: self.max_bytes.max(text_bytes),
+            // Without aliases every value takes at least one byte of the text.
+            max_nodes: self.max_nodes.max(text_bytes),
+            ..self
+        }
+    }
+}
+
+/// What one object read from a text takes, counted as the reader counts it against the
+/// [`Limits`]: its values, and the bytes of its keys and strings.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Extent {
+    pub nodes: usize,
+    pub text_bytes: usize,
+}
+
+impl Extent {
+    pub fn of(value: &Value) -> Extent {
+        let mut extent = Extent::default();
+        let mut pending = vec![value];
+        while let Some(value) = pending.pop() {
+            extent.nodes += 1;
+            match value {
+                Value::String(text) => extent.text_bytes += text.len(),
+                Value::Array(items) => pending.extend(items),
+                Value::Object(fields) => {
+                    extent.text_bytes += fields.keys().map(String::len).sum::<usize>();
+                    pending.extend(fields.values());
+                }
+                _ => {}
+            }
+        }
+        extent
+    }
+
+    /// Refuses an object over `limits`, as the reader refuses a text; `what` names the object
+    /// ("the Shoot garden-dev/api"). `other_bytes` is the text read with it (its CloudProfile).
+    pub fn check(self, what: &str, other_bytes: usize, limits: &Limits) -> Result<(), String> {
+        if self.nodes > limits.max_nodes {
+            return Err(format!(
+                "{what} holds {} values, more than the limit of {} (maxNodes, applied to each object on its own)",
+                self.nodes, limits.max_nodes
+            ));
+        }
+        let bytes = self.text_bytes + other_bytes;
+        if bytes > limits.max_bytes {
+            return Err(format!(
+                "{what} and the inputs read with it hold {bytes} bytes of text, more than the limit of {} bytes (maxBytes, applied to each object on its own)",
+                limits.max_bytes
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// Where a parse error points: 1-based line and column, when the parser knows them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseError {
@@ -674,6 +736,45 @@ mod tests {
         // Four uses stay within the limit.
         let few = format!("big: &big {long}\nmany: [*big, *big, *big]\n");
         assert!(parse(&few).is_ok());
+    }
+
+    /// A text of many objects may be larger than the limits, never its aliases' expansion.
+    #[test]
+    fn the_limits_of_many_objects_grow_with_the_text_alone() {
+        let long = "x".repeat(6 * 1024 * 1024);
+        let limits = Limits::default().for_many_objects(long.len() + 100);
+        assert!(parse_documents(&format!("big: {long}\n"), &limits).is_ok());
+        let text = format!("big: &big {long}\nmany: [*big]\n");
+        let limits = Limits::default().for_many_objects(text.len());
+        let message = parse_documents(&text, &limits).unwrap_err().message;
+        assert!(
+            message.contains("once its aliases are expanded (maxBytes)"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn an_extent_counts_what_the_reader_counts() {
+        let value = parse("a: [one, 2]\nbee: {c: null}\n").unwrap().remove(0);
+        // The mapping, the list and its two items, the inner mapping and its null.
+        assert_eq!(
+            Extent::of(&value),
+            Extent {
+                nodes: 6,
+                text_bytes: 1 + 3 + 3 + 1
+            }
+        );
+        let limits = Limits {
+            max_nodes: 5,
+            ..Limits::default()
+        };
+        assert_eq!(
+            Extent::of(&value).check("the Shoot a/b", 0, &limits).unwrap_err(),
+            "the Shoot a/b holds 6 values, more than the limit of 5 (maxNodes, applied to each object on its own)"
+        );
+        assert!(Extent::of(&value)
+            .check("the Shoot a/b", 0, &Limits::default())
+            .is_ok());
     }
 }
 

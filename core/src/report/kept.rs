@@ -4,9 +4,10 @@
 use super::{
     analyze_from, classification_transitions, copy_object, document, parse_objects, read_source,
     route, syntax_errors, text_at, version_matrix, AnalyzeOptions, DateTime, Diagnostic, Inputs,
-    Located, Place, Problem, RecognisedObject, Report, Source, SourceRole, TimeZones, Utc, Value,
-    VersionMatrix,
+    Located, Place, Problem, RecognisedObject, Report, Severity, Source, SourceRole, TimeZones,
+    Utc, Value, VersionMatrix,
 };
+use crate::document::Extent;
 
 /// A source with a CloudProfile, read once to analyse many Shoots against it
 /// ([`analyze_with_profile`]): the CloudProfile is parsed, checked for unparsable fields and
@@ -168,7 +169,8 @@ pub fn analyze_with_profile(
     sources: &[Source],
     options: &AnalyzeOptions,
 ) -> Report {
-    analyze_from(Some(profile), sources, options, &mut read_source)
+    let bytes = sources.iter().map(|source| source.text.len()).sum();
+    analyze_from(Some(profile), sources, bytes, options, &mut read_source)
 }
 
 /// One report per Shoot of `source` against the prepared profile, in the order of the source: each
@@ -188,21 +190,59 @@ pub fn analyze_each_shoot<'a>(
             analyze_with_profile(profile, std::slice::from_ref(source), options)
         }))
     };
-    let total_bytes = profile.source.text.len() + source.text.len();
-    if source.role != SourceRole::Auto
-        || document::check_size(total_bytes, &options.limits).is_err()
-    {
+    if source.role != SourceRole::Auto {
         return single();
     }
-    let Ok(objects) = parse_objects(source, &options.limits) else {
-        return single();
+    // A source within the limits as a whole is read as `analyze` reads it. A larger one, such as
+    // a fleet's `List`, is read whole and each of its Shoots held to the limits instead.
+    let whole = document::check_size(
+        profile.source.text.len() + source.text.len(),
+        &options.limits,
+    )
+    .is_ok();
+    let objects = if whole {
+        let Ok(objects) = parse_objects(source, &options.limits) else {
+            return single();
+        };
+        objects
+    } else {
+        let many = options.limits.for_many_objects(source.text.len());
+        match parse_objects(source, &many) {
+            Ok(objects) => objects,
+            Err(diagnostic) => {
+                return Box::new(std::iter::once_with(move || {
+                    unreadable(profile, source, options, *diagnostic)
+                }))
+            }
+        }
     };
     let (shoots, others): (Vec<_>, Vec<_>) = objects
         .into_iter()
         .enumerate()
         .partition(|(_, (_, object))| text_at(object, &["kind"]) == Some("Shoot"));
+    // What each Shoot's report reads besides the Shoot, counted against the limits.
+    let others_bytes: usize = match whole {
+        true => 0,
+        false => (others.iter())
+            .map(|(_, (_, object))| Extent::of(object).text_bytes)
+            .sum(),
+    };
     // Each report reads the source's other objects and one Shoot, in the order of the source.
     let report_with = move |shoot: Option<PositionedObject>| {
+        let bytes = match (&shoot, whole) {
+            (_, true) => source.text.len(),
+            (None, false) => others_bytes,
+            (Some((_, (place, object))), false) => {
+                let extent = Extent::of(object);
+                let read_with = profile.source.text.len() + others_bytes;
+                if let Err(message) = extent.check(&shoot_named(object), read_with, &options.limits)
+                {
+                    let diagnostic = diagnostic_at(source, place, message);
+                    return unreadable(profile, source, options, diagnostic);
+                }
+                others_bytes + extent.text_bytes
+            }
+        };
         let mut shoot = shoot;
         let mut read_objects =
             |source: &Source, _: &document::Limits, inputs: &mut Inputs, report: &mut Report| {
@@ -223,6 +263,7 @@ pub fn analyze_each_shoot<'a>(
         analyze_from(
             Some(profile),
             std::slice::from_ref(source),
+            bytes,
             options,
             &mut read_objects,
         )
@@ -234,6 +275,51 @@ pub fn analyze_each_shoot<'a>(
         shoots
             .into_iter()
             .map(move |shoot| report_with(Some(shoot))),
+    )
+}
+
+/// "the Shoot garden-dev/api", for a message about a Shoot before it is read.
+fn shoot_named(object: &Value) -> String {
+    let namespace = text_at(object, &["metadata", "namespace"]).unwrap_or("");
+    let name = text_at(object, &["metadata", "name"]).unwrap_or("");
+    match namespace {
+        "" => format!("the Shoot {name:?}"),
+        _ => format!("the Shoot {namespace}/{name}"),
+    }
+}
+
+/// An error about an object of `source`, at the object's `kind`.
+fn diagnostic_at(source: &Source, place: &Place, message: String) -> Diagnostic {
+    let at = (place.locator.borrow_mut()).place(place.document, place.item, "kind");
+    Diagnostic {
+        severity: Severity::Error,
+        source: source.name.clone(),
+        document: Some(place.document),
+        field: None,
+        line: at.map(|(line, _)| line),
+        column: at.map(|(_, column)| column),
+        message,
+    }
+}
+
+/// The report of a source (or one object of it) that cannot be read: the prepared profile's
+/// findings and the error.
+fn unreadable(
+    profile: &PreparedProfile,
+    source: &Source,
+    options: &AnalyzeOptions,
+    diagnostic: Diagnostic,
+) -> Report {
+    let mut diagnostic = Some(diagnostic);
+    let mut read = |_: &Source, _: &document::Limits, _: &mut Inputs, report: &mut Report| {
+        report.diagnostics.extend(diagnostic.take());
+    };
+    analyze_from(
+        Some(profile),
+        std::slice::from_ref(source),
+        0,
+        options,
+        &mut read,
     )
 }
 

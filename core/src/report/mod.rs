@@ -37,7 +37,8 @@ use chrono::{DateTime, Utc};
 
 /// Analyses the given sources at `options.now`.
 pub fn analyze(sources: &[Source], options: &AnalyzeOptions) -> Report {
-    analyze_from(None, sources, options, &mut read_source)
+    let bytes = sources.iter().map(|source| source.text.len()).sum();
+    analyze_from(None, sources, bytes, options, &mut read_source)
 }
 
 /// How a source's objects reach the inputs: [`read_source`], or the routing of objects read before.
@@ -45,10 +46,12 @@ type ReadObjects<'a> = dyn FnMut(&Source, &document::Limits, &mut Inputs, &mut R
 
 /// [`analyze`] of the prepared profile's source followed by `sources`, taking what the prepared
 /// profile did once (reading its source, the CloudProfile's syntax check and defaults) from it,
-/// and its time-zone rules. `read` brings each of `sources` into the inputs.
+/// and its time-zone rules. `read` brings each of `sources` into the inputs; `sources_bytes` is
+/// the text they hold, which with the prepared profile's is held to the limits.
 fn analyze_from(
     prepared: Option<&PreparedProfile>,
     sources: &[Source],
+    sources_bytes: usize,
     options: &AnalyzeOptions,
     read: &mut ReadObjects,
 ) -> Report {
@@ -56,11 +59,7 @@ fn analyze_from(
     let mut inputs = Inputs::default();
     let zones = prepared.map_or(TimeZones::EMBEDDED, |prepared| prepared.zones);
     let prepared_bytes = prepared.map_or(0, |prepared| prepared.source.text.len());
-    let total_bytes = prepared_bytes
-        + sources
-            .iter()
-            .map(|source| source.text.len())
-            .sum::<usize>();
+    let total_bytes = prepared_bytes + sources_bytes;
     if let Err(error) = document::check_size(total_bytes, &options.limits) {
         report.diagnostics.push(Diagnostic {
             severity: Severity::Error,
