@@ -409,7 +409,7 @@ pub fn component_label(component: &Component) -> String {
     }
 }
 
-fn describe(event: &TimelineEvent, now: DateTime<Utc>) -> String {
+fn describe(event: &TimelineEvent, report: &Report, now: DateTime<Utc>) -> String {
     let mut text = format!(
         "{} {} → {} on {} ({})",
         component_label(&event.component),
@@ -421,8 +421,28 @@ fn describe(event: &TimelineEvent, now: DateTime<Utc>) -> String {
     if let Some(chance) = event.chance_text() {
         text.push_str(&format!(", {chance}"));
     }
-    text.push_str(&format!("; nodes: {}", event.node_impact.summary));
+    text.push_str(&nodes(event, report));
     text
+}
+
+/// "; nodes: rolling update of a": the nodes roll once per maintenance run, for all the
+/// window's updates together, so an update that shares its window says so.
+fn nodes(event: &TimelineEvent, report: &Report) -> String {
+    let events = report.timeline.as_ref().map_or(&[][..], |t| &t.events);
+    let others = (events.iter())
+        .filter(|e| e.window_begin == event.window_begin && e != &event)
+        .count();
+    match others {
+        0 => format!("; nodes: {}", event.node_impact.summary),
+        1 => format!(
+            "; nodes, for this and the window's other update together: {}",
+            event.node_impact.summary
+        ),
+        n => format!(
+            "; nodes, for this and the window's {n} other updates together: {}",
+            event.node_impact.summary
+        ),
+    }
 }
 
 fn facts(report: &Report, summary: &Summary, now: DateTime<Utc>) -> Vec<Fact> {
@@ -483,28 +503,14 @@ fn facts(report: &Report, summary: &Summary, now: DateTime<Utc>) -> Vec<Fact> {
         fact("Status", text, tone, None);
     }
     let horizon = report.timeline.as_ref().map(|t| t.until);
-    for blocked in &summary.blocked_updates {
-        let label = match blocked.reason {
-            UpdateReason::Force => "Forced update blocked",
-            _ => "Automatic update blocked",
-        };
+    for blocked in (summary.blocked_updates.iter()).filter(|b| b.reason != UpdateReason::Force) {
         let mut text = format!(
             "since {}: {} stays on {}",
             date(blocked.since),
             component_label(&blocked.component),
             blocked.version
         );
-        let listed = report.versions.is_none()
-            || classified(report, &blocked.component, &blocked.version).is_some();
-        match blocked.expires {
-            // The cause the user must fix or ask the operator about.
-            _ if !listed => text.push_str(", which this CloudProfile does not list"),
-            Some(expires) if expires <= now => {
-                text.push_str(&format!(", which expired on {}", date(expires)))
-            }
-            Some(expires) => text.push_str(&format!(", which expires on {}", date(expires))),
-            None => {}
-        }
+        text.push_str(&version_cause(report, blocked, now));
         match (&blocked.until, &blocked.then_version, horizon) {
             (Some(until), Some(version), _) => text.push_str(&format!(
                 ". Earliest update: {} → {version}",
@@ -515,53 +521,35 @@ fn facts(report: &Report, summary: &Summary, now: DateTime<Utc>) -> Vec<Fact> {
             }
             _ => {}
         }
-        fact(label, text, Tone::Bad, Some(blocked.message.clone()));
+        fact(
+            "Automatic update blocked",
+            text,
+            Tone::Bad,
+            Some(blocked.message.clone()),
+        );
     }
-    let blocked_force = (summary.blocked_updates.iter()).find(|b| b.reason == UpdateReason::Force);
-    match (&summary.next_forced_update, report.timeline.is_some()) {
-        (Some(event), _) => {
-            let mut text = describe(event, now);
-            // The cause, where it is one the user must act on.
-            if report.versions.is_some()
-                && classified(report, &event.component, &event.from).is_none()
-            {
-                text.push_str(&format!(" ({} is not in this CloudProfile)", event.from));
-            }
-            // A forced update that only comes after its block: say so beside it.
-            if let Some(blocked) = blocked_force.filter(|b| b.since < event.window_begin) {
-                text.push_str(&format!(
-                    " (the forced update fails from {} until then)",
-                    date(blocked.since)
-                ));
-            }
-            fact(
-                "Next forced update",
-                text,
-                Tone::Warn,
-                event.reason_message.clone(),
-            );
-        }
-        (None, true) => {
-            let until = horizon.map(date).unwrap_or_default();
-            match blocked_force {
-                Some(_) => fact(
-                    "Next forced update",
-                    format!("none succeeds before {until}: blocked (see above)"),
-                    Tone::Bad,
-                    None,
-                ),
-                None => fact(
-                    "Next forced update",
-                    format!("none due before {until}"),
-                    Tone::Good,
-                    None,
-                ),
-            }
-        }
-        (None, false) => {}
+    // Each component's forced updates as one story, the stories in date order: the first is
+    // what Gardener forces next (or fails to).
+    let stories = forced_update_stories(report, summary, now);
+    if stories.is_empty() && report.timeline.is_some() {
+        let until = horizon.map(date).unwrap_or_default();
+        fact(
+            "Next forced update",
+            format!("none due before {until}, the end of the forecast"),
+            Tone::Good,
+            None,
+        );
+    }
+    for (index, story) in stories.into_iter().enumerate() {
+        let label = if index == 0 {
+            "Next forced update"
+        } else {
+            "Forced update"
+        };
+        fact(label, story.text, story.tone, story.details);
     }
     if let Some(event) = &summary.next_automatic_update {
-        let text = describe(event, now);
+        let text = describe(event, report, now);
         fact(
             "Next automatic update",
             text,
@@ -679,6 +667,195 @@ fn facts(report: &Report, summary: &Summary, now: DateTime<Utc>) -> Vec<Fact> {
     facts
 }
 
+/// One component's forced updates in words.
+struct Story {
+    text: String,
+    tone: Tone,
+    details: Option<String>,
+}
+
+/// A step of a component's forced-update story: a span in which the forced update fails, or
+/// the forced update carried out.
+enum Step<'a> {
+    Fails(&'a BlockedSpan),
+    Done(&'a TimelineEvent),
+}
+
+impl Step<'_> {
+    fn at(&self) -> DateTime<Utc> {
+        match self {
+            Step::Fails(blocked) => blocked.since,
+            Step::Done(event) => event.window_begin,
+        }
+    }
+}
+
+/// The steps a story tells at most; the rest are on the timeline.
+const STORY_STEPS: usize = 4;
+
+/// Each component's forced updates, in the order of their first step: since when the forced
+/// update fails and why, when it succeeds and to what.
+fn forced_update_stories(report: &Report, summary: &Summary, now: DateTime<Utc>) -> Vec<Story> {
+    let events = report.timeline.as_ref().map_or(&[][..], |t| &t.events);
+    let horizon = report.timeline.as_ref().map(|t| t.until);
+    let mut steps: Vec<(&Component, Step)> = (summary.blocked_updates.iter())
+        .filter(|b| b.reason == UpdateReason::Force)
+        .map(|b| (&b.component, Step::Fails(b)))
+        .chain(
+            (events.iter())
+                .filter(|e| e.reason == UpdateReason::Force)
+                .map(|e| (&e.component, Step::Done(e))),
+        )
+        .collect();
+    crate::sorting::sort_by_key(&mut steps, |(_, step)| step.at());
+    let mut components: Vec<&Component> = Vec::new();
+    for (component, _) in &steps {
+        if !components.contains(component) {
+            components.push(component);
+        }
+    }
+    (components.into_iter())
+        .map(|component| {
+            let own: Vec<&Step> = (steps.iter())
+                .filter(|(c, _)| *c == component)
+                .map(|(_, step)| step)
+                .collect();
+            let mut parts = Vec::new();
+            let mut details = Vec::new();
+            let mut failing = false;
+            for (index, step) in own.iter().take(STORY_STEPS).enumerate() {
+                match step {
+                    Step::Fails(blocked) => {
+                        failing = true;
+                        details.push(blocked.message.clone());
+                        let mut part = format!(
+                            "{} stays on {}{}: the forced update fails from {}",
+                            component_label(component),
+                            blocked.version,
+                            version_cause(report, blocked, now),
+                            date_time(blocked.since)
+                        );
+                        if let Some(why) = no_qualifying_version(report, blocked) {
+                            part.push_str(&format!(", because {why}"));
+                        }
+                        if blocked.until.is_none() {
+                            if let Some(horizon) = horizon {
+                                part.push_str(&format!(
+                                    ", and no update succeeds before {}",
+                                    date(horizon)
+                                ));
+                            }
+                        }
+                        parts.push(part);
+                    }
+                    Step::Done(event) => {
+                        let after_failing = index > 0 && matches!(own[index - 1], Step::Fails(_));
+                        let mut part = if after_failing {
+                            format!(
+                                "it succeeds on {} ({}): {} → {}{}",
+                                date_time(event.window_begin),
+                                countdown(now, event.window_begin),
+                                event.from,
+                                event.to,
+                                nodes(event, report)
+                            )
+                        } else {
+                            describe(event, report, now)
+                        };
+                        if report.versions.is_some()
+                            && classified(report, &event.component, &event.from).is_none()
+                        {
+                            part.push_str(&format!(
+                                " ({} is not in this CloudProfile)",
+                                event.from
+                            ));
+                        }
+                        details.extend(event.reason_message.clone());
+                        parts.push(part);
+                    }
+                }
+            }
+            if own.len() > STORY_STEPS {
+                parts.push(format!("{} more on the timeline", own.len() - STORY_STEPS));
+            }
+            details.dedup();
+            Story {
+                text: parts.join("; then "),
+                tone: if failing { Tone::Bad } else { Tone::Warn },
+                details: (!details.is_empty()).then(|| details.join("\n")),
+            }
+        })
+        .collect()
+}
+
+/// Why the version must go, as the CloudProfile says: ", which expired on …", or that the
+/// CloudProfile does not list it, the cause the user must fix or ask the operator about.
+fn version_cause(report: &Report, blocked: &BlockedSpan, now: DateTime<Utc>) -> String {
+    let listed = report.versions.is_none()
+        || classified(report, &blocked.component, &blocked.version).is_some();
+    match blocked.expires {
+        _ if !listed => ", which this CloudProfile does not list".to_string(),
+        Some(expires) if expires <= now => format!(", which expired on {}", date(expires)),
+        Some(expires) => format!(", which expires on {}", date(expires)),
+        None => String::new(),
+    }
+}
+
+/// Why no version qualifies for the control plane's forced update when it fails, from the
+/// CloudProfile's versions: Gardener takes a later patch of the same minor that is neither a
+/// preview nor expired, else the highest version of the next minor that is not a preview
+/// (`GetVersionForForcefulUpdateToConsecutiveMinor`). `None` where the rule is another one (a
+/// pool's image or own version) or the versions do not tell.
+fn no_qualifying_version(report: &Report, blocked: &BlockedSpan) -> Option<String> {
+    if blocked.component != Component::ControlPlane {
+        return None;
+    }
+    let versions = &report.versions.as_ref()?.kubernetes;
+    let current = crate::version::parse_masterminds(&blocked.version).ok()?;
+    let at = blocked.since;
+    let next = format!("{}.{}", current.major, current.minor + 1);
+    let next_minor: Vec<&crate::report::ClassifiedVersion> = (versions.iter())
+        .filter(|v| {
+            crate::version::parse_masterminds(&v.version)
+                .is_ok_and(|v| v.major == current.major && v.minor == current.minor + 1)
+        })
+        .collect();
+    if next_minor.is_empty() {
+        return Some(format!(
+            "the CloudProfile lists no {next} version (a forced update moves one minor at a time)"
+        ));
+    }
+    let preview =
+        |v: &&crate::report::ClassifiedVersion| v.classification_at(at) == Classification::Preview;
+    if !next_minor.iter().all(preview) {
+        return None;
+    }
+    let named: Vec<String> = (next_minor.iter())
+        .take(3)
+        .map(|v| {
+            let ends = (v.lifecycle.iter())
+                .filter_map(|stage| stage.start_time)
+                .filter(|start| *start >= at)
+                .find(|start| {
+                    v.classification_at(*start + chrono::Duration::seconds(1))
+                        != Classification::Preview
+                });
+            match ends {
+                Some(end) => format!("{} until {}", v.version, date(end)),
+                None => v.version.clone(),
+            }
+        })
+        .collect();
+    let more = match next_minor.len() {
+        n if n > 3 => format!(" and {} more", n - 3),
+        _ => String::new(),
+    };
+    Some(format!(
+        "every {next} version is a preview then ({}{more}), which a forced update never selects",
+        named.join(", ")
+    ))
+}
+
 /// "2 of 3 pools roll (a, b) because .spec.…machine.type changed; 1 of 3 updated in place (c)".
 fn roll_trigger_text(triggers: &crate::rollout::RollTriggers) -> (String, Tone) {
     use crate::rollout::UpdateKind;
@@ -755,13 +932,20 @@ mod tests {
     /// The gap example with a 1.31 version that is a preview until 2027: the expired 1.30 cannot
     /// be forced up until then.
     fn blocked_then_forced() -> Report {
+        blocked_then_forced_with("")
+    }
+
+    /// [`blocked_then_forced`] with more stages of the 1.31 version.
+    fn blocked_then_forced_with(later_stages: &str) -> Report {
         let profile = crate::examples::BLOCKED_FORCED_UPDATE
             .cloud_profile
             .replace(
                 "    - version: 1.30.14\n",
-                "    - version: 1.31.5\n      lifecycle:\n      - classification: preview\n      \
-             - classification: supported\n        startTime: \"2027-01-01T00:00:00Z\"\n    \
-             - version: 1.30.14\n",
+                &format!(
+                    "    - version: 1.31.5\n      lifecycle:\n      - classification: preview\n      \
+                 - classification: supported\n        startTime: \"2027-01-01T00:00:00Z\"\n{later_stages}    \
+                 - version: 1.30.14\n"
+                ),
             );
         let sources = [
             crate::report::Source {
@@ -802,21 +986,49 @@ mod tests {
                 .map(|f| f.text.clone())
                 .unwrap_or_default()
         };
+        // One story, in date order, with the cause: the next minor's only version is a preview.
         assert_eq!(
-            text("Forced update blocked"),
-            "since 2026-11-22: Control plane stays on 1.30.14, which expired on 2026-09-30. \
-             Earliest update: 2027-01-01 03:00 UTC → 1.31.5"
+            text("Next forced update"),
+            "Control plane stays on 1.30.14, which expired on 2026-09-30: the forced update fails \
+             from 2026-11-22 03:00 UTC, because every 1.31 version is a preview then (1.31.5 until \
+             2027-01-01), which a forced update never selects; then it succeeds on 2027-01-01 \
+             03:00 UTC (in 40 days 3 hours): 1.30.14 → 1.31.5; nodes: rolling update of worker"
         );
-        assert!(
-            text("Next forced update")
-                .ends_with(" (the forced update fails from 2026-11-22 until then)"),
-            "{}",
-            text("Next forced update")
-        );
+        assert_eq!(text("Forced update blocked"), "", "no second fact");
         let control_plane = &summary.versions[0];
         assert_eq!(control_plane.classification, Some(Classification::Expired));
         assert_eq!(control_plane.blocked_since, Some(blocked.since));
         assert_eq!(control_plane.next_update, blocked.until);
+    }
+
+    /// The issue's story: blocked, forced up, then forced again once the new version expires;
+    /// one fact, its steps in date order.
+    #[test]
+    fn a_components_forced_updates_are_one_story_in_date_order() {
+        let report = blocked_then_forced_with(
+            "      - classification: expired\n        startTime: \"2027-02-01T00:00:00Z\"\n",
+        );
+        let stories: Vec<&Fact> = (report.summary.facts.iter())
+            .filter(|f| f.label.ends_with("orced update"))
+            .collect();
+        let [story] = stories.as_slice() else {
+            panic!("one story: {stories:#?}")
+        };
+        assert_eq!(story.label, "Next forced update");
+        assert_eq!(story.tone, Tone::Bad);
+        let steps: Vec<&str> = story.text.split("; then ").collect();
+        assert_eq!(steps.len(), 3, "{}", story.text);
+        assert!(steps[0].starts_with("Control plane stays on 1.30.14, which expired on 2026-09-30: the forced update fails from 2026-11-22 03:00 UTC"));
+        assert!(
+            steps[1].starts_with("it succeeds on 2027-01-01 03:00 UTC"),
+            "{}",
+            steps[1]
+        );
+        assert!(
+            steps[2].starts_with("Control plane 1.31.5 → 1.32.9 on 2027-02-0"),
+            "{}",
+            steps[2]
+        );
     }
 
     #[test]

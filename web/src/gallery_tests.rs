@@ -50,7 +50,7 @@ fn deprecated_version_is_auto_updated_to_the_latest_patch() {
     );
     assert!(
         auto.starts_with(
-            "Control plane 1.32.8 → 1.32.9 on 2026-11-22 21:00 UTC (in 21 hours); nodes: "
+            "Control plane 1.32.8 → 1.32.9 on 2026-11-22 21:00 UTC (in 21 hours); nodes"
         ),
         "{auto}"
     );
@@ -61,19 +61,20 @@ fn missing_consecutive_minor_blocks_the_forced_update() {
     let blocked = fact(
         &examples::BLOCKED_FORCED_UPDATE,
         "2026-11-22T00:00:00Z",
-        "Forced update blocked",
+        "Next forced update",
     );
     assert_eq!(
         blocked,
-        "since 2026-11-22: Control plane stays on 1.30.14, which expired on 2026-09-30. \
-         No update succeeds before 2028-11-22"
+        "Control plane stays on 1.30.14, which expired on 2026-09-30: the forced update fails \
+         from 2026-11-22 03:00 UTC, because the CloudProfile lists no 1.31 version (a forced \
+         update moves one minor at a time), and no update succeeds before 2028-11-22"
     );
     let analysis = run_analysis(
         &Inputs::from_example(&examples::BLOCKED_FORCED_UPDATE),
         at("2026-11-22T00:00:00Z"),
     );
     let details = (analysis.report.summary.facts.iter())
-        .find(|f| f.label == "Forced update blocked")
+        .find(|f| f.label == "Next forced update")
         .and_then(|f| f.details.clone())
         .unwrap_or_default();
     assert!(
@@ -114,6 +115,7 @@ fn in_place_pool_is_updated_in_place() {
 
 #[test]
 fn lifecycle_version_is_forced_once_it_expires() {
+    // The story goes on: the next forced update, once 1.33 expires in turn.
     assert_eq!(
         fact(
             &examples::LIFECYCLE_PROFILE,
@@ -121,7 +123,8 @@ fn lifecycle_version_is_forced_once_it_expires() {
             "Next forced update"
         ),
         "Control plane 1.32.10 → 1.33.6 on 2027-03-01 20:00 UTC (in 99 days 20 hours); \
-         nodes: rolling update of default"
+         nodes: rolling update of default; then Control plane 1.33.6 → 1.34.2 on 2027-08-01 \
+         20:00 UTC (in 252 days 20 hours); nodes: rolling update of default"
     );
     assert!(fact(
         &examples::LIFECYCLE_PROFILE,

@@ -449,6 +449,11 @@ impl ClassifiedVersion {
         }
     }
 
+    /// The version's classification at `at`.
+    pub fn classification_at(&self, at: DateTime<Utc>) -> Classification {
+        self.expirable().classification_at(at)
+    }
+
     /// The version's classifications over `[from, to)`: consecutive spans, each with the
     /// classification in force within it (a stage takes effect strictly after its start, as in
     /// [`ExpirableVersion::classification_at`]).

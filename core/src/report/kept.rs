@@ -1,11 +1,12 @@
 //! What is kept between analyses: a prepared CloudProfile with the memos of its views, and the
 //! reports of a source's Shoots one at a time.
 
+use super::read::{diagnostic_at, shoot_named};
 use super::{
     analyze_from, classification_transitions, copy_object, document, parse_objects, read_source,
     route, syntax_errors, text_at, version_matrix, AnalyzeOptions, DateTime, Diagnostic, Inputs,
-    Located, Place, Problem, RecognisedObject, Report, Severity, Source, SourceRole, TimeZones,
-    Utc, Value, VersionMatrix,
+    Located, Place, Problem, RecognisedObject, Report, Source, SourceRole, TimeZones, Utc, Value,
+    VersionMatrix,
 };
 use crate::document::Extent;
 
@@ -276,30 +277,6 @@ pub fn analyze_each_shoot<'a>(
             .into_iter()
             .map(move |shoot| report_with(Some(shoot))),
     )
-}
-
-/// "the Shoot garden-dev/api", for a message about a Shoot before it is read.
-fn shoot_named(object: &Value) -> String {
-    let namespace = text_at(object, &["metadata", "namespace"]).unwrap_or("");
-    let name = text_at(object, &["metadata", "name"]).unwrap_or("");
-    match namespace {
-        "" => format!("the Shoot {name:?}"),
-        _ => format!("the Shoot {namespace}/{name}"),
-    }
-}
-
-/// An error about an object of `source`, at the object's `kind`.
-fn diagnostic_at(source: &Source, place: &Place, message: String) -> Diagnostic {
-    let at = (place.locator.borrow_mut()).place(place.document, place.item, "kind");
-    Diagnostic {
-        severity: Severity::Error,
-        source: source.name.clone(),
-        document: Some(place.document),
-        field: None,
-        line: at.map(|(line, _)| line),
-        column: at.map(|(_, column)| column),
-        message,
-    }
 }
 
 /// The report of a source (or one object of it) that cannot be read: the prepared profile's

@@ -303,3 +303,27 @@ CloudProfile"
         role,
     });
 }
+
+/// "the Shoot garden-dev/api", for a message about a Shoot before it is read.
+pub(super) fn shoot_named(object: &Value) -> String {
+    let namespace = text_at(object, &["metadata", "namespace"]).unwrap_or("");
+    let name = text_at(object, &["metadata", "name"]).unwrap_or("");
+    match namespace {
+        "" => format!("the Shoot {name:?}"),
+        _ => format!("the Shoot {namespace}/{name}"),
+    }
+}
+
+/// An error about an object of `source`, at the object's `kind`.
+pub(super) fn diagnostic_at(source: &Source, place: &Place, message: String) -> Diagnostic {
+    let at = (place.locator.borrow_mut()).place(place.document, place.item, "kind");
+    Diagnostic {
+        severity: Severity::Error,
+        source: source.name.clone(),
+        document: Some(place.document),
+        field: None,
+        line: at.map(|(line, _)| line),
+        column: at.map(|(_, column)| column),
+        message,
+    }
+}

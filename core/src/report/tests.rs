@@ -987,11 +987,11 @@ fn a_version_missing_from_the_profile_is_named_as_the_cause() {
     );
     let example = &crate::examples::BLOCKED_FORCED_UPDATE;
     let blocked = facts(example, "version: 1.30.14", "version: 1.30.99");
-    let block = blocked.iter().find(|f| f.label == "Forced update blocked");
+    let block = blocked.iter().find(|f| f.label == "Next forced update");
     assert!(
         block.is_some_and(|f| f
             .text
-            .contains("1.30.99, which this CloudProfile does not list")),
+            .starts_with("Control plane stays on 1.30.99, which this CloudProfile does not list: the forced update fails from ")),
         "{blocked:?}"
     );
 }
