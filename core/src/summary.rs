@@ -432,16 +432,73 @@ fn nodes(event: &TimelineEvent, report: &Report) -> String {
     let others = (events.iter())
         .filter(|e| e.window_begin == event.window_begin && e != &event)
         .count();
+    let impact = match asleep_then(event, report) {
+        Asleep::Whole(wakes) => {
+            let pools: Vec<&str> = (event.node_impact.rolling.iter())
+                .chain(event.node_impact.in_place.iter())
+                .map(|pool| &**pool)
+                .collect();
+            let start = match pools.as_slice() {
+                [] => String::new(),
+                pools => format!(", and {} start on the new versions then", pools.join(", ")),
+            };
+            format!(
+                "none replaced: the hibernation schedule has the Shoot asleep until {}{start}",
+                date_time(wakes)
+            )
+        }
+        Asleep::Partly(what) => format!("{} ({what})", event.node_impact.summary),
+        Asleep::Not => event.node_impact.summary.to_string(),
+    };
     match others {
-        0 => format!("; nodes: {}", event.node_impact.summary),
-        1 => format!(
-            "; nodes, for this and the window's other update together: {}",
-            event.node_impact.summary
-        ),
-        n => format!(
-            "; nodes, for this and the window's {n} other updates together: {}",
-            event.node_impact.summary
-        ),
+        0 => format!("; nodes: {impact}"),
+        1 => format!("; nodes, for this and the window's other update together: {impact}"),
+        n => format!("; nodes, for this and the window's {n} other updates together: {impact}"),
+    }
+}
+
+/// Whether the hibernation schedule has the Shoot asleep in an update's window.
+enum Asleep {
+    /// The whole window, until the wake-up at this instant.
+    Whole(DateTime<Utc>),
+    /// Part of it: what changes inside.
+    Partly(String),
+    /// Awake, or not told.
+    Not,
+}
+
+/// What the hibernation schedule makes of the window's node roll. Maintenance runs on a
+/// hibernated Shoot too (the reconciler does not ask), but a hibernated Shoot has no nodes: its
+/// pools start on the new versions when it wakes. Told from the schedule's next firings (a
+/// week's worth): at an instant the Shoot sleeps when the schedule's next firing is a wake-up.
+fn asleep_then(event: &TimelineEvent, report: &Report) -> Asleep {
+    use crate::hibernation::Operation;
+    let Some(hibernation) = &report.hibernation else {
+        return Asleep::Not;
+    };
+    let firings = &hibernation.schedule_events;
+    let next_after = |at: DateTime<Utc>| firings.iter().find(|f| f.instant > at);
+    let (Some(at_begin), Some(last)) = (next_after(event.window_begin), firings.last()) else {
+        return Asleep::Not;
+    };
+    if last.instant <= event.window_end {
+        // Beyond the firings listed: not told.
+        return Asleep::Not;
+    }
+    let changes_inside = at_begin.instant < event.window_end;
+    match (at_begin.operation == Operation::WakeUp, changes_inside) {
+        (true, false) => Asleep::Whole(at_begin.instant),
+        (true, true) => Asleep::Partly(format!(
+            "the hibernation schedule wakes the Shoot at {}, inside the window: a run before \
+             replaces no running node",
+            date_time(at_begin.instant)
+        )),
+        (false, true) => Asleep::Partly(format!(
+            "the hibernation schedule puts the Shoot to sleep at {}, inside the window: a run \
+             after replaces no running node",
+            date_time(at_begin.instant)
+        )),
+        (false, false) => Asleep::Not,
     }
 }
 
@@ -1029,6 +1086,53 @@ mod tests {
             "{}",
             steps[2]
         );
+    }
+
+    /// The default example's schedule sleeps from 19:00 to 07:00 (Berlin) on weekdays and over
+    /// the weekend, and its window is at 22:00 (Berlin): its runs replace no running node.
+    #[test]
+    fn an_update_while_the_schedule_has_the_shoot_asleep_replaces_no_node() {
+        let example = &crate::examples::DEFAULT;
+        let analyze = |shoot: &str| {
+            let sources = [
+                crate::report::Source::auto("CloudProfile", example.cloud_profile),
+                crate::report::Source::auto("Shoot", shoot),
+            ];
+            crate::report::analyze(
+                &sources,
+                &crate::report::AnalyzeOptions::at(at("2026-11-22T00:00:00Z")),
+            )
+        };
+        let next = |report: &Report| {
+            (report.summary.facts.iter())
+                .find(|f| f.label == "Next forced update")
+                .map(|f| f.text.clone())
+                .unwrap_or_default()
+        };
+        let asleep = next(&analyze(example.shoot));
+        assert!(
+            asleep.starts_with(
+                "Control plane 1.31.13 → 1.32.9 on 2026-11-22 21:00 UTC (in 21 hours); nodes, for \
+                 this and the window's other update together: none replaced: the hibernation \
+                 schedule has the Shoot asleep until 2026-11-23 06:00 UTC, and arm, general start \
+                 on the new versions then"
+            ),
+            "{asleep}"
+        );
+        // Waking at 21:30 Berlin, inside the 21:00–22:00 UTC window: only a run before that.
+        let wakes_inside = example.shoot.replace("00 07 * * 1,2,3,4,5", "30 22 * * 0");
+        assert_ne!(wakes_inside, example.shoot);
+        let partly = next(&analyze(&wakes_inside));
+        assert!(
+            partly.contains("rolling update of arm, general (the hibernation schedule wakes the \
+                 Shoot at 2026-11-22 21:30 UTC, inside the window: a run before replaces no running node)"),
+            "{partly}"
+        );
+        let awake = example.shoot.replace("00 19 * * 1,2,3,4,5", "00 19 * * 6");
+        let awake = next(&analyze(
+            &awake.replace("00 07 * * 1,2,3,4,5", "00 07 * * 0"),
+        ));
+        assert!(!awake.contains("hibernation"), "{awake}");
     }
 
     #[test]
