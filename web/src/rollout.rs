@@ -52,7 +52,7 @@ pub fn Rollout(report: Memo<Report>) -> impl IntoView {
                 None => view! { <p class="muted">"Paste the Shoot as it was before your change into “Previous Shoot” to see which pools roll."</p> }.into_any(),
             };
             let shapes = r.rollout_shapes.iter().map(|(pool, shape)| {
-                let at = |n: &shoot_policy::rollout::shape::NodesAtATime| format!("{} nodes: {} new + {} unavailable at a time", n.replicas, n.surge, n.unavailable);
+                let at = nodes_at_a_time;
                 view! {
                     <tr><td>{pool.clone()}</td><td>{shape.update_strategy.clone()}</td>
                         <td>{at(&shape.at_minimum)}</td><td>{at(&shape.at_maximum)}</td></tr>
@@ -72,10 +72,38 @@ pub fn Rollout(report: Memo<Report>) -> impl IntoView {
     }
 }
 
+/// "3 nodes: 1 new and 0 unavailable at a time". machine-controller-manager never creates more
+/// new machines, nor drains more, than the pool has replicas, whatever `maxSurge` says.
+fn nodes_at_a_time(n: &shoot_policy::rollout::shape::NodesAtATime) -> String {
+    let nodes = match n.replicas {
+        ..=0 => return "no node to replace".to_string(),
+        1 => "1 node".to_string(),
+        count => format!("{count} nodes"),
+    };
+    let surge = n.surge.min(n.replicas);
+    let unavailable = n.unavailable.min(n.replicas);
+    format!("{nodes}: {surge} new and {unavailable} unavailable at a time")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use shoot_policy::rollout::FieldChange;
+
+    #[test]
+    fn nodes_at_a_time_are_capped_by_the_replicas() {
+        use shoot_policy::rollout::shape::NodesAtATime;
+        let at = |replicas, surge, unavailable| {
+            nodes_at_a_time(&NodesAtATime {
+                replicas,
+                surge,
+                unavailable,
+            })
+        };
+        assert_eq!(at(1, 2, 0), "1 node: 1 new and 0 unavailable at a time");
+        assert_eq!(at(3, 1, 0), "3 nodes: 1 new and 0 unavailable at a time");
+        assert_eq!(at(0, 1, 0), "no node to replace");
+    }
 
     #[test]
     fn a_change_reads_old_to_new_and_names_an_unset_side() {
