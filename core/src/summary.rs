@@ -548,6 +548,26 @@ fn facts(report: &Report, summary: &Summary, now: DateTime<Utc>) -> Vec<Fact> {
             None,
         );
     }
+    // Input errors come before every answer built without the input they are in. Each
+    // error where it happened: an editor shows its own, but an error of no one input (all
+    // inputs together over the size limit) has no other place.
+    let errors: Vec<String> = (report.diagnostics.iter())
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| match d.line {
+            Some(line) => format!("{}, line {line}: {}", d.source, d.message),
+            None => format!("{}: {}", d.source, d.message),
+        })
+        .collect();
+    match errors.as_slice() {
+        [] => {}
+        [only] => fact("Input errors", format!("1: {only}"), Tone::Bad, None),
+        [first, ..] => fact(
+            "Input errors",
+            format!("{}: {first}; …", errors.len()),
+            Tone::Bad,
+            Some(errors.join("\n")),
+        ),
+    }
     if let Some(status) = &report.status {
         let label = status.label.label.as_str();
         let tone = match label {
@@ -695,25 +715,6 @@ fn facts(report: &Report, summary: &Summary, now: DateTime<Utc>) -> Vec<Fact> {
         n => (n.to_string(), Tone::Bad),
     };
     fact("Validation problems", text, tone, None);
-    // Each error where it happened: an editor shows its own, but an error of no one input (all
-    // inputs together over the size limit) has no other place.
-    let errors: Vec<String> = (report.diagnostics.iter())
-        .filter(|d| d.severity == Severity::Error)
-        .map(|d| match d.line {
-            Some(line) => format!("{}, line {line}: {}", d.source, d.message),
-            None => format!("{}: {}", d.source, d.message),
-        })
-        .collect();
-    match errors.as_slice() {
-        [] => {}
-        [only] => fact("Input errors", format!("1: {only}"), Tone::Bad, None),
-        [first, ..] => fact(
-            "Input errors",
-            format!("{}: {first}; …", errors.len()),
-            Tone::Bad,
-            Some(errors.join("\n")),
-        ),
-    }
     let warnings: Vec<&str> = (report.diagnostics.iter())
         .filter(|d| d.severity == Severity::Warning)
         .map(|d| d.message.as_str())
@@ -1133,6 +1134,30 @@ mod tests {
             &awake.replace("00 07 * * 1,2,3,4,5", "00 07 * * 0"),
         ));
         assert!(!awake.contains("hibernation"), "{awake}");
+    }
+
+    /// The dashboard's aws fixture has an impossible date in an old version: the error leads the
+    /// Summary, before any answer built without that CloudProfile.
+    #[test]
+    fn an_input_error_comes_before_every_answer() {
+        let example = &crate::examples::DEFAULT;
+        let profile = example.cloud_profile.replacen(
+            "expirationDate: \"2026-12-15T23:59:59Z\"",
+            "expirationDate: \"2024-06-31T23:59:59Z\"",
+            1,
+        );
+        assert_ne!(profile, example.cloud_profile);
+        let sources = [
+            crate::report::Source::auto("CloudProfile", &profile),
+            crate::report::Source::auto("Shoot", example.shoot),
+        ];
+        let report = crate::report::analyze(
+            &sources,
+            &crate::report::AnalyzeOptions::at(at("2026-11-22T00:00:00Z")),
+        );
+        let labels: Vec<&str> = (report.summary.facts.iter()).map(|f| f.label.as_str()).collect();
+        assert_eq!(labels.first(), Some(&"Input errors"), "{labels:?}");
+        assert!(labels.contains(&"Status"), "{labels:?}");
     }
 
     #[test]
