@@ -704,14 +704,22 @@ fn facts(report: &Report, summary: &Summary, now: DateTime<Utc>) -> Vec<Fact> {
             Tone::Neutral,
         ),
         // Neutral, not good: the families shoot-policy does not check may still refuse it.
-        0 => (
-            format!(
-                "none in the checked families ({}; kubectl apply --dry-run=server gives \
-                 Gardener's whole answer)",
-                crate::validation::scope::coverage_text(&report.validation.scope)
-            ),
-            Tone::Neutral,
-        ),
+        0 => {
+            use crate::validation::scope::FamilyState;
+            let scope = &report.validation.scope;
+            let checked = (scope.iter())
+                .filter(|f| matches!(f.state, FamilyState::Checked | FamilyState::PartlyChecked))
+                .count();
+            (
+                format!(
+                    "none found by the checks shoot-policy runs ({checked} of Gardener's {} \
+                     groups of validation rules); only the API server's dry run (kubectl apply \
+                     --dry-run=server) gives Gardener's whole answer",
+                    scope.len()
+                ),
+                Tone::Neutral,
+            )
+        }
         n => (n.to_string(), Tone::Bad),
     };
     fact("Validation problems", text, tone, None);
@@ -1155,7 +1163,9 @@ mod tests {
             &sources,
             &crate::report::AnalyzeOptions::at(at("2026-11-22T00:00:00Z")),
         );
-        let labels: Vec<&str> = (report.summary.facts.iter()).map(|f| f.label.as_str()).collect();
+        let labels: Vec<&str> = (report.summary.facts.iter())
+            .map(|f| f.label.as_str())
+            .collect();
         assert_eq!(labels.first(), Some(&"Input errors"), "{labels:?}");
         assert!(labels.contains(&"Status"), "{labels:?}");
     }

@@ -276,10 +276,12 @@ fn the_report_lists_every_validation_family_with_its_state() {
         .find(|f| f.label == "Validation problems")
         .unwrap();
     assert!(
-        fact.text.starts_with("none in the checked families (")
-            && fact
-                .text
-                .contains(&format!("of {} families checked", families().count())),
+        fact.text
+            .starts_with("none found by the checks shoot-policy runs (")
+            && fact.text.contains(&format!(
+                " of Gardener's {} groups of validation rules)",
+                families().count()
+            )),
         "{}",
         fact.text
     );

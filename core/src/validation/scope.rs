@@ -1,5 +1,5 @@
 //! Which of Gardener's Shoot validation families shoot-policy checks, so a report with no problem
-//! says "none in the checked families" and names the rest.
+//! says how much was checked ("none found by the checks shoot-policy runs") and names the rest.
 //!
 //! The families are grouped as Gardener's validation code is: `ValidateShoot` (the static checks of
 //! `pkg/api/core/validation/shoot.go`, run on every create and update), the create-only and
