@@ -1168,6 +1168,22 @@ mod tests {
             .collect();
         assert_eq!(labels.first(), Some(&"Input errors"), "{labels:?}");
         assert!(labels.contains(&"Status"), "{labels:?}");
+        // The version table keeps every version but the one that does not read.
+        let listed: Vec<&str> = (report.versions.as_ref().unwrap().kubernetes.iter())
+            .map(|v| v.version.as_str())
+            .collect();
+        let all = crate::report::analyze(
+            &[crate::report::Source::auto(
+                "CloudProfile",
+                example.cloud_profile,
+            )],
+            &crate::report::AnalyzeOptions::at(at("2026-11-22T00:00:00Z")),
+        );
+        let mut expected: Vec<&str> = (all.versions.as_ref().unwrap().kubernetes.iter())
+            .map(|v| v.version.as_str())
+            .collect();
+        expected.remove(4);
+        assert_eq!(listed, expected);
     }
 
     #[test]

@@ -43,12 +43,16 @@ pub(super) fn classification_transitions(profile: &Value) -> Vec<DateTime<Utc>> 
     }))
 }
 
+/// Each version that reads, classified at `now`. A version that does not read (an impossible
+/// date, which the input errors name) is left out alone: the dashboard's own aws fixture has one
+/// in an old version, and the table keeps the others.
 pub(super) fn classify(versions: Option<&Value>, now: DateTime<Utc>) -> Vec<ClassifiedVersion> {
-    let versions: Vec<ExpirableVersion> = versions
-        .and_then(|v| crate::decode::from_value(v).ok())
-        .unwrap_or_default();
+    let versions = versions
+        .and_then(Value::as_array)
+        .map_or(&[][..], Vec::as_slice);
     versions
-        .into_iter()
+        .iter()
+        .filter_map(|version| crate::decode::from_value::<ExpirableVersion>(version).ok())
         .map(|version| {
             let lifecycle = version.effective_lifecycle();
             ClassifiedVersion {
