@@ -124,6 +124,12 @@ pub fn roll_triggers(report: &Report) -> String {
             );
         }
     }
+    if !triggers.without_roll.is_empty() {
+        let _ = writeln!(out, "  changed, rolls no pool:");
+        for change in &triggers.without_roll {
+            let _ = writeln!(out, "    {}: {}", change.field, change.values());
+        }
+    }
     out
 }
 

@@ -959,12 +959,23 @@ fn roll_trigger_text(triggers: &crate::rollout::RollTriggers) -> (String, Tone) 
     if created > 0 {
         parts.push(format!("{created} new"));
     }
+    // What changed without a roll, so that "seen, no roll" is not mistaken for "not seen".
+    let without_roll = match triggers.without_roll.as_slice() {
+        [] => String::new(),
+        [only] => format!("; {} changed without a roll", only.field),
+        [first, rest @ ..] => format!(
+            "; {} and {} more changed without a roll",
+            first.field,
+            rest.len()
+        ),
+    };
     if parts.is_empty() {
         return (
-            "no pool's nodes are replaced or updated by this change".to_string(),
+            format!("no pool's nodes are replaced or updated by this change{without_roll}"),
             Tone::Good,
         );
     }
+    parts.last_mut().expect("a part").push_str(&without_roll);
     let tone = if rolling.is_empty() {
         Tone::Neutral
     } else {

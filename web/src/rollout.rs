@@ -47,8 +47,18 @@ pub fn Rollout(report: Memo<Report>) -> impl IntoView {
                     }
                 }).collect_view()
             });
+            // Every other change seen, so that "no roll" is not read as "not seen".
+            let without_roll: Vec<String> = (r.roll_triggers.iter())
+                .flat_map(|t| t.without_roll.iter().map(change_text))
+                .collect();
+            let without_roll = (!without_roll.is_empty()).then(|| view! {
+                <p class="muted">"Changed, rolls no pool:"</p>
+                <ul class="without-roll">
+                    {without_roll.into_iter().map(|change| view! { <li>{change}</li> }).collect_view()}
+                </ul>
+            });
             let triggers = match triggers {
-                Some(list) => view! { <ul>{list}</ul> }.into_any(),
+                Some(list) => view! { <ul>{list}</ul> {without_roll} }.into_any(),
                 None => view! { <p class="muted">"Paste the Shoot as it was before your change into “Previous Shoot” to see which pools roll."</p> }.into_any(),
             };
             let shapes = r.rollout_shapes.iter().map(|(pool, shape)| {

@@ -4,8 +4,8 @@
 
 use super::{
     decode, decode_all, decode_once, error_at, maintenance_window, problems, text_at,
-    AnalyzeOptions, Area, Hibernation, Inputs, MaintenanceTimeWindow, Problem, ProfileViews,
-    Report, ShootViews, Status, TimeZones, Value,
+    AnalyzeOptions, Area, Hibernation, Inputs, Located, MaintenanceTimeWindow, Problem,
+    ProfileViews, Report, ShootViews, Status, TimeZones, Value,
 };
 
 /// What every area reads: the routed inputs, the typed views decoded once, and the options.
@@ -392,6 +392,7 @@ fn rollout(context: &Context, report: &mut Report) {
             Ok(mut triggers) => {
                 if let Some(previous) = &inputs.previous_shoot {
                     add_changed_values(&mut triggers, &previous.value, &shoot_object.value);
+                    triggers.without_roll = changes_without_roll(&triggers, previous, shoot_object);
                 }
                 report.roll_triggers = Some(triggers);
             }
@@ -401,6 +402,26 @@ fn rollout(context: &Context, report: &mut Report) {
             )),
         }
     }
+}
+
+/// The changes between the two Shoots outside every cause of a pool that rolls or is updated
+/// in place.
+fn changes_without_roll(
+    triggers: &crate::rollout::RollTriggers,
+    previous: &Located,
+    shoot: &Located,
+) -> Vec<crate::rollout::FieldChange> {
+    const POOLS: &str = ".spec.provider.workers[]";
+    let rolling: Vec<String> = (triggers.workers.iter())
+        .filter(|(_, trigger)| trigger.update != crate::rollout::UpdateKind::None)
+        .flat_map(|(pool, trigger)| {
+            (trigger.causes.iter()).map(move |cause| match cause.strip_prefix(POOLS) {
+                Some(rest) => format!(".spec.provider.workers[{pool}]{rest}"),
+                None => cause.clone(),
+            })
+        })
+        .collect();
+    crate::rollout::changes::changes_without_roll(&previous.value, &shoot.value, &rolling)
 }
 
 /// Each pool's causes with the values before and after, read from the two Shoots: a cause under

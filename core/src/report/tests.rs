@@ -1257,3 +1257,60 @@ spec:
         .unwrap();
     assert_eq!(family.state, crate::validation::scope::FamilyState::Checked);
 }
+
+/// The changes that roll no pool are listed beside the roll triggers, so that "no roll" is not
+/// read as "not seen" (issue 49).
+#[test]
+fn changes_that_roll_no_pool_are_listed() {
+    let example = &crate::examples::DEFAULT;
+    let changed = (example.shoot)
+        .replacen("maximum: 3", "maximum: 5", 1)
+        .replacen("begin: 220000+0100", "begin: 230000+0100", 1);
+    assert_ne!(changed, example.shoot);
+    let sources = [
+        source("CloudProfile", example.cloud_profile),
+        source("Shoot", &changed),
+        Source {
+            name: "Previous Shoot".into(),
+            role: SourceRole::PreviousShoot,
+            text: example.shoot.into(),
+        },
+    ];
+    let report = analyze(&sources, &AnalyzeOptions::at(now()));
+    let triggers = report.roll_triggers.as_ref().expect("roll triggers");
+    let listed: Vec<String> = (triggers.without_roll.iter())
+        .map(|c| format!("{}: {}", c.field, c.values()))
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            ".spec.maintenance.timeWindow.begin: 220000+0100 → 230000+0100",
+            ".spec.provider.workers[arm].maximum: 3 → 5",
+        ]
+    );
+    let fact = (report.summary.facts.iter())
+        .find(|f| f.label == "Roll triggers")
+        .expect("a roll-trigger fact");
+    assert!(
+        fact.text
+            .ends_with("; .spec.maintenance.timeWindow.begin and 1 more changed without a roll"),
+        "{}",
+        fact.text
+    );
+    // A change that rolls a pool is not listed again.
+    let rolled = changed.replacen("type: m5.large", "type: m5.xlarge", 1);
+    assert_ne!(rolled, changed);
+    let sources = [
+        sources[0].clone(),
+        source("Shoot", &rolled),
+        sources[2].clone(),
+    ];
+    let report = analyze(&sources, &AnalyzeOptions::at(now()));
+    let triggers = report.roll_triggers.as_ref().expect("roll triggers");
+    assert!(
+        !(triggers.without_roll.iter()).any(|c| c.field.contains("machine.type")),
+        "{:?}",
+        triggers.without_roll
+    );
+    assert_eq!(triggers.without_roll.len(), 2);
+}

@@ -115,6 +115,13 @@ pub struct RollTriggers {
     pub in_place_hashes: BTreeMap<String, String>,
     /// 1 = legacy `NewWorkerPoolHash` off (`WorkerPoolHashV1`), 2 = current node-agent key.
     pub hash_version: u8,
+    /// The changes of `.spec` that roll no pool and update none in place (a pool's `maximum`,
+    /// the maintenance window, a kubelet setting outside the hash), so that a user tells "seen,
+    /// no roll" from "not seen". Listed by the report when the previous Shoot is given; at most
+    /// 100.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "tsify", tsify(optional))]
+    pub without_roll: Vec<FieldChange>,
 }
 
 /// Evaluates a Shoot change. `old_shoot` may be `None`: then the pending in-place pools, the
@@ -201,6 +208,7 @@ pub fn roll_triggers(
         )?,
         in_place_hashes,
         hash_version: if mode.new_worker_pool_hash { 2 } else { 1 },
+        without_roll: Vec::new(),
     })
 }
 
