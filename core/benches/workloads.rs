@@ -74,8 +74,15 @@ fn main() {
         )
         .expect("write");
         std::fs::write(format!("{dir}/example-shoot.yaml"), example.shoot).expect("write");
-        let fleet = serde_json::to_string(&fleet_shoots(FLEET_SIZE)).expect("serialises");
+        let shoots = fleet_shoots(FLEET_SIZE);
+        let fleet = serde_json::to_string(&shoots).expect("serialises");
         std::fs::write(format!("{dir}/fleet-shoots.json"), fleet).expect("write");
+        // The same fleet as YAML files for the CLI (`cargo xtask bench --against`), each within
+        // the default limits of any revision: 500 documents, under 5 MiB.
+        for (index, part) in shoots.chunks(500).enumerate() {
+            std::fs::write(format!("{dir}/fleet-{index:02}.yaml"), part.join("\n---\n"))
+                .expect("write");
+        }
     }
     let example = sources(examples::DEFAULT.cloud_profile, examples::DEFAULT.shoot);
     let large = sources(&profile, &shoot);

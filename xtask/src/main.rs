@@ -8,13 +8,15 @@
 //! - `e2e [TEST_FILE...]`: only the browser tests (all, or the given files of `tests/e2e/`), against
 //!   the built app and package (built when missing).
 //! - `size`: print the gzip sizes of the app and the npm package and fail above budget.
-//! - `bench`: print timings of the benchmark workloads, natively and in wasm under Node.
+//! - `bench`: print timings of the benchmark workloads, natively and in wasm under Node;
+//!   `bench --against REV`: this tree's CLI against REV's (default fe8f4a7), as paired ratios.
 //! - `same-reports [REV]`: check that `analyze` gives the reports of revision REV (default `HEAD`)
 //!   byte for byte, for a change meant to keep every result.
 
 mod build;
 mod fuzz;
 mod oracle;
+mod paired;
 mod same_reports;
 mod serve;
 mod shadow_css;
@@ -35,14 +37,17 @@ fn main() -> ExitCode {
         Some("npm") => build::npm().map(|_| ()),
         Some("test") => test::run(),
         Some("e2e") => test::end_to_end(&args[1..]),
-        Some("bench") => bench(),
+        Some("bench") => match args.get(1).map(String::as_str) {
+            Some("--against") => paired::run(args.get(2).map_or("fe8f4a7", String::as_str)),
+            _ => bench(),
+        },
         Some("same-reports") => same_reports::run(args.get(1).map_or("HEAD", String::as_str)),
         Some("fuzz") => fuzz::run(&args[1..]),
         Some("oracle") => oracle::run(&args[1..]),
         Some("size") => build::dist()
             .and_then(|_| build::npm())
             .and_then(|_| size::check()),
-        _ => Err("usage: cargo xtask <serve [--port N] | dist | npm | test | e2e [TEST_FILE...] | size | bench | same-reports [REV] | fuzz [--seconds N] [TARGET...] | oracle [--seconds N] [--seed S] [--area A[,B…]] [--cases N] [--release] | oracle --mutants [--only ID,…]>".to_string()),
+        _ => Err("usage: cargo xtask <serve [--port N] | dist | npm | test | e2e [TEST_FILE...] | size | bench [--against REV] | same-reports [REV] | fuzz [--seconds N] [TARGET...] | oracle [--seconds N] [--seed S] [--area A[,B…]] [--cases N] [--release] | oracle --mutants [--only ID,…]>".to_string()),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

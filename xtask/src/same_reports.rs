@@ -52,7 +52,7 @@ fn dump(tree: &Path, target: &Path) -> Result<String> {
     )
 }
 
-fn remove_worktree(tree: &Path) {
+pub fn remove_worktree(tree: &Path) {
     if tree.exists() {
         // Best effort: a stale tree from an interrupted run is replaced.
         let _ = Command::new("git")
