@@ -269,6 +269,17 @@ test("an input too large to keep or analyse says so: the storage notice and the 
   assert.match(await notice.textContent(), /This input \(1\d\.\d MB\)/);
   const summary = page.getByRole("region", { name: "Summary" });
   await summary.getByText(/all inputs together: \d+ bytes, more than the limit of 5242880 bytes/).waitFor();
+  // A reload brings back the input saved before, and says why.
+  await page.reload();
+  await page.getByRole("region", { name: "Summary" }).waitFor();
+  await page.getByRole("status").getByText(/Your last input \(1\d\.\d MB\) was too large for this browser's storage, so this is the input saved before it\./).waitFor();
+  assert.equal(await page.getByLabel("Other objects", { exact: true }).inputValue(), "");
+  // Said once: the next reload has nothing to tell.
+  await page.reload();
+  await page.getByRole("region", { name: "Summary" }).waitFor();
+  assert.equal(await page.getByText("Your last input").count(), 0);
+  await paste(page, "Other objects", padding);
+  await notice.waitFor();
   // Back under the quota, the notice goes.
   await clearEditor(page, "Other objects");
   await notice.waitFor({ state: "detached" });

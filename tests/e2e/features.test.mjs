@@ -59,6 +59,36 @@ test("the share button warns before putting secrets into a link", async () => {
   await context.close();
 });
 
+test("a reload says the evaluation time is kept from the last visit", async () => {
+  const context = await browser.newContext();
+  const { page } = await openApp(context);
+  const time = page.getByLabel("Evaluation time", { exact: true });
+  await time.fill("2027-01-01T00:00:00Z");
+  await page.reload();
+  await page.getByRole("region", { name: "Summary" }).waitFor();
+  await page.getByRole("status").getByText("The evaluation time is set to 2027-01-01T00:00:00Z (kept from your last visit", { exact: false }).waitFor();
+  // Back at now, the next reload has nothing to tell.
+  await page.getByRole("button", { name: "now", exact: true }).click();
+  await page.reload();
+  await page.getByRole("region", { name: "Summary" }).waitFor();
+  assert.equal(await page.getByText("The evaluation time is set to").count(), 0);
+  await context.close();
+});
+
+test("a share link too long to travel safely is flagged", async () => {
+  const context = await browser.newContext();
+  const { page } = await openApp(context);
+  // Text that compresses badly, as a large real CloudProfile's many versions and dates do.
+  let noise = "";
+  for (let i = 0; noise.length < 40_000; i++) noise += `# ${(i * 2654435761 % 4294967296).toString(36)} ${Math.sin(i).toString(36).slice(2, 12)}\n`;
+  await setEditor(page, "Other objects", noise);
+  await page.getByRole("button", { name: "Share link" }).click();
+  const link = await page.getByLabel("Share link", { exact: true }).inputValue();
+  assert.ok(link.length > 8_000, String(link.length));
+  await page.getByRole("group", { name: "Share" }).getByText(`This link is ${link.length} characters long`, { exact: false }).waitFor();
+  await context.close();
+});
+
 test("a damaged share link is reported and the saved input is kept", async () => {
   const context = await browser.newContext();
   const { page } = await openApp(context);

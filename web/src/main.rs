@@ -106,6 +106,28 @@ fn browser_now() -> DateTime<Utc> {
 /// from the address bar, so a reload shows what the user edited since); then the saved input; then
 /// the default example.
 fn initial_inputs() -> (Inputs, Option<String>) {
+    let (inputs, notice) = linked_or_saved_inputs();
+    // A reload keeps what a visit left: say so where it changes the answer.
+    let mut notices: Vec<String> = notice.into_iter().collect();
+    if let Some(size) = persist::take_not_kept() {
+        notices.push(format!(
+            "Your last input ({size}) was too large for this browser's storage, so this is the \
+             input saved before it."
+        ));
+    }
+    if !inputs.evaluation_time.trim().is_empty() {
+        notices.push(format!(
+            "The evaluation time is set to {} (kept from your last visit, or carried by the \
+             share link): every date and countdown counts from it. Choose \"now\" under \
+             Evaluation time for the current time.",
+            inputs.evaluation_time.trim()
+        ));
+    }
+    let notice = (!notices.is_empty()).then(|| notices.join(" "));
+    (inputs, notice)
+}
+
+fn linked_or_saved_inputs() -> (Inputs, Option<String>) {
     let saved_or_default =
         || persist::load().unwrap_or_else(|| Inputs::from_example(&examples::DEFAULT));
     match share::decode(&location_hash()) {

@@ -62,6 +62,21 @@ fn page_address() -> String {
     String::new()
 }
 
+/// Links longer than this may be cut by chat tools, ticket systems and some browsers' address
+/// bars (about 8 000 characters is the shortest common limit).
+const LONG_LINK: usize = 8_000;
+
+/// A warning for a link too long to travel safely, with what to do instead.
+fn long_link_warning(length: usize) -> Option<impl IntoView> {
+    (length > LONG_LINK).then(|| {
+        view! {
+            <p class="warning" role="status">
+                {format!("This link is {length} characters long: chat tools, ticket systems and some browsers cut links over about {LONG_LINK}. Share the files instead, or the Markdown summary.")}
+            </p>
+        }
+    })
+}
+
 #[component]
 pub fn Share(inputs: RwSignal<Inputs>) -> impl IntoView {
     let state = RwSignal::new(ShareState::Closed);
@@ -112,6 +127,7 @@ pub fn Share(inputs: RwSignal<Inputs>) -> impl IntoView {
             }.into_any()),
             ShareState::Link(link) => Some(view! {
                 <div class="share-panel" role="group" aria-label="Share" on:keydown=escape_closes>
+                    {long_link_warning(link.len())}
                     <label>"Share link (the input travels in the part after #, which is never sent to a server) "
                         <input type="text" readonly aria-label="Share link" prop:value=link.clone() node_ref=link_field
                             on:focus=move |ev| { event_target::<web_sys::HtmlInputElement>(&ev).select() } />
