@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 use shoot_policy::report::Report;
+use std::sync::Arc;
 
 fn seconds(value: Option<i64>) -> String {
     value
@@ -10,7 +11,7 @@ fn seconds(value: Option<i64>) -> String {
 }
 
 #[component]
-pub fn Cleanup(report: Memo<Report>) -> impl IntoView {
+pub fn Cleanup(report: Memo<Arc<Report>>) -> impl IntoView {
     move || {
         report.with(|r| {
             let plan = r.cleanup_plan.as_ref()?;

@@ -4,6 +4,7 @@
 use crate::inputs::{EditorSpec, Inputs};
 use leptos::prelude::*;
 use shoot_policy::report::Report;
+use std::sync::Arc;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
@@ -213,7 +214,7 @@ fn show_gutter(
 pub fn Editor(
     spec: &'static EditorSpec,
     inputs: RwSignal<Inputs>,
-    report: Memo<Report>,
+    report: Memo<Arc<Report>>,
 ) -> impl IntoView {
     let label = spec.label;
     let line_count = Memo::new(move |_| inputs.with(|i| count_lines((spec.get)(i))));

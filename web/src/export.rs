@@ -6,13 +6,11 @@ use crate::timeline::model::Timeline;
 use chrono::{DateTime, Utc};
 use shoot_policy::report::{ObjectRole, Report};
 
-/// The report as serde_json's pretty JSON. Written compactly, as the worker hands reports over,
-/// and indented afterwards: a second serializer of the whole report type tree would cost the app
-/// about 24 KB of wasm.
-pub fn json(report: &Report) -> String {
-    serde_json::to_string(report)
-        .map(|compact| indent_json(&compact))
-        .unwrap_or_default()
+/// The report as serde_json's pretty JSON, indented from the compact JSON the engine wrote (the
+/// core's serde_json text; see `whole_as_integer` in the core's timeline): a serializer of the
+/// whole report type tree cost the app 12 KB gzip (docs/performance.md, round 33).
+pub fn json(compact: &str) -> String {
+    indent_json(compact)
 }
 
 /// Indents compact JSON (no whitespace outside strings) as `serde_json::to_string_pretty` does:
@@ -242,7 +240,7 @@ mod tests {
     fn the_json_export_is_serde_jsons_pretty_json() {
         let (report, _, _) = default_report();
         assert_eq!(
-            json(&report),
+            json(&serde_json::to_string(&report).unwrap()),
             serde_json::to_string_pretty(&report).unwrap()
         );
         let tricky =
@@ -283,7 +281,8 @@ mod tests {
     #[test]
     fn json_is_the_report() {
         let (report, _, _) = default_report();
-        let value: serde_json::Value = serde_json::from_str(&json(&report)).unwrap();
+        let value: serde_json::Value =
+            serde_json::from_str(&json(&serde_json::to_string(&report).unwrap())).unwrap();
         assert!(value.get("versions").is_some());
     }
 }

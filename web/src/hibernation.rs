@@ -9,9 +9,10 @@ use leptos::prelude::*;
 use shoot_policy::constraints::{ConfigurationFix, ProblematicWebhook};
 use shoot_policy::hibernation::Operation;
 use shoot_policy::report::Report;
+use std::sync::Arc;
 
 #[component]
-pub fn Hibernation(report: Memo<Report>) -> impl IntoView {
+pub fn Hibernation(report: Memo<Arc<Report>>) -> impl IntoView {
     move || {
         report.with(|r| {
             let h = r.hibernation.as_ref()?;

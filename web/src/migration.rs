@@ -3,9 +3,10 @@
 
 use leptos::prelude::*;
 use shoot_policy::report::Report;
+use std::sync::Arc;
 
 #[component]
-pub fn Migration(report: Memo<Report>) -> impl IntoView {
+pub fn Migration(report: Memo<Arc<Report>>) -> impl IntoView {
     move || {
         report.with(|r| {
             let m = r.migration.as_ref()?;

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use shoot_policy::locate::locate;
 use shoot_policy::report::Report;
 use shoot_policy::validation::scope::{self, ValidationFamily};
+use std::sync::Arc;
 
 /// The line a problem points at: the core's, or the field path found in the editor's text.
 fn line_of(inputs: &Inputs, source: &str, field: &str) -> Option<usize> {
@@ -14,7 +15,7 @@ fn line_of(inputs: &Inputs, source: &str, field: &str) -> Option<usize> {
 }
 
 #[component]
-pub fn Problems(report: Memo<Report>, inputs: RwSignal<Inputs>) -> impl IntoView {
+pub fn Problems(report: Memo<Arc<Report>>, inputs: RwSignal<Inputs>) -> impl IntoView {
     move || {
         report.with(|r| {
             let problems = r.validation.problems.clone();

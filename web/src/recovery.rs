@@ -10,8 +10,6 @@
 //! page's own thread panics when it shows a report. Nothing in the app sets them; the end-to-end
 //! tests of the recovery do.
 
-use gloo_storage::{SessionStorage, Storage};
-
 const CRASH_KEY: &str = "shoot-policy.crash";
 #[cfg(target_arch = "wasm32")]
 const TEST_PANIC_KEY: &str = "shoot-policy.test-panic";
@@ -30,8 +28,9 @@ pub fn install_panic_hook() {
 
 /// The message of the panic the previous instance died of; read once.
 pub fn take_crash_message() -> Option<String> {
-    let message = SessionStorage::get::<String>(CRASH_KEY).ok();
-    SessionStorage::delete(CRASH_KEY);
+    let storage = crate::persist::session()?;
+    let message = crate::persist::read(&storage, CRASH_KEY);
+    let _ = storage.remove_item(CRASH_KEY);
     message
 }
 
@@ -56,10 +55,7 @@ fn test_panic_value() -> Option<String> {
     if crate::embed::loaded_by_embedder() {
         return None;
     }
-    gloo_storage::LocalStorage::raw()
-        .get_item(TEST_PANIC_KEY)
-        .ok()
-        .flatten()
+    crate::persist::local()?.get_item(TEST_PANIC_KEY).ok()?
 }
 
 /// Native builds (the app's unit tests) have no browser storage to ask.

@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 use shoot_policy::report::Report;
 use shoot_policy::rollout::UpdateKind;
+use std::sync::Arc;
 
 pub fn update_text(kind: UpdateKind) -> &'static str {
     match kind {
@@ -18,7 +19,7 @@ pub fn change_text(change: &shoot_policy::rollout::FieldChange) -> String {
 }
 
 #[component]
-pub fn Rollout(report: Memo<Report>) -> impl IntoView {
+pub fn Rollout(report: Memo<Arc<Report>>) -> impl IntoView {
     move || {
         report.with(|r| {
             if r.rollout_shapes.is_empty() && r.roll_triggers.is_none() {

@@ -2,9 +2,10 @@
 
 use leptos::prelude::*;
 use shoot_policy::report::Report;
+use std::sync::Arc;
 
 #[component]
-pub fn Scheduling(report: Memo<Report>) -> impl IntoView {
+pub fn Scheduling(report: Memo<Arc<Report>>) -> impl IntoView {
     move || {
         report.with(|r| {
             let seeds = r.seed_scheduling.as_ref()?;

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use shoot_policy::report::Report;
 use shoot_policy::status::label::StatusLabelRule;
 use shoot_policy::status::{OperationType, Retryability};
+use std::sync::Arc;
 
 /// The rule of `ComputeShootStatus` in a few words.
 pub fn rule_text(rule: StatusLabelRule) -> &'static str {
@@ -29,7 +30,7 @@ pub fn operation_text(operation: OperationType) -> &'static str {
 }
 
 #[component]
-pub fn Status(report: Memo<Report>) -> impl IntoView {
+pub fn Status(report: Memo<Arc<Report>>) -> impl IntoView {
     move || {
         report.with(|r| {
             let status = r.status.as_ref()?;

@@ -147,7 +147,7 @@ pub fn Exports(analysis: Memo<Analysis>) -> impl IntoView {
             export::download(
                 "shoot-policy-report.json",
                 "application/json",
-                &export::json(&a.report),
+                &export::json(&a.json),
             )
         })
     };

@@ -6,6 +6,7 @@ use crate::format;
 use leptos::prelude::*;
 use shoot_policy::maintenance::{EligibleUpdates, MaintenanceOutcome, UpdateReason, VersionUpdate};
 use shoot_policy::report::{ClassifiedVersion, Report};
+use std::sync::Arc;
 
 /// Notes for one version row: "in use", "auto-update target", "forced-update target".
 pub fn notes(
@@ -73,7 +74,7 @@ pub fn eligibility(
 }
 
 #[component]
-pub fn VersionMatrix(report: Memo<Report>) -> impl IntoView {
+pub fn VersionMatrix(report: Memo<Arc<Report>>) -> impl IntoView {
     move || {
         report.with(|r| {
             let matrix = r.versions.clone()?;

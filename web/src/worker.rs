@@ -91,9 +91,9 @@ mod browser {
                     .ok_or_else(|| "the engine sent no report".to_string())
                     .and_then(|json| {
                         shoot_policy::decode::from_json::<Report>(json.as_bytes())
+                            .map(|report| analysis_from_report(report, json.into(), now))
                             .map_err(|e| format!("the engine's report is unreadable: {e}"))
-                    })
-                    .map(|report| analysis_from_report(report, now)),
+                    }),
                 Err(error) => Err(error
                     .dyn_ref::<js_sys::Error>()
                     .map(|error| String::from(error.message()))

@@ -8,8 +8,9 @@
 //! - `e2e [TEST_FILE...]`: only the browser tests (all, or the given files of `tests/e2e/`), against
 //!   the built app and package (built when missing).
 //! - `size`: print the gzip sizes of the app and the npm package and fail above budget.
-//! - `bench`: print timings of the benchmark workloads, natively and in wasm under Node;
-//!   `bench --against REV`: this tree's CLI against REV's (default fe8f4a7), as paired ratios.
+//! - `bench`: print timings of the benchmark workloads, natively, in wasm under Node and in
+//!   Chromium; `bench --against REV`: this tree's CLI against REV's (default fe8f4a7), as paired
+//!   ratios; `bench --cold-load`: only the app's cold load in Chromium.
 //! - `same-reports [REV]`: check that `analyze` gives the reports of revision REV (default `HEAD`)
 //!   byte for byte, for a change meant to keep every result.
 
@@ -39,6 +40,7 @@ fn main() -> ExitCode {
         Some("e2e") => test::end_to_end(&args[1..]),
         Some("bench") => match args.get(1).map(String::as_str) {
             Some("--against") => paired::run(args.get(2).map_or("fe8f4a7", String::as_str)),
+            Some("--cold-load") => cold_load(),
             _ => bench(),
         },
         Some("same-reports") => same_reports::run(args.get(1).map_or("HEAD", String::as_str)),
@@ -47,7 +49,7 @@ fn main() -> ExitCode {
         Some("size") => build::dist()
             .and_then(|_| build::npm())
             .and_then(|_| size::check()),
-        _ => Err("usage: cargo xtask <serve [--port N] | dist | npm | test | e2e [TEST_FILE...] | size | bench [--against REV] | same-reports [REV] | fuzz [--seconds N] [TARGET...] | oracle [--seconds N] [--seed S] [--area A[,B…]] [--cases N] [--release] | oracle --mutants [--only ID,…]>".to_string()),
+        _ => Err("usage: cargo xtask <serve [--port N] | dist | npm | test | e2e [TEST_FILE...] | size | bench [--against REV | --cold-load] | same-reports [REV] | fuzz [--seconds N] [TARGET...] | oracle [--seconds N] [--seed S] [--area A[,B…]] [--cases N] [--release] | oracle --mutants [--only ID,…]>".to_string()),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -92,17 +94,32 @@ fn bench() -> Result {
             ("bench-page", root().join("tests/bench/page")),
         ],
     )?;
-    exec(
-        Command::new("node")
-            .arg(root().join("tests/bench/chromium.mjs"))
-            .env("BASE_URL", base_url)
-            .env("CHROMIUM", tools::chromium()?)
-            .env("CHROMIUM_FLAGS", tools::CHROMIUM_FLAGS.join(" "))
-            .env(
-                "PLAYWRIGHT_CORE",
-                root().join("tools/node_modules/playwright-core/index.mjs"),
-            ),
-    )
+    chromium_bench(&base_url, false)
+}
+
+/// Only the app's cold load in Chromium (`bench --cold-load`): what a change of the app's module
+/// is measured by, without the minutes of the native and Node workloads.
+fn cold_load() -> Result {
+    let base_url = serve::spawn(build::dist()?, Vec::new())?;
+    chromium_bench(&base_url, true)
+}
+
+/// Runs `tests/bench/chromium.mjs` against the site at `base_url`.
+fn chromium_bench(base_url: &str, cold_load_only: bool) -> Result {
+    let mut command = Command::new("node");
+    command
+        .arg(root().join("tests/bench/chromium.mjs"))
+        .env("BASE_URL", base_url)
+        .env("CHROMIUM", tools::chromium()?)
+        .env("CHROMIUM_FLAGS", tools::CHROMIUM_FLAGS.join(" "))
+        .env(
+            "PLAYWRIGHT_CORE",
+            root().join("tools/node_modules/playwright-core/index.mjs"),
+        );
+    if cold_load_only {
+        command.env("COLD_LOAD_ONLY", "1");
+    }
+    exec(&mut command)
 }
 
 fn port(args: &[String]) -> u16 {
