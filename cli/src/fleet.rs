@@ -4,8 +4,10 @@
 use crate::{colour, inputs};
 use serde::ser::{Error as _, SerializeSeq, SerializeStruct};
 use serde::Serialize;
-use shoot_policy::fleet::{each_report, FleetEntry, FleetSummary};
-use shoot_policy::report::{AnalyzeOptions, Source, SourceRole};
+use shoot_policy::fleet::{each_report_in, FleetEntry, FleetSummary};
+use shoot_policy::report::{
+    AnalyzeOptions, NamespacedProfiles, PreparedProfile, Source, SourceRole,
+};
 use std::cell::{Cell, RefCell};
 use std::io::Write;
 use std::path::PathBuf;
@@ -22,6 +24,12 @@ pub struct Args {
     /// Shoots it does not affect are counted.
     #[arg(long)]
     previous_cloud_profile: Option<PathBuf>,
+    /// NamespacedCloudProfiles below the CloudProfile (`kubectl get namespacedcloudprofiles -A
+    /// -o yaml`): a Shoot that references one is analysed against it, merged with the
+    /// CloudProfile as Gardener merges it (with `--previous-cloud-profile`, with each version).
+    /// May be given several times.
+    #[arg(long)]
+    namespaced_cloud_profiles: Vec<PathBuf>,
     /// With `--previous-cloud-profile`, exit 1 when the change brings a Shoot a forced update
     /// (or a failing forced update) within a period, `forced-update-within=30d` (units d, h,
     /// m), or makes an update fail, `failing-update`. May be given several times.
@@ -50,17 +58,22 @@ enum Format {
 /// Each Shoot's report is written out as soon as it is made and then dropped, so a landscape of
 /// tens of thousands of Shoots needs the memory of one report, not of all of them.
 pub fn run(args: Args) -> ExitCode {
-    let (profile, shoots, options) = match read(&args) {
+    let (profile, namespaced, shoots, options) = match read(&args) {
         Ok(inputs) => inputs,
         Err(error) => return inputs::fail(error),
     };
     if let Some(previous) = &args.previous_cloud_profile {
-        return run_change(&args, previous, (profile, &shoots, &options));
+        return run_change(&args, previous, (profile, &namespaced, &shoots, &options));
     }
+    let profiles = match prepare(profile, &namespaced, &options) {
+        Ok(profiles) => profiles,
+        Err(error) => return inputs::fail(error),
+    };
+    let profiles = (&profiles.0, &profiles.1);
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let written = match args.format {
-        Format::Json => write_json(&mut out, profile, &shoots, &options),
-        Format::Text => write_text(&mut out, profile, &shoots, &options, colour::wanted()),
+        Format::Json => write_json(&mut out, profiles, &shoots, &options),
+        Format::Text => write_text(&mut out, profiles, &shoots, &options, colour::wanted()),
         Format::Markdown => {
             return inputs::fail("--format markdown needs --previous-cloud-profile");
         }
@@ -84,12 +97,15 @@ pub fn run(args: Args) -> ExitCode {
 fn run_change(
     args: &Args,
     previous: &std::path::Path,
-    (profile, shoots, options): (Source, &[Source], &AnalyzeOptions),
+    (profile, namespaced, shoots, options): (Source, &[Source], &[Source], &AnalyzeOptions),
 ) -> ExitCode {
     use crate::profile_change::{write, Output};
-    let previous = match inputs::source(previous, SourceRole::Auto) {
-        Ok(source) => source,
-        Err(error) => return inputs::fail(error),
+    let previous = inputs::source(previous, SourceRole::Auto)
+        .and_then(|previous| prepare(previous, namespaced, options));
+    let profiles = (previous, prepare(profile, namespaced, options));
+    let (previous, profile) = match profiles {
+        (Ok(previous), Ok(profile)) => (previous, profile),
+        (Err(error), _) | (_, Err(error)) => return inputs::fail(error),
     };
     let format = match args.format {
         Format::Text => Output::Text,
@@ -99,7 +115,7 @@ fn run_change(
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let written = write(
         &mut out,
-        (previous, profile),
+        [(&previous.0, &previous.1), (&profile.0, &profile.1)],
         shoots,
         options,
         (format, &args.fail_on),
@@ -116,11 +132,30 @@ fn run_change(
     }
 }
 
-/// The CloudProfile, the Shoots' sources and the options; the first file that cannot be read
-/// stops the command before anything is written.
-fn read(args: &Args) -> Result<(Source, Vec<Source>, AnalyzeOptions), String> {
+/// The CloudProfile prepared once, and the NamespacedCloudProfiles below it merged with it.
+fn prepare(
+    profile: Source,
+    namespaced: &[Source],
+    options: &AnalyzeOptions,
+) -> Result<(PreparedProfile, NamespacedProfiles), String> {
+    let merged = match namespaced {
+        [] => NamespacedProfiles::default(),
+        namespaced => NamespacedProfiles::merged(&profile, namespaced, options.limits)?,
+    };
+    Ok((PreparedProfile::new(profile, options.limits), merged))
+}
+
+/// The profiles we read together with the Shoots.
+type Read = (Source, Vec<Source>, Vec<Source>, AnalyzeOptions);
+
+/// The CloudProfile, the NamespacedCloudProfiles' and the Shoots' sources and the options; the
+/// first file that cannot be read stops the command before anything is written.
+fn read(args: &Args) -> Result<Read, String> {
     let (now, until) = args.times.read()?;
     let profile = inputs::source(&args.cloud_profile, SourceRole::Auto)?;
+    let namespaced = (args.namespaced_cloud_profiles.iter())
+        .map(|path| inputs::source(path, SourceRole::Auto))
+        .collect::<Result<Vec<_>, _>>()?;
     let shoots = args
         .shoots
         .iter()
@@ -131,19 +166,19 @@ fn read(args: &Args) -> Result<(Source, Vec<Source>, AnalyzeOptions), String> {
         limits: inputs::limits(),
         ..AnalyzeOptions::at(now)
     };
-    Ok((profile, shoots, options))
+    Ok((profile, namespaced, shoots, options))
 }
 
 /// The fleet's [`FleetReport`](shoot_policy::fleet::FleetReport) as indented JSON, the same text `serde_json` writes for the whole
 /// report, with each report written as it is made.
 fn write_json(
     out: &mut impl Write,
-    profile: Source,
+    profiles: Profiles,
     shoots: &[Source],
     options: &AnalyzeOptions,
 ) -> std::io::Result<FleetSummary> {
     let fleet = StreamedFleet {
-        analysis: Cell::new(Some((profile, shoots, options))),
+        analysis: Cell::new(Some((profiles, shoots, options))),
         summary: RefCell::new(None),
     };
     serde_json::to_writer_pretty(&mut *out, &fleet)?;
@@ -151,10 +186,13 @@ fn write_json(
     Ok(fleet.summary.into_inner().unwrap_or_default())
 }
 
+/// The CloudProfile and the NamespacedCloudProfiles below it, prepared.
+type Profiles<'a> = (&'a PreparedProfile, &'a NamespacedProfiles);
+
 /// A fleet to analyse, serialized as [`FleetReport`](shoot_policy::fleet::FleetReport) is: its reports, each written as
-/// [`each_report`] makes it, then the summary they add up to.
+/// [`each_report_in`] makes it, then the summary they add up to.
 struct StreamedFleet<'a> {
-    analysis: Cell<Option<(Source, &'a [Source], &'a AnalyzeOptions)>>,
+    analysis: Cell<Option<(Profiles<'a>, &'a [Source], &'a AnalyzeOptions)>>,
     summary: RefCell<Option<FleetSummary>>,
 }
 
@@ -171,12 +209,12 @@ struct StreamedReports<'f, 'a>(&'f StreamedFleet<'a>);
 
 impl Serialize for StreamedReports<'_, '_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let Some((profile, shoots, options)) = self.0.analysis.take() else {
+        let Some((profiles, shoots, options)) = self.0.analysis.take() else {
             return Err(S::Error::custom("the fleet is written once"));
         };
         let mut reports = serializer.serialize_seq(None)?;
         let shoots = shoots.iter().map(Ok);
-        let summary = each_report(profile, shoots, options, |entry| {
+        let summary = each_report_in(profiles, shoots, options, |entry| {
             reports.serialize_element(&entry)
         })?;
         *self.0.summary.borrow_mut() = Some(summary);
@@ -188,7 +226,7 @@ impl Serialize for StreamedReports<'_, '_> {
 /// written as its report is made, then the summary.
 fn write_text(
     out: &mut impl Write,
-    profile: Source,
+    profiles: Profiles,
     shoots: &[Source],
     options: &AnalyzeOptions,
     coloured: bool,
@@ -198,7 +236,7 @@ fn write_text(
         out.write_all(text.as_bytes())
     };
     let shoots = shoots.iter().map(Ok);
-    let summary = each_report(profile, shoots, options, |entry| {
+    let summary = each_report_in(profiles, shoots, options, |entry| {
         write(format!("{}\n", line(&entry)))
     })?;
     write(summary_text(&summary))?;

@@ -7,9 +7,9 @@
 
 use crate::text::component;
 use shoot_policy::profile_change::{
-    compare_profiles, each_change, AffectedShoot, ProfileChangeSummary,
+    each_change_of, AffectedShoot, ProfileChangeReport, ProfileChangeSummary,
 };
-use shoot_policy::report::{AnalyzeOptions, Source};
+use shoot_policy::report::{AnalyzeOptions, NamespacedProfiles, PreparedProfile, Source};
 use std::io::Write;
 
 /// A condition that fails the pipeline (exit 1).
@@ -50,7 +50,7 @@ pub struct Written {
 
 pub fn write(
     out: &mut impl Write,
-    (previous, new): (Source, Source),
+    profiles: [(&PreparedProfile, &NamespacedProfiles); 2],
     shoots: &[Source],
     options: &AnalyzeOptions,
     (format, fail_on): (Output, &[FailOn]),
@@ -67,14 +67,19 @@ pub fn write(
     let each = shoots.iter().map(Ok::<_, std::io::Error>);
     let summary = match format {
         Output::Json => {
-            let answer = compare_profiles((previous, new), shoots, options);
+            let mut affected = Vec::new();
+            let summary = each_change_of(profiles, each, options, |shoot| {
+                affected.push(shoot);
+                Ok(())
+            })?;
+            let answer = ProfileChangeReport { affected, summary };
             failing = answer.affected.iter().any(holds);
             serde_json::to_writer_pretty(&mut *out, &answer)?;
             writeln!(out)?;
             answer.summary
         }
         Output::Text => {
-            let summary = each_change((previous, new), each, options, |shoot| {
+            let summary = each_change_of(profiles, each, options, |shoot| {
                 failing |= holds(&shoot);
                 writeln!(out, "{}:", shoot.shoot)?;
                 for change in &shoot.changes {
@@ -94,7 +99,7 @@ pub fn write(
             writeln!(out, "| Shoot | Component | Change |")?;
             writeln!(out, "|---|---|---|")?;
             let cell = |text: &str| text.replace('|', "\\|");
-            let summary = each_change((previous, new), each, options, |shoot| {
+            let summary = each_change_of(profiles, each, options, |shoot| {
                 failing |= holds(&shoot);
                 for change in &shoot.changes {
                     writeln!(

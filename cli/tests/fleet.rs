@@ -291,3 +291,119 @@ fn a_profile_change_names_each_affected_shoot_with_its_dates() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A NamespacedCloudProfile below the CloudProfile that gives one version a later expiration.
+const NAMESPACED: &str = "apiVersion: v1
+kind: List
+items:
+- apiVersion: core.gardener.cloud/v1beta1
+  kind: NamespacedCloudProfile
+  metadata:
+    name: team-a-extended
+    namespace: garden-team-a
+  spec:
+    parent:
+      kind: CloudProfile
+      name: aws
+    kubernetes:
+      versions:
+      - version: 1.31.13
+        expirationDate: \"2027-06-30T23:59:59Z\"
+- apiVersion: core.gardener.cloud/v1beta1
+  kind: NamespacedCloudProfile
+  metadata:
+    name: elsewhere
+    namespace: garden-team-b
+  spec:
+    parent:
+      kind: CloudProfile
+      name: gcp
+";
+
+/// A Shoot that uses the CloudProfile and one that uses the NamespacedCloudProfile: each is
+/// analysed against its own, the NamespacedCloudProfile merged with the CloudProfile (and with
+/// the previous CloudProfile, for a change), and one of another parent is left out.
+#[test]
+fn a_shoot_on_a_namespaced_cloud_profile_is_analysed_against_it() {
+    let dir = std::env::temp_dir().join(format!("shoot-policy-fleet-ncp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let profile = write(&dir, "cloudprofile.yaml", examples::DEFAULT.cloud_profile);
+    let namespaced = write(&dir, "namespacedcloudprofiles.yaml", NAMESPACED);
+    let extended = examples::DEFAULT
+        .shoot
+        .replacen("name: payments", "name: extended", 1)
+        .replacen(
+            "    kind: CloudProfile\n    name: aws",
+            "    kind: NamespacedCloudProfile\n    name: team-a-extended",
+            1,
+        );
+    assert!(extended.contains("team-a-extended"));
+    let shoots = write(
+        &dir,
+        "shoots.yaml",
+        &examples::as_list(&[examples::DEFAULT.shoot, &extended]),
+    );
+    let run = |args: &[&std::ffi::OsStr]| {
+        let output = shoot_policy("fleet").args(args).output().unwrap();
+        let text =
+            String::from_utf8(output.stdout).unwrap() + &String::from_utf8(output.stderr).unwrap();
+        (output.status.code(), text)
+    };
+    let os = |text: &'static str| std::ffi::OsStr::new(text);
+    let (code, out) = run(&[
+        os("--cloud-profile"),
+        profile.as_os_str(),
+        os("--namespaced-cloud-profiles"),
+        namespaced.as_os_str(),
+        shoots.as_os_str(),
+    ]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(
+        out.contains("payments: healthy, forced update of control plane Kubernetes 1.31.13 → 1.32.9 on 2026-11-22"),
+        "{out}"
+    );
+    // The NamespacedCloudProfile keeps 1.31.13 until mid-2027: the image expires first.
+    assert!(
+        out.contains("extended: healthy, forced update of pool general image gardenlinux"),
+        "{out}"
+    );
+    // Without the NamespacedCloudProfiles, the Shoot is analysed against the CloudProfile.
+    let (_, alone) = run(&[
+        os("--cloud-profile"),
+        profile.as_os_str(),
+        shoots.as_os_str(),
+    ]);
+    assert!(
+        alone.contains("extended: healthy, forced update of control plane Kubernetes 1.31.13 → 1.32.9 on 2026-11-22"),
+        "{alone}"
+    );
+
+    // An earlier expiration of 1.31.13 in the CloudProfile moves the CloudProfile's Shoot; the
+    // NamespacedCloudProfile's own date still holds for the other.
+    let previous = write(
+        &dir,
+        "previous.yaml",
+        &examples::DEFAULT.cloud_profile.replacen(
+            "2026-10-31T23:59:59Z",
+            "2027-02-28T23:59:59Z",
+            1,
+        ),
+    );
+    let (code, out) = run(&[
+        os("--previous-cloud-profile"),
+        previous.as_os_str(),
+        os("--cloud-profile"),
+        profile.as_os_str(),
+        os("--namespaced-cloud-profiles"),
+        namespaced.as_os_str(),
+        shoots.as_os_str(),
+    ]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.starts_with("payments:\n"), "{out}");
+    assert!(!out.contains("extended:"), "{out}");
+    assert!(
+        out.contains("Shoots: 2, affected by the change: 1, not affected: 1"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -8,7 +8,9 @@
 //! [`analyze`]: crate::report::analyze
 
 use crate::decode::FromValue;
-use crate::report::{analyze_each_shoot, AnalyzeOptions, PreparedProfile, Report, Source};
+use crate::report::{
+    analyze_each_shoot_in, AnalyzeOptions, NamespacedProfiles, PreparedProfile, Report, Source,
+};
 use crate::timeline::Component;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -49,13 +51,29 @@ pub(crate) fn each_report_of<S: Borrow<Source>, E>(
     prepared: &PreparedProfile,
     shoots: impl IntoIterator<Item = Result<S, E>>,
     options: &AnalyzeOptions,
+    take: impl FnMut(FleetEntry) -> Result<(), E>,
+) -> Result<FleetSummary, E> {
+    each_report_in(
+        (prepared, &NamespacedProfiles::default()),
+        shoots,
+        options,
+        take,
+    )
+}
+
+/// [`each_report`] against a CloudProfile prepared before and the NamespacedCloudProfiles below
+/// it: each Shoot against the one it references.
+pub fn each_report_in<S: Borrow<Source>, E>(
+    (prepared, namespaced): (&PreparedProfile, &NamespacedProfiles),
+    shoots: impl IntoIterator<Item = Result<S, E>>,
+    options: &AnalyzeOptions,
     mut take: impl FnMut(FleetEntry) -> Result<(), E>,
 ) -> Result<FleetSummary, E> {
     let mut summary = FleetSummary::default();
     for source in shoots {
         let source = source?;
         let source = source.borrow();
-        for report in analyze_each_shoot(prepared, source, options) {
+        for report in analyze_each_shoot_in(prepared, namespaced, source, options) {
             let shoot = report
                 .shoot_name()
                 .map_or_else(|| source.name.clone(), str::to_string);

@@ -22,6 +22,7 @@ pub mod golang;
 pub mod lifecycle;
 pub mod locate;
 pub mod lz;
+pub mod namespaced_cloud_profile;
 pub mod profile_change;
 pub mod report;
 pub mod rfc3339;

@@ -14,7 +14,9 @@
 use crate::decode::FromValue;
 use crate::lifecycle::Classification;
 use crate::maintenance::UpdateReason;
-use crate::report::{analyze_each_shoot, AnalyzeOptions, PreparedProfile, Report, Source};
+use crate::report::{
+    analyze_each_shoot_in, AnalyzeOptions, NamespacedProfiles, PreparedProfile, Report, Source,
+};
 use crate::summary::{BlockedSpan, VersionState};
 use crate::timeline::{Component, TimelineEvent};
 use chrono::{DateTime, Utc};
@@ -126,16 +128,29 @@ pub fn each_change<S: Borrow<Source>, E>(
     (previous, new): (Source, Source),
     shoots: impl IntoIterator<Item = Result<S, E>>,
     options: &AnalyzeOptions,
-    mut take: impl FnMut(AffectedShoot) -> Result<(), E>,
+    take: impl FnMut(AffectedShoot) -> Result<(), E>,
 ) -> Result<ProfileChangeSummary, E> {
     let previous = PreparedProfile::new(previous, options.limits);
     let new = PreparedProfile::new(new, options.limits);
+    let none = NamespacedProfiles::default();
+    each_change_of([(&previous, &none), (&new, &none)], shoots, options, take)
+}
+
+/// [`each_change`] against profiles prepared before: each Shoot against the CloudProfile or the
+/// NamespacedCloudProfile it references, on each side (a NamespacedCloudProfile merged with the
+/// previous and with the new CloudProfile, as Gardener merges it again when its parent changes).
+pub fn each_change_of<S: Borrow<Source>, E>(
+    [previous, new]: [(&PreparedProfile, &NamespacedProfiles); 2],
+    shoots: impl IntoIterator<Item = Result<S, E>>,
+    options: &AnalyzeOptions,
+    mut take: impl FnMut(AffectedShoot) -> Result<(), E>,
+) -> Result<ProfileChangeSummary, E> {
     let mut summary = ProfileChangeSummary::default();
     for source in shoots {
         let source = source?;
         let source = source.borrow();
-        let before = analyze_each_shoot(&previous, source, options);
-        let after = analyze_each_shoot(&new, source, options);
+        let before = analyze_each_shoot_in(previous.0, previous.1, source, options);
+        let after = analyze_each_shoot_in(new.0, new.1, source, options);
         for (before, after) in before.zip(after) {
             summary.shoots += 1;
             summary.with_input_errors += usize::from(after.first_input_error().is_some());

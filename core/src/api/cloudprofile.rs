@@ -8,6 +8,7 @@
 use super::{CloudProfileReference, Cri, ObjectMeta};
 use super::{ExpirableVersion, LabelSelector, LabelSelectorRequirement};
 use crate::decode::FromValue;
+use crate::golang::null_as_default;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -39,8 +40,12 @@ pub struct CloudProfileSpec {
     #[serde(rename = "type")]
     pub provider_type: String,
     pub kubernetes: KubernetesSettings,
+    // The lists Go writes as `null` when empty (no `omitempty`) read as empty.
+    #[serde(deserialize_with = "null_as_default")]
     pub machine_images: Vec<MachineImage>,
+    #[serde(deserialize_with = "null_as_default")]
     pub machine_types: Vec<MachineType>,
+    #[serde(deserialize_with = "null_as_default")]
     pub regions: Vec<Region>,
     pub volume_types: Vec<VolumeType>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -142,6 +147,8 @@ pub struct MachineImage {
     pub name: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub update_strategy: Option<String>,
+    /// `null` (Go's encoding of an image without versions) reads as empty.
+    #[serde(deserialize_with = "null_as_default")]
     pub versions: Vec<MachineImageVersion>,
 }
 
@@ -313,8 +320,8 @@ pub struct Limits {
     pub max_nodes_total: Option<i64>,
 }
 
-/// A NamespacedCloudProfile, as far as the version-removal check and the ShootValidator's
-/// `ValidateCloudProfileChanges` read it.
+/// A NamespacedCloudProfile, as far as the version-removal check, the ShootValidator's
+/// `ValidateCloudProfileChanges` and the merge of its profile (`MergeCloudProfiles`) read it.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct NamespacedCloudProfile {
@@ -340,7 +347,8 @@ impl NamespacedCloudProfileStatus {
     }
 }
 
-/// `NamespacedCloudProfileSpec` (parent, Kubernetes versions and machine images).
+/// `NamespacedCloudProfileSpec`: the parent and the overrides `MergeCloudProfiles` applies
+/// (`crate::namespaced_cloud_profile`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct NamespacedCloudProfileSpec {
@@ -348,12 +356,23 @@ pub struct NamespacedCloudProfileSpec {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kubernetes: Option<KubernetesSettings>,
     pub machine_images: Vec<MachineImage>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub machine_types: Vec<MachineType>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub volume_types: Vec<VolumeType>,
+    /// Appended to the parent's `caBundle`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ca_bundle: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limits: Option<Limits>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct CapabilityDefinition {
     pub name: String,
+    /// `null` (Go's encoding of a definition without values) reads as empty.
+    #[serde(deserialize_with = "null_as_default")]
     pub values: Vec<String>,
 }
 

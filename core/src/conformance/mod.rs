@@ -11,6 +11,7 @@ mod hibernation;
 mod maintenance;
 mod maintenance_reconcile;
 mod maintenance_run;
+mod namespaced_cloud_profile;
 mod operations;
 mod rollout;
 mod status;
@@ -68,6 +69,7 @@ const AREAS: &[&[Kind]] = &[
     status::KINDS,
     hibernation::KINDS,
     timeline::KINDS,
+    namespaced_cloud_profile::KINDS,
 ];
 
 fn registered_kind(name: &str) -> Option<&'static Kind> {

@@ -174,6 +174,62 @@ pub fn analyze_with_profile(
     analyze_from(Some(profile), sources, bytes, options, &mut read_source)
 }
 
+/// The NamespacedCloudProfiles a fleet's Shoots may reference, below one CloudProfile, each as
+/// Gardener derives it: a Shoot is analysed against the one it references (`spec.cloudProfile`),
+/// against the CloudProfile otherwise.
+#[derive(Default)]
+pub struct NamespacedProfiles(Vec<((String, String), PreparedProfile)>);
+
+impl NamespacedProfiles {
+    /// Every NamespacedCloudProfile of `namespaced`, merged with the CloudProfile of `parent` as
+    /// Gardener's controller-manager merges them; an error names the one that cannot be.
+    pub fn merged(
+        parent: &Source,
+        namespaced: &[Source],
+        limits: document::Limits,
+    ) -> Result<NamespacedProfiles, String> {
+        let merged = super::read::merged_namespaced_profiles(parent, namespaced, &limits)?;
+        Ok(NamespacedProfiles(
+            (merged.into_iter())
+                .map(|(key, source)| (key, PreparedProfile::new(source, limits)))
+                .collect(),
+        ))
+    }
+
+    /// How many there are.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The profile `shoot` is analysed against: its NamespacedCloudProfile, or `cloud_profile`.
+    fn for_shoot<'a>(
+        &'a self,
+        cloud_profile: &'a PreparedProfile,
+        shoot: &Value,
+    ) -> &'a PreparedProfile {
+        let Some(key) = super::read::namespaced_profile_of(shoot) else {
+            return cloud_profile;
+        };
+        (self.0.iter())
+            .find(|(named, _)| *named == key)
+            .map_or(cloud_profile, |(_, profile)| profile)
+    }
+}
+
+/// [`analyze_each_shoot`] with the NamespacedCloudProfiles the Shoots may reference.
+pub fn analyze_each_shoot_in<'a>(
+    profile: &'a PreparedProfile,
+    namespaced: &'a NamespacedProfiles,
+    source: &'a Source,
+    options: &'a AnalyzeOptions,
+) -> Box<dyn Iterator<Item = Report> + 'a> {
+    each_shoot(profile, Some(namespaced), source, options)
+}
+
 /// One report per Shoot of `source` against the prepared profile, in the order of the source: each
 /// is the report [`analyze_with_profile`] gives for the source without its other Shoots (its
 /// webhook configurations, Seeds and Project stay in every report). The source is read once, so a
@@ -183,6 +239,15 @@ pub fn analyze_with_profile(
 /// be read give the one report `analyze_with_profile` gives for it.
 pub fn analyze_each_shoot<'a>(
     profile: &'a PreparedProfile,
+    source: &'a Source,
+    options: &'a AnalyzeOptions,
+) -> Box<dyn Iterator<Item = Report> + 'a> {
+    each_shoot(profile, None, source, options)
+}
+
+fn each_shoot<'a>(
+    profile: &'a PreparedProfile,
+    namespaced: Option<&'a NamespacedProfiles>,
     source: &'a Source,
     options: &'a AnalyzeOptions,
 ) -> Box<dyn Iterator<Item = Report> + 'a> {
@@ -230,6 +295,10 @@ pub fn analyze_each_shoot<'a>(
     };
     // Each report reads the source's other objects and one Shoot, in the order of the source.
     let report_with = move |shoot: Option<PositionedObject>| {
+        let profile = match (&shoot, namespaced) {
+            (Some((_, (_, object))), Some(namespaced)) => namespaced.for_shoot(profile, object),
+            _ => profile,
+        };
         let bytes = match (&shoot, whole) {
             (_, true) => source.text.len(),
             (None, false) => others_bytes,

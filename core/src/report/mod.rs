@@ -20,7 +20,10 @@ use decoding::{
     copy_object, decode, decode_all, decode_once, error_at, error_at_field, problems, typed_view,
 };
 pub use dto::*;
-pub use kept::{analyze_each_shoot, analyze_with_profile, PreparedProfile};
+pub use kept::{
+    analyze_each_shoot, analyze_each_shoot_in, analyze_with_profile, NamespacedProfiles,
+    PreparedProfile,
+};
 use kept::{PositionedObject, ProfileDone, ProfileViews, ShootViews};
 use prepare::{
     apply_defaults, apply_mutator_defaults, check_syntax, cloud_profile_mismatch, syntax_errors,

@@ -327,3 +327,88 @@ pub(super) fn diagnostic_at(source: &Source, place: &Place, message: String) -> 
         message,
     }
 }
+
+/// A NamespacedCloudProfile's namespace and name, and the source of its stored object.
+pub(super) type NamedProfile = ((String, String), Source);
+
+/// Which profile a Shoot references: `Some((namespace, name))` for a NamespacedCloudProfile (in
+/// the Shoot's namespace), `None` for a CloudProfile.
+pub(super) fn namespaced_profile_of(shoot: &Value) -> Option<(String, String)> {
+    let reference = shoot.get("spec")?.get("cloudProfile")?;
+    if text_at(reference, &["kind"]) != Some("NamespacedCloudProfile") {
+        return None;
+    }
+    let namespace = text_at(shoot, &["metadata", "namespace"]).unwrap_or("");
+    let name = text_at(reference, &["name"])?;
+    Some((namespace.to_string(), name.to_string()))
+}
+
+/// Each NamespacedCloudProfile of `sources` below the CloudProfile of `parent`, as the source of
+/// the object Gardener stores: its `status.cloudProfileSpec` is what `MergeCloudProfiles` makes of
+/// the parent's (defaulted) spec and the NamespacedCloudProfile's `spec`, whatever status the
+/// input had. Keyed by namespace and name. A NamespacedCloudProfile below another CloudProfile is
+/// left out; one that does not read is an error naming it.
+pub(super) fn merged_namespaced_profiles(
+    parent: &Source,
+    sources: &[Source],
+    limits: &document::Limits,
+) -> Result<Vec<NamedProfile>, String> {
+    let mut parent_profile = None;
+    for (_, object) in parse_objects(parent, limits).map_err(|d| d.message)? {
+        if text_at(&object, &["kind"]) == Some("CloudProfile") {
+            parent_profile = Some(object);
+            break;
+        }
+    }
+    let Some(mut parent_profile) = parent_profile else {
+        return Err(format!(
+            "{}: no CloudProfile, the NamespacedCloudProfiles' parent",
+            parent.name
+        ));
+    };
+    crate::defaults::default_cloud_profile(&mut parent_profile);
+    let parent_profile: crate::api::CloudProfile = crate::decode::from_value(&parent_profile)
+        .map_err(|e| format!("{}: the CloudProfile does not read: {e}", parent.name))?;
+    let parent_name = parent_profile.metadata.name.as_str();
+    let mut merged = Vec::new();
+    for source in sources {
+        let objects = parse_objects(source, limits).map_err(|d| d.message)?;
+        for (_, object) in objects {
+            if text_at(&object, &["kind"]) != Some("NamespacedCloudProfile") {
+                continue;
+            }
+            let namespace = text_at(&object, &["metadata", "namespace"])
+                .unwrap_or("")
+                .to_string();
+            let name = text_at(&object, &["metadata", "name"])
+                .unwrap_or("")
+                .to_string();
+            let named = format!("NamespacedCloudProfile {namespace}/{name}");
+            let profile: crate::api::NamespacedCloudProfile = crate::decode::from_value(&object)
+                .map_err(|e| format!("{}: {named} does not read: {e}", source.name))?;
+            // `kubectl get namespacedcloudprofiles -A` lists those of every CloudProfile: the
+            // others' Shoots are not this CloudProfile's.
+            let reference = &profile.spec.parent;
+            if reference.kind != "CloudProfile" || reference.name != parent_name {
+                continue;
+            }
+            let status = crate::namespaced_cloud_profile::merge_cloud_profiles(
+                &parent_profile.spec,
+                &profile.spec,
+            );
+            let mut stored = object;
+            stored["status"] = serde_json::json!({ "cloudProfileSpec": status });
+            merged.push((
+                (namespace, name),
+                Source::auto(
+                    format!(
+                        "{named} (merged with CloudProfile {parent_name} from {})",
+                        source.name
+                    ),
+                    stored.to_string(),
+                ),
+            ));
+        }
+    }
+    Ok(merged)
+}

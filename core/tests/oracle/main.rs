@@ -15,6 +15,7 @@ mod generate;
 mod generate_admission;
 mod generate_constraints;
 mod generate_maintenance;
+mod generate_namespaced_cloud_profile;
 mod generate_rollout;
 mod generate_scheduling;
 mod generate_shoot_validation;
@@ -148,6 +149,11 @@ const AREAS: &[Area] = &[
         name: "shoot-validation",
         strategy: generate_shoot_validation::shoot_validation_area,
         unanswered_ceiling: 4,
+    },
+    Area {
+        name: "namespaced-cloud-profile-merge",
+        strategy: generate_namespaced_cloud_profile::namespaced_cloud_profile_merge,
+        unanswered_ceiling: 1,
     },
 ];
 
