@@ -421,8 +421,17 @@ fn describe(event: &TimelineEvent, report: &Report, now: DateTime<Utc>) -> Strin
     if let Some(chance) = event.chance_text() {
         text.push_str(&format!(", {chance}"));
     }
+    text.push_str(&not_listed(event, report));
     text.push_str(&nodes(event, report));
     text
+}
+
+/// " (1.31.11 is not in this CloudProfile)": the cause of an update the user must act on.
+fn not_listed(event: &TimelineEvent, report: &Report) -> String {
+    match report.versions.is_some() && classified(report, &event.component, &event.from).is_none() {
+        true => format!(" ({} is not in this CloudProfile)", event.from),
+        false => String::new(),
+    }
 }
 
 /// "; nodes: rolling update of a": the nodes roll once per maintenance run, for all the
@@ -816,26 +825,19 @@ fn forced_update_stories(report: &Report, summary: &Summary, now: DateTime<Utc>)
                     }
                     Step::Done(event) => {
                         let after_failing = index > 0 && matches!(own[index - 1], Step::Fails(_));
-                        let mut part = if after_failing {
+                        let part = if after_failing {
                             format!(
-                                "it succeeds on {} ({}): {} → {}{}",
+                                "it succeeds on {} ({}): {} → {}{}{}",
                                 date_time(event.window_begin),
                                 countdown(now, event.window_begin),
                                 event.from,
                                 event.to,
+                                not_listed(event, report),
                                 nodes(event, report)
                             )
                         } else {
                             describe(event, report, now)
                         };
-                        if report.versions.is_some()
-                            && classified(report, &event.component, &event.from).is_none()
-                        {
-                            part.push_str(&format!(
-                                " ({} is not in this CloudProfile)",
-                                event.from
-                            ));
-                        }
                         details.extend(event.reason_message.clone());
                         parts.push(part);
                     }
@@ -848,7 +850,7 @@ fn forced_update_stories(report: &Report, summary: &Summary, now: DateTime<Utc>)
             Story {
                 text: parts.join("; then "),
                 tone: if failing { Tone::Bad } else { Tone::Warn },
-                details: (!details.is_empty()).then(|| details.join("\n")),
+                details: (!details.is_empty()).then(|| details.join("; ")),
             }
         })
         .collect()
