@@ -4,8 +4,8 @@
 
 use super::{
     decode, decode_all, decode_once, error_at, maintenance_window, problems, text_at,
-    AnalyzeOptions, Area, Hibernation, Inputs, Located, MaintenanceTimeWindow, Problem,
-    ProfileViews, Report, ShootViews, Status, TimeZones, Value,
+    AnalyzeOptions, Area, Hibernation, Inputs, MaintenanceTimeWindow, Problem, ProfileViews,
+    Report, ShootViews, Status, TimeZones, Value,
 };
 
 /// What every area reads: the routed inputs, the typed views decoded once, and the options.
@@ -392,7 +392,11 @@ fn rollout(context: &Context, report: &mut Report) {
             Ok(mut triggers) => {
                 if let Some(previous) = &inputs.previous_shoot {
                     add_changed_values(&mut triggers, &previous.value, &shoot_object.value);
-                    triggers.without_roll = changes_without_roll(&triggers, previous, shoot_object);
+                    #[cfg(feature = "changes-without-roll")]
+                    {
+                        triggers.without_roll =
+                            changes_without_roll(&triggers, previous, shoot_object);
+                    }
                 }
                 report.roll_triggers = Some(triggers);
             }
@@ -406,10 +410,11 @@ fn rollout(context: &Context, report: &mut Report) {
 
 /// The changes between the two Shoots outside every cause of a pool that rolls or is updated
 /// in place.
+#[cfg(feature = "changes-without-roll")]
 fn changes_without_roll(
     triggers: &crate::rollout::RollTriggers,
-    previous: &Located,
-    shoot: &Located,
+    previous: &super::Located,
+    shoot: &super::Located,
 ) -> Vec<crate::rollout::FieldChange> {
     const POOLS: &str = ".spec.provider.workers[]";
     let rolling: Vec<String> = (triggers.workers.iter())

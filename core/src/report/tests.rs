@@ -1260,6 +1260,7 @@ spec:
 
 /// The changes that roll no pool are listed beside the roll triggers, so that "no roll" is not
 /// read as "not seen" (issue 49).
+#[cfg(feature = "changes-without-roll")]
 #[test]
 fn changes_that_roll_no_pool_are_listed() {
     let example = &crate::examples::DEFAULT;
