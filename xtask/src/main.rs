@@ -60,8 +60,9 @@ fn main() -> ExitCode {
     }
 }
 
-/// Native workloads (`core/benches/workloads.rs`), then the same inputs through the npm package in Node.
-fn bench() -> Result {
+/// The native workloads (`core/benches/workloads.rs`), which also write their inputs for the
+/// other measurements into the directory returned.
+pub fn bench_natively() -> Result<PathBuf> {
     let inputs = target_dir().join("bench");
     exec(
         cargo()
@@ -75,6 +76,12 @@ fn bench() -> Result {
             ])
             .arg(&inputs),
     )?;
+    Ok(inputs)
+}
+
+/// Native workloads (`core/benches/workloads.rs`), then the same inputs through the npm package in Node.
+fn bench() -> Result {
+    let inputs = bench_natively()?;
     let package = build::npm_for_bench()?;
     exec(
         Command::new("node")

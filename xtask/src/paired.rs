@@ -14,29 +14,11 @@ const PAIRS: usize = 7;
 const NOW: &str = "2026-11-22T00:00:00Z";
 
 pub fn run(base: &str) -> Result {
-    let inputs = target_dir().join("bench");
     // The bench writes the inputs (and measures natively, which is printed too).
-    exec(
-        cargo()
-            .args([
-                "bench",
-                "--package",
-                "shoot-policy",
-                "--bench",
-                "workloads",
-                "--",
-            ])
-            .arg(&inputs),
-    )?;
+    let inputs = crate::bench_natively()?;
     let dir = target_dir().join("paired");
     let tree = dir.join("tree");
-    crate::same_reports::remove_worktree(&tree);
-    exec(
-        Command::new("git")
-            .args(["worktree", "add", "--detach"])
-            .arg(&tree)
-            .arg(base),
-    )?;
+    crate::same_reports::add_worktree(&tree, base)?;
     let built = build_cli(&tree, &dir.join("target"));
     crate::same_reports::remove_worktree(&tree);
     let base_cli = built?;

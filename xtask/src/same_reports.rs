@@ -16,13 +16,7 @@ const SHARED_FILES: [&str; 2] = [
 pub fn run(base: &str) -> Result {
     let dir = target_dir().join("same-reports");
     let tree = dir.join("tree");
-    remove_worktree(&tree);
-    exec(
-        Command::new("git")
-            .args(["worktree", "add", "--detach"])
-            .arg(&tree)
-            .arg(base),
-    )?;
+    add_worktree(&tree, base)?;
     let base_dump = copy_shared_files(&tree).and_then(|()| dump(&tree, &dir.join("target")));
     remove_worktree(&tree);
     let base_dump = base_dump?;
@@ -49,6 +43,17 @@ fn dump(tree: &Path, target: &Path) -> Result<String> {
             .args(["--example", "report_dump"])
             .env("CARGO_TARGET_DIR", target)
             .current_dir(tree),
+    )
+}
+
+/// A detached worktree of `base` at `tree`, replacing a stale one.
+pub fn add_worktree(tree: &Path, base: &str) -> Result {
+    remove_worktree(tree);
+    exec(
+        Command::new("git")
+            .args(["worktree", "add", "--detach"])
+            .arg(tree)
+            .arg(base),
     )
 }
 
