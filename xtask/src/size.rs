@@ -17,7 +17,9 @@ use std::process::Command;
 /// (351 263 B at its end): the Validation card's list of Gardener's validation families took
 /// 4.6 KB of the app (decoding the families and listing them). Round 31 raised the npm module's to
 /// 480 000 B, as issue 44 decided, so that Shoot validation can be complete (target ≤ 470 000 B).
-const APP_CEILING_BYTES: u64 = 358_288;
+/// Round 33 lowered the app's to its figure plus 2 % (291 997 B, after Leptos type erasure and
+/// the other cuts of docs/performance.md), as issue 47 asks: the Fleet view pays what it adds.
+const APP_CEILING_BYTES: u64 = 297_900;
 const NPM_WASM_CEILING_BYTES: u64 = 480_000;
 /// The targets the one shared model aims for: printed with a verdict, not enforced.
 const APP_TARGET_BYTES: u64 = 500_000;
