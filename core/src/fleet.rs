@@ -394,22 +394,23 @@ mod tests {
         assert_eq!(error.document, Some(0));
     }
 
-    /// Limits that hold the example CloudProfile with one example Shoot, not with two.
-    fn limits_for_one_shoot() -> crate::document::Limits {
+    /// The options of an analysis whose limits hold the example CloudProfile with one example
+    /// Shoot, not with two.
+    fn options_for_one_shoot() -> AnalyzeOptions {
         let one = examples::DEFAULT.cloud_profile.len() + examples::DEFAULT.shoot.len();
-        crate::document::Limits {
-            max_bytes: one + examples::DEFAULT.shoot.len() / 2,
-            max_nodes: 2_000,
-            ..Default::default()
+        AnalyzeOptions {
+            limits: crate::document::Limits {
+                max_bytes: one + examples::DEFAULT.shoot.len() / 2,
+                max_nodes: 2_000,
+                ..Default::default()
+            },
+            ..AnalyzeOptions::at("2026-11-22T00:00:00Z".parse().unwrap())
         }
     }
 
     #[test]
     fn the_limits_apply_to_each_shoot_of_a_list_not_to_the_list() {
-        let options = AnalyzeOptions {
-            limits: limits_for_one_shoot(),
-            ..AnalyzeOptions::at("2026-11-22T00:00:00Z".parse().unwrap())
-        };
+        let options = options_for_one_shoot();
         let profile = source("CloudProfile", examples::DEFAULT.cloud_profile);
         let shoots = fleet();
         let text = examples::as_list(&[&shoots[0].text, &shoots[1].text, &shoots[0].text]);
@@ -433,10 +434,7 @@ mod tests {
 
     #[test]
     fn a_shoot_of_a_list_over_the_limits_is_refused_alone_at_its_place() {
-        let options = AnalyzeOptions {
-            limits: limits_for_one_shoot(),
-            ..AnalyzeOptions::at("2026-11-22T00:00:00Z".parse().unwrap())
-        };
+        let options = options_for_one_shoot();
         let profile = source("CloudProfile", examples::DEFAULT.cloud_profile);
         let labels: String = (0..300)
             .map(|i| format!("\n    label-{i}: value-{i}"))
@@ -486,10 +484,7 @@ mod tests {
 
     #[test]
     fn a_list_over_the_limits_that_cannot_be_read_says_where() {
-        let options = AnalyzeOptions {
-            limits: limits_for_one_shoot(),
-            ..AnalyzeOptions::at("2026-11-22T00:00:00Z".parse().unwrap())
-        };
+        let options = options_for_one_shoot();
         let profile = source("CloudProfile", examples::DEFAULT.cloud_profile);
         let text = format!(
             "{}\n  broken: [\n",
