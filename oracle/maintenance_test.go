@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -122,6 +123,15 @@ func maintenanceReconcile(now time.Time, raw json.RawMessage) (any, error) {
 		Spec:       gardencorev1beta1.ProjectSpec{Namespace: &namespace},
 	}
 	objects := []client.Object{shoot.DeepCopy(), profile.DeepCopy(), project}
+	if name := shoot.Spec.SecretBindingName; name != nil {
+		// The binding the Shoot names, for the ShootValidator's lookup (real-world Shoots still
+		// name SecretBindings).
+		objects = append(objects, &gardencorev1beta1.SecretBinding{
+			ObjectMeta: metav1.ObjectMeta{Name: *name, Namespace: namespace},
+			Provider:   &gardencorev1beta1.SecretBindingProvider{Type: shoot.Spec.Provider.Type},
+			SecretRef:  corev1.SecretReference{Name: "cloud-credentials", Namespace: namespace},
+		})
+	}
 	if name := shoot.Spec.CredentialsBindingName; name != nil {
 		objects = append(objects, &securityv1alpha1.CredentialsBinding{
 			ObjectMeta:     metav1.ObjectMeta{Name: *name, Namespace: namespace},
@@ -161,6 +171,10 @@ func maintenanceReconcile(now time.Time, raw json.RawMessage) (any, error) {
 	}
 	ctx := context.Background()
 	key := types.NamespacedName{Namespace: namespace, Name: shoot.Name}
+	before := &gardencorev1beta1.Shoot{}
+	if err := c.Get(ctx, key, before); err != nil {
+		return nil, err
+	}
 	_, reconcileErr := reconciler.Reconcile(ctx, reconcile.Request{NamespacedName: key})
 
 	after := &gardencorev1beta1.Shoot{}
@@ -168,6 +182,11 @@ func maintenanceReconcile(now time.Time, raw json.RawMessage) (any, error) {
 		return nil, err
 	}
 	expect := maintainedShootExpect(after)
+	changes, err := shootChanges(before, after)
+	if err != nil {
+		return nil, err
+	}
+	expect["changes"] = changes
 	if reconcileErr != nil {
 		// The final update failed (the dry run passed): the Shoot stays as the status patches
 		// left it.
@@ -481,4 +500,92 @@ func valueEnd(text string) int {
 		}
 	}
 	return len(text)
+}
+
+// shootChanges is every change the run made to the stored Shoot's spec and annotations, as they
+// are stored (JSON, Gardener's defaults applied, empty fields omitted as the API server omits
+// them): the whole answer, of which the fields above are a part. A change is
+// `{path, before, after}`, `before` or `after` left out where the field is absent; a list whose
+// length changed is one change, a list of the same length changes per item. The engine's answer
+// is diffed the same way (core/src/conformance/maintenance_reconcile.rs), so a field the run
+// removes, empties or nulls differs from one it leaves.
+func shootChanges(before, after *gardencorev1beta1.Shoot) ([]any, error) {
+	view := func(shoot *gardencorev1beta1.Shoot) (any, error) {
+		raw, err := json.Marshal(shoot)
+		if err != nil {
+			return nil, err
+		}
+		var stored struct {
+			Metadata struct {
+				Annotations map[string]any `json:"annotations,omitempty"`
+			} `json:"metadata"`
+			Spec map[string]any `json:"spec"`
+		}
+		if err := json.Unmarshal(raw, &stored); err != nil {
+			return nil, err
+		}
+		view := map[string]any{"metadata": map[string]any{}, "spec": stored.Spec}
+		if stored.Metadata.Annotations != nil {
+			view["metadata"] = map[string]any{"annotations": stored.Metadata.Annotations}
+		}
+		return view, nil
+	}
+	old, err := view(before)
+	if err != nil {
+		return nil, err
+	}
+	updated, err := view(after)
+	if err != nil {
+		return nil, err
+	}
+	changes := []any{}
+	diffJSON("", old, updated, true, true, &changes)
+	slices.SortFunc(changes, func(a, b any) int {
+		return strings.Compare(a.(map[string]any)["path"].(string), b.(map[string]any)["path"].(string))
+	})
+	return changes, nil
+}
+
+// diffJSON appends the changes from a to b below path; hasA and hasB say whether each is there.
+func diffJSON(path string, a, b any, hasA, hasB bool, changes *[]any) {
+	objectA, isObjectA := a.(map[string]any)
+	objectB, isObjectB := b.(map[string]any)
+	if hasA && hasB && isObjectA && isObjectB {
+		keys := map[string]bool{}
+		for key := range objectA {
+			keys[key] = true
+		}
+		for key := range objectB {
+			keys[key] = true
+		}
+		for key := range keys {
+			valueA, inA := objectA[key]
+			valueB, inB := objectB[key]
+			child := key
+			if path != "" {
+				child = path + "." + key
+			}
+			diffJSON(child, valueA, valueB, inA, inB, changes)
+		}
+		return
+	}
+	listA, isListA := a.([]any)
+	listB, isListB := b.([]any)
+	if hasA && hasB && isListA && isListB && len(listA) == len(listB) {
+		for i := range listA {
+			diffJSON(fmt.Sprintf("%s[%d]", path, i), listA[i], listB[i], true, true, changes)
+		}
+		return
+	}
+	if hasA == hasB && reflect.DeepEqual(a, b) {
+		return
+	}
+	change := map[string]any{"path": path}
+	if hasA {
+		change["before"] = a
+	}
+	if hasB {
+		change["after"] = b
+	}
+	*changes = append(*changes, change)
 }

@@ -168,6 +168,23 @@ where
     Ok(Option::<T>::deserialize(deserializer)?.unwrap_or_default())
 }
 
+/// Reads a `map[string]string` (labels, annotations) as Go's decoder does: `null` is an empty map,
+/// and a `null` value (`key:` with nothing after it in YAML) is the empty string under its key.
+/// The key stays: `metav1.HasAnnotation` sees it. Use as
+/// `#[serde(deserialize_with = "crate::golang::null_values_as_empty")]`.
+pub fn null_values_as_empty<'de, D>(
+    deserializer: D,
+) -> Result<std::collections::BTreeMap<String, String>, D::Error>
+where
+    D: Deserializer<'de>,
+{
+    let map: Option<std::collections::BTreeMap<String, Option<String>>> =
+        Option::deserialize(deserializer)?;
+    Ok((map.unwrap_or_default().into_iter())
+        .map(|(key, value)| (key, value.unwrap_or_default()))
+        .collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -209,5 +226,23 @@ mod tests {
         let value = serde_json::json!({"items": ["a"]});
         let holder: Holder = crate::decode::from_value(&value).unwrap();
         assert_eq!(holder.items, ["a"]);
+    }
+
+    #[test]
+    fn a_null_annotation_is_an_empty_one_as_go_decodes_it() {
+        // `shoot.gardener.cloud/skip-cleanup:` with nothing after it: the API server stores "",
+        // and the cleanup skips the extended APIs on the key alone.
+        let value = serde_json::json!({
+            "annotations": {"shoot.gardener.cloud/skip-cleanup": null, "a": "b"},
+            "labels": null,
+        });
+        let derived: crate::api::ObjectMeta = crate::decode::from_value(&value).unwrap();
+        let serde: crate::api::ObjectMeta = serde_json::from_value(value).unwrap();
+        assert_eq!(derived, serde);
+        assert_eq!(
+            derived.annotations.get("shoot.gardener.cloud/skip-cleanup"),
+            Some(&String::new())
+        );
+        assert!(derived.labels.is_empty());
     }
 }

@@ -285,6 +285,15 @@ fn present(key: &str, found: &Tokens, attributes: &FieldAttributes) -> Tokens {
         {
             quote!(d::optional_null_as_default(#found, #key, at)?)
         }
+        // Read without serde's visitors, which would be instantiated for the view type.
+        Some(path)
+            if path
+                .segments
+                .last()
+                .is_some_and(|s| s.ident == "null_values_as_empty") =>
+        {
+            quote!(d::optional_null_values_as_empty(#found, #key, at)?)
+        }
         Some(path) => quote!(d::optional_with(#found, #key, at, |node| #path(node))?),
         None => quote!(d::optional(#found, #key, at)?),
     }

@@ -54,12 +54,12 @@ pub struct ObjectMeta {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deletion_timestamp: Option<DateTime<Utc>>,
     #[serde(
-        deserialize_with = "null_as_default",
+        deserialize_with = "crate::golang::null_values_as_empty",
         skip_serializing_if = "BTreeMap::is_empty"
     )]
     pub labels: BTreeMap<String, String>,
     #[serde(
-        deserialize_with = "null_as_default",
+        deserialize_with = "crate::golang::null_values_as_empty",
         skip_serializing_if = "BTreeMap::is_empty"
     )]
     pub annotations: BTreeMap<String, String>,

@@ -351,7 +351,7 @@ pub fn select_objects(
     let cleanup_start = cleanup_start.unwrap_or(now);
     let leftover_deadline = plan
         .ignore_leftovers_created_after_seconds
-        .map(|seconds| cleanup_start + Duration::seconds(seconds));
+        .map(|seconds| cleanup_start + go_seconds(seconds));
     let namespaces: Option<BTreeSet<&str>> =
         existing_namespaces.map(|list| list.iter().map(String::as_str).collect());
     // Per kind list: (apiVersion, kind) -> (blocking?, all present objects).
@@ -373,7 +373,7 @@ pub fn select_objects(
         match object.metadata.deletion_timestamp {
             None => selection.deleted.push(id.clone()),
             Some(deleted_at) => {
-                if deleted_at + Duration::seconds(finalize_after) < now
+                if deleted_at + go_seconds(finalize_after) < now
                     && !object.metadata.finalizers.is_empty()
                 {
                     selection.finalized_now.push(id.clone());
@@ -381,9 +381,12 @@ pub fn select_objects(
                 } else {
                     selection.not_yet_finalized.push(id.clone());
                 }
+                // The marking cleaner lists the contents after the finalizing one: a content
+                // finalized in this pass is gone by then.
                 if object.kind == "VolumeSnapshotContent"
+                    && !gone
                     && step.marks_snapshot_contents_being_deleted
-                    && deleted_at + Duration::seconds(grace) < now
+                    && deleted_at + go_seconds(grace) < now
                 {
                     let annotations = &object.metadata.annotations;
                     let being_deleted = annotations.contains_key(ANNOTATION_SNAPSHOT_BEING_DELETED);
@@ -416,8 +419,13 @@ pub fn select_objects(
         entry.1.push(object);
     }
 
-    for (gvk, (blocking, present)) in lists {
+    for (gvk, (blocking, mut present)) in lists {
         if blocking {
+            // The API server lists a kind by namespace, then name.
+            present.sort_by(|a, b| {
+                (&a.metadata.namespace, &a.metadata.name)
+                    .cmp(&(&b.metadata.namespace, &b.metadata.name))
+            });
             let listed: Vec<String> = present
                 .iter()
                 .map(|o| format!("{gvk} {}", object_key(o)))
@@ -455,6 +463,12 @@ fn is_selected(object: &CleanupObject) -> bool {
     }
 }
 
+/// `time.Duration(seconds) * time.Second` as Go computes it: the nanoseconds wrap around on
+/// overflow (an annotation may say anything `strconv.Atoi` reads), where chrono would panic.
+fn go_seconds(seconds: i64) -> Duration {
+    Duration::nanoseconds(seconds.wrapping_mul(1_000_000_000))
+}
+
 fn in_unknown_namespace(object: &CleanupObject, namespaces: Option<&BTreeSet<&str>>) -> bool {
     let namespace = object.metadata.namespace.as_str();
     match namespaces {
@@ -479,12 +493,9 @@ fn group_version_display(api_version: &str) -> String {
     }
 }
 
+/// `client.ObjectKey` as Go prints it: `namespace/name`, `/name` without a namespace.
 fn object_key(object: &CleanupObject) -> String {
-    if object.metadata.namespace.is_empty() {
-        object.metadata.name.clone()
-    } else {
-        format!("{}/{}", object.metadata.namespace, object.metadata.name)
-    }
+    format!("{}/{}", object.metadata.namespace, object.metadata.name)
 }
 
 struct CleanOptions {
@@ -625,6 +636,40 @@ mod tests {
         );
         assert_eq!(result.steps[3].finalize_after_seconds, Some(300));
         assert!(result.steps[3].ignores_leftovers);
+    }
+
+    #[test]
+    fn delays_beyond_go_durations_wrap_instead_of_panicking() {
+        // time.Duration(seconds) * time.Second wraps: -2^63 s is 0 ns, so an object deleted at
+        // `now` is not finalized yet (chrono's Duration::seconds would panic here).
+        let result = plan(&annotations(&[(
+            ANNOTATION_WEBHOOKS,
+            "-9223372036854775808",
+        )]));
+        assert_eq!(result.steps[0].finalize_after_seconds, Some(i64::MIN));
+        let now: DateTime<Utc> = "2026-01-01T00:00:00Z".parse().unwrap();
+        let object = CleanupObject {
+            api_version: "admissionregistration.k8s.io/v1".to_string(),
+            kind: "ValidatingWebhookConfiguration".to_string(),
+            metadata: CleanupObjectMeta {
+                name: "w".to_string(),
+                deletion_timestamp: Some(now),
+                finalizers: vec!["x".to_string()],
+                ..CleanupObjectMeta::default()
+            },
+        };
+        let selection = select_objects(&result, &[object], now, None, None);
+        assert_eq!(
+            selection.not_yet_finalized,
+            ["ValidatingWebhookConfiguration/w"]
+        );
+        assert_eq!(
+            selection.errors,
+            [
+                "remaining objects are still present: [admissionregistration.k8s.io/v1, \
+              Kind=ValidatingWebhookConfiguration /w]"
+            ]
+        );
     }
 
     #[test]

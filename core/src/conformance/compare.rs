@@ -69,6 +69,22 @@ pub fn values_match(expected: &Value, actual: &Value) -> bool {
     }
 }
 
+/// Equality of a whole answer: `null`, an empty list and an absent key are three different values,
+/// and an object must have exactly the keys of the other; numbers compare by value.
+pub fn exactly_equal(expected: &Value, actual: &Value) -> bool {
+    match (expected, actual) {
+        (Value::Number(a), Value::Number(b)) => a.as_f64() == b.as_f64(),
+        (Value::Array(a), Value::Array(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| exactly_equal(x, y))
+        }
+        (Value::Object(a), Value::Object(b)) => {
+            a.len() == b.len()
+                && (a.iter()).all(|(key, x)| b.get(key).is_some_and(|y| exactly_equal(x, y)))
+        }
+        (a, b) => a == b,
+    }
+}
+
 /// Whether two lists hold the same items regardless of order (a multiset comparison).
 pub fn same_items(expected: &[Value], actual: &[Value]) -> bool {
     if expected.len() != actual.len() {
@@ -122,6 +138,29 @@ impl<'a> Checker<'a> {
     pub fn equal(&mut self, field: &str, expected: &Value, actual: &Value) {
         if !values_match(expected, actual) {
             self.mismatch(field, show(expected), show(actual));
+        }
+    }
+
+    /// Compares a whole answer with Gardener's, key by key: every key either side has must be the
+    /// other's, with the same value under [`exactly_equal`] (`null`, `[]` and absent differ).
+    pub fn whole(&mut self, expected: &Value, actual: &Value) {
+        let (Some(expected_keys), Some(actual_keys)) = (expected.as_object(), actual.as_object())
+        else {
+            if !exactly_equal(expected, actual) {
+                self.mismatch("(whole answer)", show(expected), show(actual));
+            }
+            return;
+        };
+        let keys: std::collections::BTreeSet<&String> =
+            expected_keys.keys().chain(actual_keys.keys()).collect();
+        for key in keys {
+            match (expected_keys.get(key), actual_keys.get(key)) {
+                (Some(e), Some(a)) if exactly_equal(e, a) => {}
+                (e, a) => {
+                    let show_or_absent = |v: Option<&Value>| v.map_or("absent".to_string(), show);
+                    self.mismatch(key, show_or_absent(e), show_or_absent(a));
+                }
+            }
         }
     }
 

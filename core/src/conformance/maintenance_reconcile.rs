@@ -21,9 +21,16 @@
 //!   structs there with their pointers, so the oracle leaves the values out, as the engine does.
 //! - `expect.operationAnnotation`: the `gardener.cloud/operation` annotation after the run, or
 //!   `null`.
+//! - `expect.changes` (when present): the whole answer, every change the run made to the stored
+//!   Shoot's `spec` and `metadata.annotations`, as `{path, before, after}` sorted by path
+//!   (`before`/`after` left out where the field is absent; a list whose length changed is one
+//!   change, else its items change one by one). The engine's is the same diff of its Shoot before
+//!   and after [`maintenance::run`], both as it serializes them; compared exactly, so a field
+//!   emptied (`{}`, `[]`), nulled or removed are three answers.
 //! - `expect.reconcileError` (only when present): Gardener's final update failed after the dry
 //!   run passed. The engine has no such outcome, so such a case always diverges.
 
+use super::compare::{exactly_equal, to_value};
 use super::{Case, Checker, Kind};
 use crate::maintenance::{self, CloudProfile, Shoot};
 use serde_json::{json, Value};
@@ -101,6 +108,12 @@ fn maintenance_reconcile(case: &Case, checker: &mut Checker) -> Result<(), Strin
         "operationAnnotation",
         after.metadata.annotations.get(OPERATION_ANNOTATION),
     );
+    if let Some(expected) = expect.get("changes") {
+        let actual = Value::Array(shoot_changes(&shoot, after));
+        if !exactly_equal(expected, &actual) {
+            checker.mismatch("changes", expected.to_string(), actual.to_string());
+        }
+    }
     if let Some(error) = expect.get("reconcileError") {
         checker.mismatch(
             "reconcileError",
@@ -109,6 +122,64 @@ fn maintenance_reconcile(case: &Case, checker: &mut Checker) -> Result<(), Strin
         );
     }
     Ok(())
+}
+
+/// The Shoot as `changes` sees it: its annotations (left out when there are none) and its spec.
+fn stored_view(shoot: &Shoot) -> Value {
+    let mut metadata = serde_json::Map::new();
+    if !shoot.metadata.annotations.is_empty() {
+        metadata.insert("annotations".to_string(), json!(shoot.metadata.annotations));
+    }
+    json!({"metadata": metadata, "spec": to_value(&shoot.spec)})
+}
+
+/// Every change from `before` to `after`, sorted by path (the oracle's `shootChanges`).
+fn shoot_changes(before: &Shoot, after: &Shoot) -> Vec<Value> {
+    let mut changes = Vec::new();
+    diff(
+        "",
+        Some(&stored_view(before)),
+        Some(&stored_view(after)),
+        &mut changes,
+    );
+    changes.sort_by(|a, b| a["path"].as_str().cmp(&b["path"].as_str()));
+    changes
+}
+
+fn diff(path: &str, a: Option<&Value>, b: Option<&Value>, changes: &mut Vec<Value>) {
+    let child = |key: &str| {
+        if path.is_empty() {
+            key.to_string()
+        } else {
+            format!("{path}.{key}")
+        }
+    };
+    match (a, b) {
+        (Some(Value::Object(a)), Some(Value::Object(b))) => {
+            let keys: std::collections::BTreeSet<&String> = a.keys().chain(b.keys()).collect();
+            for key in keys {
+                diff(&child(key), a.get(key), b.get(key), changes);
+            }
+        }
+        (Some(Value::Array(a)), Some(Value::Array(b))) if a.len() == b.len() => {
+            for (i, (x, y)) in a.iter().zip(b).enumerate() {
+                diff(&format!("{path}[{i}]"), Some(x), Some(y), changes);
+            }
+        }
+        (Some(a), Some(b)) if exactly_equal(a, b) => {}
+        (None, None) => {}
+        (a, b) => {
+            let mut change = serde_json::Map::new();
+            change.insert("path".to_string(), json!(path));
+            if let Some(a) = a {
+                change.insert("before".to_string(), a.clone());
+            }
+            if let Some(b) = b {
+                change.insert("after".to_string(), b.clone());
+            }
+            changes.push(Value::Object(change));
+        }
+    }
 }
 
 /// Compares two of Gardener's map-ordered texts as multisets of their parts.

@@ -1,6 +1,6 @@
 //! Conformance kinds evaluated by this area (see the spec's "Case schema" in
-//! spec/rollout-and-rest.md §0): `cleanup-plan`, `seed-scheduling`, `toleration-restriction`,
-//! `node-readiness`, `migration`.
+//! spec/rollout-and-rest.md §0): `cleanup-plan`, `cleanup-run`, `seed-scheduling`,
+//! `toleration-restriction`, `node-readiness`, `migration`.
 
 use super::compare::to_value;
 use super::{parse_instant, Case, Checker, Kind};
@@ -18,6 +18,10 @@ pub const KINDS: &[Kind] = &[
     Kind {
         name: "cleanup-plan",
         check: cleanup_plan,
+    },
+    Kind {
+        name: "cleanup-run",
+        check: cleanup_run,
     },
     Kind {
         name: "seed-scheduling",
@@ -89,6 +93,125 @@ fn cleanup_plan(case: &Case, checker: &mut Checker) -> Result<(), String> {
         checker.field("errorCode", &selection.error_code);
     }
     Ok(())
+}
+
+/// The cleanup as the Gardener oracle observes it (`oracle/cleanup_test.go`): per Botanist method
+/// (`webhooks`, `extended-apis`, `kubernetes-resources`, whose volume snapshots are the engine's
+/// fourth step) the kinds it cleans with their options, or that it was skipped, or its error; the
+/// leftover allowance; and one pass over the case's objects. The whole answer is compared.
+fn cleanup_run(case: &Case, checker: &mut Checker) -> Result<(), String> {
+    let plan = cleanup::plan(&cleanup::annotations_of(case.input_value("shoot")));
+    let objects: Option<Vec<CleanupObject>> = case.input("objects")?;
+    let start = match case.input_value("cleanupStartTime").as_str() {
+        Some(text) => Some(parse_instant(text)?),
+        None => None,
+    };
+    let namespaces: Option<Vec<String>> = case.input("existingNamespaces")?;
+    let selection = cleanup::select_objects(
+        &plan,
+        &objects.unwrap_or_default(),
+        case.now()?,
+        start,
+        namespaces.as_deref(),
+    );
+    let mut answer = match to_value(&selection) {
+        Value::Object(fields) => fields,
+        other => return Err(format!("the selection is not an object: {other}")),
+    };
+    answer.insert("steps".to_string(), cleanup_methods(&plan));
+    answer.insert(
+        "ignoreLeftoversCreatedAfterSeconds".to_string(),
+        to_value(plan.ignore_leftovers_created_after_seconds),
+    );
+    answer.entry("errorCode".to_string()).or_insert(Value::Null);
+    let mut expected = checker.expect().clone();
+    let mut actual = Value::Object(answer);
+    // Both sides list the objects of a pass in no particular order.
+    for key in [
+        "deleted",
+        "kept",
+        "finalizedNow",
+        "notYetFinalized",
+        "markedSnapshotBeingDeleted",
+        "ignoredLeftovers",
+        "remaining",
+        "errors",
+    ] {
+        for side in [&mut expected, &mut actual] {
+            if let Some(Value::Array(items)) = side.get_mut(key) {
+                items.sort_by_key(|item| item.to_string());
+            }
+        }
+    }
+    checker.whole(&expected, &actual);
+    Ok(())
+}
+
+/// Kinds without a namespace: a leftover of theirs is never in an unknown namespace.
+const CLUSTER_SCOPED_KINDS: &[&str] = &[
+    "MutatingWebhookConfiguration",
+    "ValidatingWebhookConfiguration",
+    "APIService",
+    "CustomResourceDefinition",
+    "VolumeSnapshotContent",
+];
+
+/// The plan per Botanist method, as `cleanup-run` states it.
+fn cleanup_methods(plan: &cleanup::CleanupPlan) -> Value {
+    use cleanup::StepName;
+    let methods: [(&str, &[StepName]); 3] = [
+        ("webhooks", &[StepName::Webhooks]),
+        ("extended-apis", &[StepName::ExtendedApis]),
+        (
+            "kubernetes-resources",
+            &[StepName::KubernetesResources, StepName::VolumeSnapshots],
+        ),
+    ];
+    let mut answer = Vec::new();
+    for (method, names) in methods {
+        if plan.failing_step.is_some_and(|step| names.contains(&step)) {
+            answer.push(serde_json::json!({
+                "method": method,
+                "skipped": false,
+                "error": plan.error,
+            }));
+            break;
+        }
+        let steps: Vec<&cleanup::CleanupStep> = (plan.steps.iter())
+            .filter(|step| names.contains(&step.name))
+            .collect();
+        if steps.is_empty() {
+            break;
+        }
+        if steps.iter().all(|step| step.skipped) {
+            answer.push(serde_json::json!({ "method": method, "skipped": true }));
+            continue;
+        }
+        let mut kinds: Vec<Value> = Vec::new();
+        for step in steps.iter().filter(|step| !step.skipped) {
+            for kind in &step.resources {
+                let marks =
+                    step.marks_snapshot_contents_being_deleted && kind == "VolumeSnapshotContent";
+                kinds.push(serde_json::json!({
+                    "kind": kind,
+                    "gracePeriodSeconds": step.delete_grace_period_seconds,
+                    "finalizeAfterSeconds": step.finalize_after_seconds,
+                    "ignoresLeftoversInUnknownNamespaces":
+                        (!CLUSTER_SCOPED_KINDS.contains(&kind.as_str())).then_some(step.ignores_leftovers),
+                    "ignoresLeftoversCreatedLate": step.ignores_leftovers,
+                    "marksBeingDeletedAfterSeconds":
+                        if marks { step.delete_grace_period_seconds } else { None },
+                }));
+            }
+        }
+        kinds.sort_by(|a, b| a["kind"].as_str().cmp(&b["kind"].as_str()));
+        answer.push(serde_json::json!({
+            "method": method,
+            "skipped": false,
+            "kinds": kinds,
+        }));
+    }
+    Value::Array(answer)
 }
 
 /// Steps are compared in order and in full count; within a step only the fields the case lists.

@@ -20,8 +20,8 @@ mod read;
 pub use node::Node;
 pub use read::{
     assign_all, custom, fields, flattened, missing, object, optional, optional_null_as_default,
-    optional_with, required, unnamed_fields, variant, via_serde, Flatten, FromObject, FromValue,
-    Named, Slot,
+    optional_null_values_as_empty, optional_with, required, unnamed_fields, variant, via_serde,
+    Flatten, FromObject, FromValue, Named, Slot,
 };
 /// `#[derive(FromValue)]`, documented in the `shoot-policy-derive` crate.
 pub use shoot_policy_derive::FromValue;

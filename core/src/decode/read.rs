@@ -196,6 +196,32 @@ pub fn optional_null_as_default<T: FromValue + Default>(
     }
 }
 
+/// A field read with `golang::null_values_as_empty`: a string map whose `null` values read as `""`
+/// and which reads `null` as empty, as Go's decoder reads a `map[string]string`.
+pub fn optional_null_values_as_empty(
+    found: Option<&Value>,
+    key: &'static str,
+    at: Path<'_>,
+) -> Result<Option<BTreeMap<String, String>>, DecodeError> {
+    let Some(value) = found else {
+        return Ok(None);
+    };
+    let here = Path::Key(&at, key);
+    let mut map = BTreeMap::new();
+    if value.is_null() {
+        return Ok(Some(map));
+    }
+    // Read entry by entry: a map of another value type would be a second copy of the map's code.
+    for (key, value) in object(value, here, "a map")? {
+        let text = match value {
+            Value::Null => String::new(),
+            value => String::from_value(value, Path::Key(&here, key))?,
+        };
+        map.insert(key.clone(), text);
+    }
+    Ok(Some(map))
+}
+
 /// A field read by a `deserialize_with` function, through serde.
 pub fn optional_with<T>(
     found: Option<&Value>,

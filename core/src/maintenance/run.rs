@@ -452,11 +452,14 @@ pub(crate) fn run_steps(
     // 5. Feature gates and admission plugins no longer supported by the versions.
     operations.extend(maintain_feature_gates(&mut maintained));
     operations.extend(maintain_admission_plugins(&mut maintained));
+    drop_emptied(shoot, &mut maintained);
 
     // 6. Operation annotation.
     if let Some(text) = maintain_operation_annotation(&mut maintained) {
         operations.push(text);
     }
+    // 7. The tasks the next reconciliation runs.
+    maintain_tasks(&mut maintained);
 
     let last_maintenance = (record == LastMaintenanceRecord::Written)
         .then(|| {
@@ -918,6 +921,57 @@ fn remove_unsupported_gates(
     })
 }
 
+/// Gardener's run leaves a map or list it emptied in place (`validFeatureGates`,
+/// `validAdmissionPlugins`), and the API server's JSON leaves an empty one out (`omitempty`): as
+/// stored, a field the run emptied is gone. One that was empty before stays as written.
+fn drop_emptied(before: &Shoot, after: &mut Shoot) {
+    fn emptied<T>(before: Option<&T>, after: &mut Option<T>, is_empty: impl Fn(&T) -> bool) {
+        if before.is_some_and(|b| !is_empty(b)) && after.as_ref().is_some_and(&is_empty) {
+            *after = None;
+        }
+    }
+    let gates = |gates: &crate::api::FeatureGates| gates.is_empty();
+    let (old, new) = (&before.spec.kubernetes, &mut after.spec.kubernetes);
+    for (old, new) in [
+        (old.kube_api_server.as_ref(), new.kube_api_server.as_mut()),
+        (
+            old.kube_controller_manager.as_ref(),
+            new.kube_controller_manager.as_mut(),
+        ),
+        (old.kube_scheduler.as_ref(), new.kube_scheduler.as_mut()),
+    ] {
+        if let (Some(old), Some(new)) = (old, new) {
+            emptied(old.feature_gates.as_ref(), &mut new.feature_gates, gates);
+            emptied(
+                old.admission_plugins.as_ref(),
+                &mut new.admission_plugins,
+                Vec::is_empty,
+            );
+        }
+    }
+    if let (Some(old), Some(new)) = (old.kube_proxy.as_ref(), new.kube_proxy.as_mut()) {
+        emptied(old.feature_gates.as_ref(), &mut new.feature_gates, gates);
+    }
+    if let (Some(old), Some(new)) = (old.kubelet.as_ref(), new.kubelet.as_mut()) {
+        emptied(old.feature_gates.as_ref(), &mut new.feature_gates, gates);
+    }
+    let pool_gates = |shoot: &Shoot, index: usize| {
+        let pool = shoot.spec.provider.workers.get(index)?;
+        let kubelet = pool.kubernetes.as_ref()?.kubelet.as_ref()?;
+        kubelet.feature_gates.as_ref().map(|gates| gates.is_empty())
+    };
+    for index in 0..before.spec.provider.workers.len() {
+        // A pool is copied (it may be shared with the Shoot before the run) only when emptied.
+        if pool_gates(before, index) == Some(false) && pool_gates(after, index) == Some(true) {
+            let pool = after.spec.provider.worker_mut(index);
+            let kubernetes = pool.and_then(|pool| pool.kubernetes.as_mut());
+            if let Some(kubelet) = kubernetes.and_then(|k| k.kubelet.as_mut()) {
+                kubelet.feature_gates = None;
+            }
+        }
+    }
+}
+
 /// `maintainAdmissionPluginsForShoot`.
 fn maintain_admission_plugins(shoot: &mut Shoot) -> Option<String> {
     let version = shoot.spec.kubernetes.version.clone();
@@ -980,6 +1034,32 @@ fn maintain_operation_annotation(shoot: &mut Shoot) -> Option<String> {
     annotations.insert(OPERATION_ANNOTATION.to_string(), operation.clone());
     annotations.remove(MAINTENANCE_OPERATION_ANNOTATION);
     (operation != "reconcile").then(|| format!("Added {operation:?} operation annotation"))
+}
+
+/// Annotation listing the tasks the next reconciliation runs (`shoot.gardener.cloud/tasks`).
+const TASKS_ANNOTATION: &str = "shoot.gardener.cloud/tasks";
+
+/// `maintainTasks` with the controller's default configuration (`enableShootControlPlaneRestarter`
+/// on, `enableShootCoreAddonRestarter` off): the infrastructure and DNS records are redeployed and
+/// the control plane's pods restarted, each task added once to those already asked for.
+fn maintain_tasks(shoot: &mut Shoot) {
+    let annotations = &mut shoot.metadata.annotations;
+    let mut tasks: Vec<String> = (annotations.get(TASKS_ANNOTATION))
+        .filter(|text| !text.is_empty())
+        .map(|text| text.split(',').map(str::to_string).collect())
+        .unwrap_or_default();
+    for task in [
+        "deployInfrastructure",
+        "deployDNSRecordInternal",
+        "deployDNSRecordExternal",
+        "deployDNSRecordIngress",
+        "restartControlPlanePods",
+    ] {
+        if !tasks.iter().any(|known| known == task) {
+            tasks.push(task.to_string());
+        }
+    }
+    annotations.insert(TASKS_ANNOTATION.to_string(), tasks.join(","));
 }
 
 /// The `failureReason` of a run whose dry run the API server refused with `api_error`.

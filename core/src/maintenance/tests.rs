@@ -247,8 +247,17 @@ fn worker_pool_versions_are_capped_and_rendered_canonically() {
         outcome.shoot.spec.provider.workers[0].kubernetes_version(),
         Some("1.31.7")
     );
-    // The `maintain` annotation is consumed.
-    assert!(outcome.shoot.metadata.annotations.is_empty());
+    // The `maintain` annotation is consumed; the next reconciliation is asked for its tasks
+    // (`maintainTasks`).
+    let annotations = &outcome.shoot.metadata.annotations;
+    assert_eq!(
+        annotations.keys().collect::<Vec<_>>(),
+        ["shoot.gardener.cloud/tasks"]
+    );
+    assert_eq!(
+        annotations["shoot.gardener.cloud/tasks"],
+        "deployInfrastructure,deployDNSRecordInternal,deployDNSRecordExternal,deployDNSRecordIngress,restartControlPlanePods"
+    );
 }
 
 #[test]
@@ -381,7 +390,28 @@ fn unmodelled_shoot_fields_survive_a_run() {
     let shoot: Shoot = serde_json::from_value(shoot_json.clone()).unwrap();
     let outcome = before_dry_run(&profile, &shoot, now());
     assert_eq!(outcome.last_maintenance, None);
-    assert_eq!(serde_json::to_value(&outcome.shoot).unwrap(), shoot_json);
+    // Unchanged but for the tasks every run asks the next reconciliation for.
+    let mut expected = shoot_json;
+    expected["metadata"]["annotations"] = serde_json::json!({
+        "shoot.gardener.cloud/tasks": "deployInfrastructure,deployDNSRecordInternal,\
+            deployDNSRecordExternal,deployDNSRecordIngress,restartControlPlanePods"
+    });
+    assert_eq!(serde_json::to_value(&outcome.shoot).unwrap(), expected);
+}
+
+#[test]
+fn tasks_already_asked_for_are_kept_once() {
+    let (profile, mut shoot) = profile_and_shoot(PROFILE, SHOOT);
+    shoot.metadata.annotations.insert(
+        "shoot.gardener.cloud/tasks".to_string(),
+        "restartCoreAddons,deployInfrastructure".to_string(),
+    );
+    let outcome = before_dry_run(&profile, &shoot, now());
+    assert_eq!(
+        outcome.shoot.metadata.annotations["shoot.gardener.cloud/tasks"],
+        "restartCoreAddons,deployInfrastructure,deployDNSRecordInternal,deployDNSRecordExternal,\
+         deployDNSRecordIngress,restartControlPlanePods"
+    );
 }
 
 #[test]

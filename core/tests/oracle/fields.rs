@@ -713,6 +713,26 @@ const FIELDS: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        // The Botanist's CleanWebhooks, CleanExtendedAPIs and CleanKubernetesResources with the
+        // cleaner they use (pkg/utils/kubernetes/client), and the deletion flow's skip of the
+        // extended APIs.
+        "cleanup",
+        &[
+            "cleanup-run: now",
+            "cleanup-run: shoot.metadata.annotations",
+            "cleanup-run: cleanupStartTime",
+            "cleanup-run: existingNamespaces",
+            "cleanup-run: objects[].kind",
+            "cleanup-run: objects[].metadata.name",
+            "cleanup-run: objects[].metadata.namespace",
+            "cleanup-run: objects[].metadata.labels",
+            "cleanup-run: objects[].metadata.annotations",
+            "cleanup-run: objects[].metadata.creationTimestamp",
+            "cleanup-run: objects[].metadata.deletionTimestamp",
+            "cleanup-run: objects[].metadata.finalizers",
+        ],
+    ),
+    (
         // MergeCloudProfiles with TransformSpecToParentFormat and syncArchitectureCapabilities.
         "namespaced-cloud-profile-merge",
         &[

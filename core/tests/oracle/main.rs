@@ -13,6 +13,7 @@
 mod fields;
 mod generate;
 mod generate_admission;
+mod generate_cleanup;
 mod generate_constraints;
 mod generate_maintenance;
 mod generate_namespaced_cloud_profile;
@@ -20,6 +21,7 @@ mod generate_rollout;
 mod generate_scheduling;
 mod generate_shoot_validation;
 mod generate_validation;
+mod real_world;
 
 use proptest::strategy::{BoxedStrategy, Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
@@ -149,6 +151,11 @@ const AREAS: &[Area] = &[
         name: "shoot-validation",
         strategy: generate_shoot_validation::shoot_validation_area,
         unanswered_ceiling: 4,
+    },
+    Area {
+        name: "cleanup",
+        strategy: generate_cleanup::cleanup_area,
+        unanswered_ceiling: 1,
     },
     Area {
         name: "namespaced-cloud-profile-merge",
@@ -412,6 +419,8 @@ struct Tally {
     shrinking: Duration,
     /// Which of the fields the area's Gardener functions read its inputs varied.
     coverage: Option<fields::Coverage>,
+    /// Inputs Gardener's decoding refuses and the engine refuses too (the real-world corpus).
+    refused_alike: usize,
 }
 
 impl Tally {
@@ -539,7 +548,7 @@ fn describe(mismatch: &Mismatch) -> String {
 fn write_found(
     dir: &Path,
     area: &str,
-    seed: u64,
+    tag: &str,
     found: &mut [Divergence],
 ) -> Result<PathBuf, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
@@ -561,7 +570,7 @@ fn write_found(
     } in found.iter_mut()
     {
         // Numbered on from the cases of the same seed already in the file: names stay unique.
-        let prefix = format!("oracle-{}-seed-{seed}-", case.kind);
+        let prefix = format!("oracle-{}-{tag}-", case.kind);
         let taken = |name: &str| {
             cases
                 .iter()
@@ -603,6 +612,8 @@ struct Arguments {
     budget_as_full_run: bool,
     cases: usize,
     found: PathBuf,
+    /// Also run the real-world corpus (`--real-world`, or `--area real-world` for it alone).
+    real_world: bool,
 }
 
 fn arguments() -> Result<Arguments, String> {
@@ -613,6 +624,7 @@ fn arguments() -> Result<Arguments, String> {
         budget_as_full_run: false,
         cases: usize::MAX,
         found: Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/oracle-found"),
+        real_world: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -624,12 +636,16 @@ fn arguments() -> Result<Arguments, String> {
             "--budget-as-full-run" => parsed.budget_as_full_run = true,
             "--cases" => parsed.cases = value("--cases")?.parse().map_err(|e| format!("--cases: {e}"))?,
             "--found" => parsed.found = PathBuf::from(value("--found")?),
+            "--real-world" => parsed.real_world = true,
             // What `cargo test` passes to every test binary.
             "--nocapture" | "--quiet" | "-q" => {}
-            other => return Err(format!("unknown argument {other:?}; usage: --seconds N --seed S --area A[,B…] --budget-as-full-run --cases N --found DIR")),
+            other => return Err(format!("unknown argument {other:?}; usage: --seconds N --seed S --area A[,B…] --budget-as-full-run --cases N --found DIR --real-world")),
         }
     }
-    for area in &parsed.areas {
+    if parsed.areas.iter().any(|a| a == REAL_WORLD) {
+        parsed.real_world = true;
+    }
+    for area in parsed.areas.iter().filter(|a| *a != REAL_WORLD) {
         if !AREAS.iter().any(|a| a.name == area) {
             let names: Vec<&str> = AREAS.iter().map(|a| a.name).collect();
             return Err(format!(
@@ -660,16 +676,18 @@ fn run() -> Result<bool, String> {
     let names: Vec<&str> = AREAS.iter().map(|area| area.name).collect();
     fields::check_lists(&names)?;
     let mut oracle = Oracle::start(Path::new(&binary))?;
+    let only_real_world = !args.areas.is_empty() && args.areas.iter().all(|a| a == REAL_WORLD);
     let areas: Vec<&Area> = AREAS
         .iter()
         .filter(|area| args.areas.is_empty() || args.areas.iter().any(|a| a == area.name))
+        .filter(|_| !only_real_world)
         .collect();
     let shared_by = if args.budget_as_full_run {
         AREAS.len()
     } else {
         areas.len()
     };
-    let budget = Duration::from_secs(args.seconds) / shared_by as u32;
+    let budget = Duration::from_secs(args.seconds) / shared_by.max(1) as u32;
     let (mut compared, mut diverging, mut failures) = (0, 0, Vec::new());
     for area in areas {
         let started = Instant::now();
@@ -740,17 +758,167 @@ fn run() -> Result<bool, String> {
                     println!("      {}", describe(mismatch));
                 }
             }
-            let path = write_found(&args.found, area.name, args.seed, &mut tally.divergences)?;
+            let tag = format!("seed-{}", args.seed);
+            let path = write_found(&args.found, area.name, &tag, &mut tally.divergences)?;
             println!("    written to {}", path.display());
         }
         compared += tally.compared;
         diverging += tally.diverging;
+    }
+    if args.real_world {
+        let (corpus_compared, corpus_diverging) =
+            run_real_world(&mut oracle, &args.found, &mut failures)?;
+        compared += corpus_compared;
+        diverging += corpus_diverging;
     }
     for failure in &failures {
         println!("oracle: FAILED {failure}");
     }
     println!("oracle: {compared} compared, {diverging} diverging");
     Ok(diverging == 0 && failures.is_empty())
+}
+
+/// The pseudo-area of `--area` that runs the real-world corpus.
+const REAL_WORLD: &str = "real-world";
+
+/// Per kind, the most requests of the real-world corpus, in percent, Gardener's code may leave
+/// unanswered: the corpus' Shoots and profiles that Gardener's validation or decoding refuses,
+/// as measured, with room (`docs/oracle.md`, "Real-world corpus").
+const REAL_WORLD_CEILINGS: &[(&str, u32)] = &[
+    ("shoot-validation", 5),
+    ("cleanup-run", 1),
+    ("version-defaulting", 5),
+    ("maintenance-reconcile", 25),
+];
+
+/// Feeds every request of the real-world corpus to both sides, once: no time budget, no
+/// shrinking (the objects are what they are). Divergences go to `real-world.yaml` in `found`.
+fn run_real_world(
+    oracle: &mut Oracle,
+    found: &Path,
+    failures: &mut Vec<String>,
+) -> Result<(usize, usize), String> {
+    let started = Instant::now();
+    let requests = real_world::requests()?;
+    let mut tallies: std::collections::BTreeMap<&str, Tally> = Default::default();
+    let mut divergences = Vec::new();
+    for labelled in &requests {
+        let tally = tallies.entry(labelled.request.kind).or_default();
+        let mut request = labelled.request.clone();
+        if let Some(defaulting) = &labelled.stored_by {
+            if let Answer::Expect(answer) = oracle.ask(defaulting)? {
+                request = real_world::stored(&request, &answer).unwrap_or(request);
+            }
+        }
+        match compare(oracle, &request, 0)? {
+            Compared::Agreed => tally.compared += 1,
+            Compared::Skipped => tally.skipped += 1,
+            Compared::Unanswered(why) if is_harness_error(&why) => tally.harness.add(&why),
+            // Gardener's decoding refuses the input (a date that does not exist): the engine
+            // must refuse it too, whatever the question.
+            Compared::Unanswered(why) if why.starts_with("input: ") => {
+                let source = format!("real-world corpus: {}", labelled.label);
+                let case = case_of(&request, json!({}), String::new(), source);
+                match run_case(&case) {
+                    Outcome::Failed(mismatches)
+                        if mismatches.iter().all(|m| m.field == "(evaluation)") =>
+                    {
+                        tally.compared += 1;
+                        tally.refused_alike += 1;
+                    }
+                    _ => {
+                        tally.compared += 1;
+                        tally.diverging += 1;
+                        println!("    divergence ({}): {}", case.kind, labelled.label);
+                        println!(
+                            "      Gardener cannot decode the input ({}), the engine answers",
+                            first_line(&why)
+                        );
+                        failures.push(format!(
+                            "real-world {}: the engine accepts an input Gardener refuses: {}",
+                            case.kind, labelled.label
+                        ));
+                    }
+                }
+            }
+            Compared::Unanswered(why) => {
+                if std::env::var_os("ORACLE_VERBOSE").is_some() {
+                    println!("    not answered: {}: {}", labelled.label, first_line(&why));
+                }
+                tally.unanswered.add(&why)
+            }
+            Compared::Diverged(mut case, mismatches) => {
+                tally.compared += 1;
+                tally.diverging += 1;
+                case.source = format!(
+                    "shoot-policy oracle: gardener {GARDENER}, real-world corpus: {}",
+                    labelled.label
+                );
+                println!("    divergence ({}): {}", case.kind, labelled.label);
+                for mismatch in &mismatches {
+                    println!("      {}", describe(mismatch));
+                }
+                divergences.push(Divergence {
+                    signatures: Vec::new(),
+                    case,
+                    mismatches,
+                    inputs: 1,
+                    shrunk: false,
+                });
+            }
+        }
+    }
+    let (mut compared, mut diverging) = (0, 0);
+    for (kind, tally) in &tallies {
+        let unanswered = tally.unanswered.total();
+        let ceiling = (REAL_WORLD_CEILINGS.iter())
+            .find(|(k, _)| k == kind)
+            .map_or(1, |(_, c)| *c);
+        println!(
+            "oracle real-world {kind:<22} {:>5} compared ({} refused alike), {:>3} diverging, \
+             {:>4} not answered ({:.1} %, ceiling {ceiling} %)",
+            tally.compared,
+            tally.refused_alike,
+            tally.diverging,
+            unanswered,
+            100.0 * unanswered as f64 / tally.drawn().max(1) as f64,
+        );
+        for (count, why) in tally.unanswered.by_count() {
+            println!("    not answered {count:>6}×: {why}");
+        }
+        if over_ceiling(unanswered, tally.drawn(), ceiling) {
+            failures.push(format!(
+                "real-world {kind}: {unanswered} of {} not answered, above the ceiling of {ceiling} %",
+                tally.drawn()
+            ));
+        }
+        if tally.skipped > 0 {
+            failures.push(format!(
+                "real-world {kind}: the engine skipped {}",
+                tally.skipped
+            ));
+        }
+        for (count, why) in tally.harness.by_count() {
+            failures.push(format!(
+                "real-world {kind}: the oracle failed {count}×: {why}"
+            ));
+        }
+        compared += tally.compared;
+        diverging += tally.diverging;
+    }
+    println!(
+        "oracle real-world: {} requests over {} directories of tests/real-world ({:.1} s)",
+        requests.len(),
+        std::fs::read_dir(real_world::corpus_dir()).map_or(0, |d| d
+            .filter(|e| e.as_ref().is_ok_and(|e| e.path().is_dir()))
+            .count()),
+        started.elapsed().as_secs_f64()
+    );
+    if !divergences.is_empty() {
+        let path = write_found(found, REAL_WORLD, REAL_WORLD, &mut divergences)?;
+        println!("    written to {}", path.display());
+    }
+    Ok((compared, diverging))
 }
 
 /// Whether an area left more inputs unanswered than its ceiling allows. A short run draws few
