@@ -28,3 +28,23 @@ pub struct LabelSelectorRequirement {
     #[cfg_attr(feature = "tsify", tsify(optional))]
     pub values: Vec<String>,
 }
+
+/// The `apiVersion` that Kubernetes' unstructured decoder reads from a `RawExtension` (a
+/// provider configuration): `None` when it cannot decode the raw object (no object, or a List
+/// whose `items` are not all objects), empty when the object names none as text.
+pub fn raw_extension_api_version(raw: &serde_json::Value) -> Option<&str> {
+    let object = raw.as_object()?;
+    if let Some(items) = object.get("items").filter(|items| !items.is_null()) {
+        let objects = items
+            .as_array()
+            .map(|items| items.iter().all(serde_json::Value::is_object));
+        if objects != Some(true) {
+            return None;
+        }
+    }
+    Some(
+        (object.get("apiVersion"))
+            .and_then(serde_json::Value::as_str)
+            .unwrap_or(""),
+    )
+}

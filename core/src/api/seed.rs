@@ -120,6 +120,19 @@ pub struct SeedStatus {
     pub allocatable: BTreeMap<String, Value>,
 }
 
+impl SeedStatus {
+    /// The integer value of `status.allocatable.shoots`, when set.
+    pub fn allocatable_shoots(&self) -> Option<i64> {
+        match self.allocatable.get("shoots")? {
+            Value::Number(number) => number
+                .as_i64()
+                .or_else(|| number.as_f64().map(|f| f as i64)),
+            Value::String(text) => text.trim().parse::<i64>().ok(),
+            _ => None,
+        }
+    }
+}
+
 /// `status.gardener` (the gardenlet identity).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, FromValue)]
 #[serde(default)]

@@ -2,7 +2,7 @@
 //! status (`types_common.go`, `types_shoot.go`). A `Condition` is also what the report shows of
 //! the constraints it computes, so its TypeScript type is derived here.
 
-use super::Extra;
+use super::{Extra, LabelSelector};
 use crate::decode::FromValue;
 use crate::document::Value;
 use crate::golang::null_as_default;
@@ -71,6 +71,11 @@ impl ObjectMeta {
     /// The label `key`, when set.
     pub fn label(&self, key: &str) -> Option<&str> {
         self.labels.get(key).map(String::as_str)
+    }
+
+    /// The annotation `key`, when set.
+    pub fn annotation(&self, key: &str) -> Option<&str> {
+        self.annotations.get(key).map(String::as_str)
     }
 }
 
@@ -163,6 +168,75 @@ impl ShootSpec {
         ip_families(self.networking.as_ref())
     }
 
+    /// Whether `spec.controlPlane.highAvailability` is set (Go's non-nil pointer: neither absent
+    /// nor `null`).
+    pub fn has_high_availability(&self) -> bool {
+        (self.control_plane.as_ref())
+            .and_then(|plane| plane.get("highAvailability"))
+            .is_some_and(|high_availability| !high_availability.is_null())
+    }
+
+    /// `spec.controlPlane.highAvailability.failureTolerance.type`, when written as text.
+    pub fn failure_tolerance_type(&self) -> Option<&str> {
+        (self.control_plane.as_ref())
+            .and_then(|plane| plane.pointer("/highAvailability/failureTolerance/type"))
+            .and_then(Value::as_str)
+    }
+
+    /// `spec.controlPlane.zones`; empty when absent or when it is no list of texts.
+    pub fn control_plane_zones(&self) -> Vec<String> {
+        (self.control_plane.as_ref())
+            .and_then(|plane| plane.get("zones"))
+            .and_then(|zones| crate::decode::from_value(zones).ok())
+            .unwrap_or_default()
+    }
+
+    /// `spec.accessRestrictions[].name`, leaving out entries without a textual name.
+    pub fn access_restriction_names(&self) -> Vec<String> {
+        let items = (self.access_restrictions.as_ref()).and_then(Value::as_array);
+        (items.into_iter().flatten())
+            .filter_map(|item| item.get("name").and_then(Value::as_str))
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// `spec.resources[].resourceRef`, one per entry of the list (none when it is no list).
+    pub fn resource_refs(&self) -> Vec<CrossVersionObjectReference> {
+        let items = self.extra.get("resources").and_then(Value::as_array);
+        (items.into_iter().flatten())
+            .map(|resource| CrossVersionObjectReference::read(resource.get("resourceRef")))
+            .collect()
+    }
+
+    /// `spec.networking.providerConfig` (a `RawExtension`), when present.
+    pub fn networking_provider_config(&self) -> Option<&Value> {
+        (self.networking.as_ref()).and_then(|networking| networking.get("providerConfig"))
+    }
+
+    /// `spec.seedSelector` read as Gardener's `SeedSelector`; `None` when unset.
+    pub fn seed_selector(&self) -> Option<WrittenSeedSelector> {
+        WrittenSeedSelector::read(self.seed_selector.as_ref())
+    }
+
+    /// The spec as the API server stores it, as JSON for Gardener's `reflect.DeepEqual` of two
+    /// stored specs: `null` members dropped (they decode to Go's nil, as absent ones do) and
+    /// `networking.ipFamilies` defaulted (see [`with_default_ip_families`]).
+    pub fn stored_value(&self) -> Value {
+        let spec = serde_json::to_value(self).unwrap_or_default();
+        let mut spec = match without_nulls(&spec) {
+            Value::Null => Value::Object(Default::default()),
+            spec => spec,
+        };
+        if let Some(fields) = spec.as_object_mut() {
+            let networking = fields.get("networking");
+            let defaulted = with_default_ip_families(networking);
+            if defaulted.as_ref() != networking {
+                fields.insert("networking".to_string(), defaulted.unwrap_or_default());
+            }
+        }
+        spec
+    }
+
     /// `calculateDefaultNodeCIDRMaskSize` of the v1beta1 defaults: room for twice the largest
     /// `maxPods` of the Shoot's and the pools' kubelets (110 when none is set), in Go's int32
     /// arithmetic (a `maxPods` of 0 or less gives Go's amd64 conversion of -Inf or NaN: the
@@ -213,6 +287,72 @@ impl ShootSpec {
             mask_v6 = mask_v6.or(Some(64));
         }
         (mask, mask_v6)
+    }
+}
+
+/// Drops `null` members recursively, so that an explicit `null` equals an absent field when specs are
+/// compared (both decode to Go's nil).
+pub fn without_nulls(value: &Value) -> Value {
+    match value {
+        Value::Object(fields) => Value::Object(
+            fields
+                .iter()
+                .filter(|(_, v)| !v.is_null())
+                .map(|(k, v)| (k.clone(), without_nulls(v)))
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.iter().map(without_nulls).collect()),
+        other => other.clone(),
+    }
+}
+
+/// `autoscalingv1.CrossVersionObjectReference` (a `spec.resources[].resourceRef`) as written: a
+/// part that is absent or no text is `None`, so that it equals no name.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CrossVersionObjectReference {
+    pub api_version: Option<String>,
+    pub kind: Option<String>,
+    pub name: Option<String>,
+}
+
+impl CrossVersionObjectReference {
+    fn read(reference: Option<&Value>) -> CrossVersionObjectReference {
+        let text = |key: &str| {
+            (reference.and_then(|reference| reference.get(key)))
+                .and_then(Value::as_str)
+                .map(str::to_string)
+        };
+        CrossVersionObjectReference {
+            api_version: text("apiVersion"),
+            kind: text("kind"),
+            name: text("name"),
+        }
+    }
+}
+
+/// A Shoot's `spec.seedSelector` (`SeedSelector`: a label selector and `providerTypes`) as
+/// written; a CloudProfile's is the typed [`SeedSelector`]. Each part reads on its own, as the
+/// scheduler and the ShootValidator read them: a label selector that does not decode selects as
+/// an empty one, and `providerTypes` keeps whether it was given (Go's nil list differs from an
+/// empty one there).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct WrittenSeedSelector {
+    pub label_selector: LabelSelector,
+    /// `None` when absent or `null`; a list that does not decode reads as empty.
+    pub provider_types: Option<Vec<String>>,
+}
+
+impl WrittenSeedSelector {
+    /// `selector` read; `None` when it is absent or `null`.
+    pub fn read(selector: Option<&Value>) -> Option<WrittenSeedSelector> {
+        let selector = selector.filter(|selector| !selector.is_null())?;
+        let provider_types = (selector.get("providerTypes"))
+            .filter(|types| !types.is_null())
+            .map(|types| crate::decode::from_value(types).unwrap_or_default());
+        Some(WrittenSeedSelector {
+            label_selector: crate::decode::from_value(selector).unwrap_or_default(),
+            provider_types,
+        })
     }
 }
 
@@ -471,6 +611,15 @@ pub struct AdmissionPlugin {
     pub extra: Extra,
 }
 
+impl AdmissionPlugin {
+    /// `kubeconfigSecretName`, when written as text.
+    pub fn kubeconfig_secret_name(&self) -> Option<&str> {
+        self.extra
+            .get("kubeconfigSecretName")
+            .and_then(Value::as_str)
+    }
+}
+
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
 pub struct KubeProxyConfig {
@@ -519,6 +668,15 @@ pub struct KubeletConfig {
     pub cpu_manager_policy: Option<String>,
     #[serde(flatten)]
     pub extra: Extra,
+}
+
+impl KubeletConfig {
+    /// `maxParallelImagePulls`, when written as an integer.
+    pub fn max_parallel_image_pulls(&self) -> Option<i64> {
+        self.extra
+            .get("maxParallelImagePulls")
+            .and_then(Value::as_i64)
+    }
 }
 
 /// `KubeletConfigReserved`: quantities, kept as written.
@@ -583,6 +741,16 @@ pub struct Provider {
 }
 
 impl Provider {
+    /// `infrastructureConfig` (a `RawExtension`), when present.
+    pub fn infrastructure_config(&self) -> Option<&Value> {
+        self.extra.get("infrastructureConfig")
+    }
+
+    /// `controlPlaneConfig` (a `RawExtension`), when present.
+    pub fn control_plane_config(&self) -> Option<&Value> {
+        self.extra.get("controlPlaneConfig")
+    }
+
     /// The pool at `index`, copied first where it is shared.
     pub fn worker_mut(&mut self, index: usize) -> Option<&mut Worker> {
         let worker = Arc::make_mut(&mut self.workers).get_mut(index)?;
@@ -728,6 +896,13 @@ pub struct ContainerRuntime {
     pub runtime_type: String,
     #[serde(flatten)]
     pub extra: Extra,
+}
+
+impl ContainerRuntime {
+    /// `providerConfig` (a `RawExtension`), when present.
+    pub fn provider_config(&self) -> Option<&Value> {
+        self.extra.get("providerConfig")
+    }
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
@@ -1073,7 +1248,88 @@ impl Shoot {
     }
 }
 
+/// A pool's `controlPlane` (`WorkerControlPlane`) as written, read part by part as its validation
+/// reads it: a part that is `null` is absent, a text that is absent or no text is empty.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WrittenWorkerControlPlane {
+    pub backup: Option<WrittenBackup>,
+    pub exposure: Option<WrittenExposure>,
+}
+
+/// `controlPlane.backup` (`Backup`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WrittenBackup {
+    pub provider: String,
+    pub region: String,
+    /// `None` when absent or `null`.
+    pub credentials_ref: Option<WrittenObjectReference>,
+}
+
+/// A `corev1.ObjectReference` (backup credentials), each part as text.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WrittenObjectReference {
+    pub api_version: String,
+    pub kind: String,
+    pub name: String,
+    pub namespace: String,
+}
+
+/// `controlPlane.exposure` (`Exposure`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WrittenExposure {
+    /// Whether `dns` is set.
+    pub dns: bool,
+    pub extension: Option<WrittenExtensionExposure>,
+}
+
+/// `controlPlane.exposure.extension` (`ExtensionExposure`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WrittenExtensionExposure {
+    /// `None` when absent or `null` (defaulted to the Shoot's provider type), empty when no text.
+    pub extension_type: Option<String>,
+}
+
+impl WrittenWorkerControlPlane {
+    fn read(control_plane: &Value) -> WrittenWorkerControlPlane {
+        fn part<'a>(object: &'a Value, key: &str) -> Option<&'a Value> {
+            object.get(key).filter(|value| !value.is_null())
+        }
+        fn text(object: &Value, key: &str) -> String {
+            (object.get(key).and_then(Value::as_str))
+                .unwrap_or_default()
+                .to_string()
+        }
+        let backup = part(control_plane, "backup").map(|backup| WrittenBackup {
+            provider: text(backup, "provider"),
+            region: text(backup, "region"),
+            credentials_ref: part(backup, "credentialsRef").map(|reference| {
+                WrittenObjectReference {
+                    api_version: text(reference, "apiVersion"),
+                    kind: text(reference, "kind"),
+                    name: text(reference, "name"),
+                    namespace: text(reference, "namespace"),
+                }
+            }),
+        });
+        let exposure = part(control_plane, "exposure").map(|exposure| WrittenExposure {
+            dns: part(exposure, "dns").is_some(),
+            extension: part(exposure, "extension").map(|extension| WrittenExtensionExposure {
+                extension_type: (part(extension, "type"))
+                    .map(|value| value.as_str().unwrap_or_default().to_string()),
+            }),
+        });
+        WrittenWorkerControlPlane { backup, exposure }
+    }
+}
+
 impl Worker {
+    /// `controlPlane` read part by part ([`WrittenWorkerControlPlane`]); `None` when absent.
+    pub fn written_control_plane(&self) -> Option<WrittenWorkerControlPlane> {
+        self.control_plane
+            .as_ref()
+            .map(WrittenWorkerControlPlane::read)
+    }
+
     pub fn strategy(&self) -> Option<&str> {
         self.update_strategy.as_deref()
     }
@@ -1168,4 +1424,36 @@ pub struct HibernationSchedule {
     pub end: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub location: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// The ShootValidator tells a `providerTypes` left out from an empty one (Go's nil list from
+    /// an empty one); a label selector that does not decode selects as an empty one.
+    #[test]
+    fn a_seed_selector_keeps_whether_provider_types_were_given() {
+        let read = |selector: Value| WrittenSeedSelector::read(Some(&selector));
+        assert_eq!(WrittenSeedSelector::read(None), None);
+        assert_eq!(read(Value::Null), None);
+        let labels_only = read(json!({"matchLabels": {"a": "b"}})).unwrap();
+        assert_eq!(labels_only.provider_types, None);
+        assert_eq!(
+            labels_only.label_selector.match_labels,
+            Some(BTreeMap::from([("a".to_string(), "b".to_string())]))
+        );
+        assert_eq!(
+            read(json!({"providerTypes": null})).unwrap().provider_types,
+            None
+        );
+        assert_eq!(
+            read(json!({"providerTypes": []})).unwrap().provider_types,
+            Some(vec![])
+        );
+        let undecodable = read(json!({"matchLabels": 5, "providerTypes": "aws"})).unwrap();
+        assert_eq!(undecodable.provider_types, Some(vec![]));
+        assert_eq!(undecodable.label_selector, LabelSelector::default());
+    }
 }

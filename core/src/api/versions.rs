@@ -122,3 +122,55 @@ pub struct ExpirableVersion {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub lifecycle: Vec<LifecycleStage>,
 }
+
+/// The version lists of a CloudProfile (`spec.kubernetes.versions`,
+/// `spec.machineImages[].versions`), read entry by entry: an entry that does not decode (an
+/// impossible date, say) is left out alone, where the whole [`super::CloudProfile`] would not
+/// read. The report's version matrix shows the entries that read beside the input error that
+/// names the others.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ProfileVersions {
+    pub kubernetes: Vec<ExpirableVersion>,
+    /// One per entry of `spec.machineImages`, in order.
+    pub machine_images: Vec<ImageVersions>,
+}
+
+/// A machine image's name (empty when it has none) and its version entries that read.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ImageVersions {
+    pub name: String,
+    pub versions: Vec<ExpirableVersion>,
+}
+
+impl ProfileVersions {
+    /// The version lists of the CloudProfile `profile`; `None` when it has no `spec`.
+    pub fn read(profile: &serde_json::Value) -> Option<ProfileVersions> {
+        use serde_json::Value;
+        fn entries(versions: Option<&Value>) -> Vec<ExpirableVersion> {
+            let versions = versions.and_then(Value::as_array);
+            (versions.into_iter().flatten())
+                .filter_map(|version| crate::decode::from_value(version).ok())
+                .collect()
+        }
+        let spec = profile.get("spec")?;
+        let kubernetes = spec.get("kubernetes").and_then(|k| k.get("versions"));
+        let images = spec.get("machineImages").and_then(Value::as_array);
+        Some(ProfileVersions {
+            kubernetes: entries(kubernetes),
+            machine_images: (images.into_iter().flatten())
+                .map(|image| ImageVersions {
+                    name: (image.get("name").and_then(Value::as_str))
+                        .unwrap_or("")
+                        .to_string(),
+                    versions: entries(image.get("versions")),
+                })
+                .collect(),
+        })
+    }
+
+    /// Every version entry, the Kubernetes versions first.
+    pub fn all(&self) -> impl Iterator<Item = &ExpirableVersion> {
+        let images = self.machine_images.iter();
+        (self.kubernetes.iter()).chain(images.flat_map(|image| image.versions.iter()))
+    }
+}

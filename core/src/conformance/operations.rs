@@ -4,6 +4,7 @@
 
 use super::compare::to_value;
 use super::{parse_instant, Case, Checker, Kind};
+use crate::api::CloudProfile;
 use crate::cleanup::{self, CleanupObject};
 use crate::decode::FromValue;
 use crate::document::Value;
@@ -261,10 +262,9 @@ fn seed_scheduling(case: &Case, checker: &mut Checker) -> Result<(), String> {
     }
     let others: Option<Vec<Shoot>> = case.input("shoots")?;
     let others = others.unwrap_or_default();
-    let cloud_profile: Option<Value> = case.input("cloudProfile")?;
-    let cloud_profile_seed_selector = cloud_profile
-        .as_ref()
-        .and_then(|p| p.pointer("/spec/seedSelector"));
+    let cloud_profile: Option<CloudProfile> = case.input("cloudProfile")?;
+    let cloud_profile_seed_selector =
+        (cloud_profile.as_ref()).and_then(|profile| profile.spec.seed_selector.as_ref());
     if let Some(seeds) = &seeds {
         // The scheduler reads the Shoot as the API server stores it, defaulted (in the `garden`
         // namespace it tolerates protected Seeds), as the report schedules it.

@@ -5,6 +5,7 @@
 //! `pkg/gardenlet/controller/shoot/care/constraints.go`.
 
 use super::webhooks::go_quote;
+use crate::api::ObjectMeta;
 use crate::decode::FromValue;
 use chrono::{DateTime, TimeDelta, Utc};
 use serde::{Deserialize, Serialize};
@@ -17,18 +18,10 @@ pub const MINIMUM_CA_VALIDITY_HOURS: i64 = 365 * 24;
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct Secret {
-    pub metadata: SecretMeta,
+    pub metadata: ObjectMeta,
     /// Values are not inspected; only which keys are present (a `null` value counts as absent).
     #[serde(deserialize_with = "crate::constraints::null_as_default")]
     pub data: BTreeMap<String, Option<String>>,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default)]
-pub struct SecretMeta {
-    pub name: String,
-    #[serde(deserialize_with = "crate::constraints::null_as_default")]
-    pub labels: BTreeMap<String, String>,
 }
 
 /// One expiring CA, keyed by the secret's `name` label.
@@ -64,12 +57,7 @@ pub fn check_ca_validities(
         if !has("ca.crt") || !has("ca.key") {
             continue;
         }
-        let label = secret
-            .metadata
-            .labels
-            .get("valid-until-time")
-            .map(String::as_str)
-            .unwrap_or("");
+        let label = secret.metadata.label("valid-until-time").unwrap_or("");
         let unix = parse_go_int64(label).map_err(|why| {
             format!(
                 "could not parse valid-until-time label from secret {}: strconv.ParseInt: parsing {}: {why}",
@@ -84,13 +72,8 @@ pub fn check_ca_validities(
             DateTime::<Utc>::MIN_UTC
         });
         if valid_until.signed_duration_since(now) < minimum {
-            let name = secret
-                .metadata
-                .labels
-                .get("name")
-                .cloned()
-                .unwrap_or_default();
-            expiring.insert(name, valid_until);
+            let name = secret.metadata.label("name").unwrap_or_default();
+            expiring.insert(name.to_string(), valid_until);
         }
     }
     if expiring.is_empty() {
@@ -127,10 +110,10 @@ pub fn check_ca_validities(
 
 /// The secrets the check lists: managed by the secrets manager of the gardenlet and persisted.
 fn is_gardenlet_persisted(secret: &Secret) -> bool {
-    let labels = &secret.metadata.labels;
-    labels.get("managed-by").map(String::as_str) == Some("secrets-manager")
-        && labels.get("manager-identity").map(String::as_str) == Some("gardenlet")
-        && labels.get("persist").map(String::as_str) == Some("true")
+    let label = |key: &str| secret.metadata.label(key);
+    label("managed-by") == Some("secrets-manager")
+        && label("manager-identity") == Some("gardenlet")
+        && label("persist") == Some("true")
 }
 
 /// `strconv.ParseInt(s, 10, 64)`; the error text is Go's.
@@ -158,9 +141,10 @@ mod tests {
         .collect();
         labels.insert("name".into(), name_label.into());
         Secret {
-            metadata: SecretMeta {
+            metadata: ObjectMeta {
                 name: format!("secret-{name_label}"),
                 labels,
+                ..ObjectMeta::default()
             },
             data: [
                 ("ca.crt".into(), Some(String::new())),

@@ -21,7 +21,7 @@ pub mod remediation;
 pub mod selector;
 pub mod webhooks;
 
-pub use crate::api::{Condition, LastOperation, Shoot};
+pub use crate::api::{Condition, LastOperation, ObjectMeta, Shoot};
 pub(crate) use crate::golang::null_as_default;
 pub use ca::{check_ca_validities, CaValidityResult, Secret};
 pub use remediation::{remediate, RemediatedConfiguration};
@@ -36,7 +36,7 @@ use crate::sorting::CollectSorted;
 use chrono::{DateTime, Utc};
 use condition::{pardon_conditions, STATUS_FALSE, STATUS_TRUE};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 /// The constraint types, in the order Gardener keeps them (`ShootConstraints.ConvertToSlice`).
 pub const HIBERNATION_POSSIBLE: &str = "HibernationPossible";
@@ -64,21 +64,13 @@ pub struct SeedObjects {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct NamedObject {
-    pub metadata: NamedObjectMeta,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
-#[serde(default)]
-pub struct NamedObjectMeta {
-    pub name: String,
-    #[serde(deserialize_with = "crate::constraints::null_as_default")]
-    pub annotations: BTreeMap<String, String>,
+    pub metadata: ObjectMeta,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct MachineDeployment {
-    pub metadata: NamedObjectMeta,
+    pub metadata: ObjectMeta,
     pub status: MachineDeploymentStatus,
 }
 
@@ -117,7 +109,7 @@ impl Default for ShootClusterObjects {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default)]
 pub struct CustomResourceDefinition {
-    pub metadata: NamedObjectMeta,
+    pub metadata: ObjectMeta,
     pub spec: CrdSpec,
     pub status: CrdStatus,
 }
@@ -323,10 +315,8 @@ fn ignored_managed_resources(seed: &SeedObjects) -> Outcome {
         .managed_resources
         .iter()
         .filter(|mr| {
-            mr.metadata
-                .annotations
-                .get("resources.gardener.cloud/ignore")
-                .is_some_and(|v| go_parse_bool_true(v))
+            (mr.metadata.annotation("resources.gardener.cloud/ignore"))
+                .is_some_and(go_parse_bool_true)
         })
         .map(|mr| mr.metadata.name.as_str())
         .collect_set();
@@ -589,7 +579,7 @@ mod tests {
         let cluster = ShootClusterObjects {
             api_server_running: false,
             custom_resource_definitions: vec![CustomResourceDefinition {
-                metadata: NamedObjectMeta {
+                metadata: ObjectMeta {
                     name: "a".into(),
                     ..Default::default()
                 },

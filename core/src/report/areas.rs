@@ -102,11 +102,10 @@ fn scheduling(context: &Context, report: &mut Report) {
         .filter(|project| project.spec.namespace.as_deref() == Some(&typed.metadata.namespace));
     let profile = (inputs.cloud_profile.as_ref())
         .and_then(|profile| decode_once(&context.views.cloud_profile, profile, report));
-    let selector = (profile.and_then(|profile| profile.spec.seed_selector.as_ref()))
-        .map(|selector| serde_json::to_value(selector).unwrap_or_default());
     let context = crate::scheduling::SchedulingContext {
         shoots: &[],
-        cloud_profile_seed_selector: selector.as_ref(),
+        cloud_profile_seed_selector: profile
+            .and_then(|profile| profile.spec.seed_selector.as_ref()),
         project_name: project.as_ref().map(|p| p.metadata.name.as_str()),
     };
     report.seed_scheduling = Some(crate::scheduling::place(typed, &seeds, context));

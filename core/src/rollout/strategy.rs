@@ -234,6 +234,7 @@ pub fn default_worker(worker: &mut Worker) {
 }
 
 fn default_shoot_kubelet(kubelet: &mut KubeletConfig) {
+    let parallel = kubelet.max_parallel_image_pulls().unwrap_or(0);
     let extra = &mut kubelet.extra;
     extra
         .entry("failSwapOn".to_string())
@@ -251,10 +252,6 @@ fn default_shoot_kubelet(kubelet: &mut KubeletConfig) {
         .entry("imageGCLowThresholdPercent".to_string())
         .or_insert(Value::from(40));
     if !extra.contains_key("serializeImagePulls") {
-        let parallel = extra
-            .get("maxParallelImagePulls")
-            .and_then(Value::as_i64)
-            .unwrap_or(0);
         extra.insert("serializeImagePulls".to_string(), Value::Bool(parallel < 2));
     }
 }

@@ -14,6 +14,7 @@ pub mod networks;
 pub mod toleration_restriction;
 pub mod types;
 
+use crate::api::{LabelSelector, SeedSelector};
 use crate::decode::FromValue;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -170,7 +171,7 @@ pub struct SchedulingContext<'a> {
     /// All Shoots, to count those already on each Seed (`CalculateSeedUsage`).
     pub shoots: &'a [Shoot],
     /// The CloudProfile's `spec.seedSelector`: labels and `providerTypes`.
-    pub cloud_profile_seed_selector: Option<&'a Value>,
+    pub cloud_profile_seed_selector: Option<&'a SeedSelector>,
     /// The Project owning the Shoot's namespace. When not given, a namespace `garden-<name>` is
     /// taken to belong to Project `<name>` (the namespace Gardener creates for a Project by
     /// default) and `garden` to Project `garden`.
@@ -261,20 +262,22 @@ fn filter_seeds<'a>(
             "none of the {count} seeds is valid for scheduling (not deleting, visible and ready)"
         )
     })?;
-    let profile_selector = context.cloud_profile_seed_selector.filter(|s| !s.is_null());
-    keep_selected(&mut filtered, profile_selector, "CloudProfile")?;
-    keep_selected(&mut filtered, shoot.spec.seed_selector.as_ref(), "Shoot")?;
+    let profile_selector = context.cloud_profile_seed_selector;
+    let profile_labels = profile_selector.map(SeedSelector::label_selector);
+    keep_selected(&mut filtered, profile_labels.as_ref(), "CloudProfile")?;
+    let shoot_selector = shoot.spec.seed_selector();
+    let shoot_labels = shoot_selector.map(|selector| selector.label_selector);
+    keep_selected(&mut filtered, shoot_labels.as_ref(), "Shoot")?;
     let provider_type = shoot.spec.provider.provider_type.as_str();
-    let enabled_types: Vec<String> = (profile_selector.and_then(|s| s.get("providerTypes")))
-        .and_then(|types| crate::decode::from_value(types).ok())
-        .unwrap_or_default();
+    let enabled_types =
+        (profile_selector.map(|selector| selector.provider_types.as_slice())).unwrap_or_default();
     keep(
         &mut filtered,
         |seed| {
             provider_matches(
                 &seed.spec.provider.provider_type,
                 provider_type,
-                &enabled_types,
+                enabled_types,
             )
         },
         |count| {
@@ -315,16 +318,17 @@ fn filter_seeds<'a>(
     Ok(filtered)
 }
 
-/// `filterSeedsMatchingLabelSelector`: the Seeds whose labels a `seedSelector` of `kind` selects.
+/// `filterSeedsMatchingLabelSelector`: the Seeds whose labels the label selector of a
+/// `seedSelector` of `kind` selects.
 fn keep_selected(
     seeds: &mut Vec<&Seed>,
-    selector: Option<&Value>,
+    labels: Option<&LabelSelector>,
     kind: &str,
 ) -> Result<(), String> {
-    let Some(selector) = selector.filter(|s| !s.is_null()) else {
+    let Some(labels) = labels else {
         return Ok(());
     };
-    let converted = converted_seed_selector(selector)?;
+    let converted = converted_seed_selector(labels)?;
     keep(
         seeds,
         |seed| seed.selected_by(&converted),
@@ -341,19 +345,18 @@ fn keep_selected(
 /// words of the scheduler and of the CloudProfile check, which name the selector as Go's `%v`
 /// prints it.
 fn converted_seed_selector(
-    selector: &Value,
+    labels: &LabelSelector,
 ) -> Result<crate::constraints::selector::Selector, String> {
-    let labels = selector_labels(selector);
-    crate::constraints::selector::Selector::from_label_selector(Some(&labels)).map_err(|error| {
+    crate::constraints::selector::Selector::from_label_selector(Some(labels)).map_err(|error| {
         format!(
             "label selector conversion failed: {} for seedSelector: {error}",
-            go_label_selector(&labels)
+            go_label_selector(labels)
         )
     })
 }
 
 /// Go's `%v` of a `metav1.LabelSelector` value: `{map[key:value] [{key Operator [values]}]}`.
-fn go_label_selector(selector: &crate::constraints::selector::LabelSelector) -> String {
+fn go_label_selector(selector: &LabelSelector) -> String {
     let labels: Vec<String> = (selector.match_labels.iter().flatten())
         .map(|(key, value)| format!("{key}:{value}"))
         .collect();
@@ -456,12 +459,7 @@ fn is_usable(seed: &Seed) -> bool {
 /// explicit control-plane zones a Seed must have them all; otherwise `Enforce` Seeds need a zone
 /// of the pools, and `Prefer` Seeds with one are preferred to those without.
 fn zone_selection(shoot: &Shoot, seeds: &mut Vec<&Seed>) -> Result<(), String> {
-    let zones_of = |value: Option<&Value>| -> Vec<String> {
-        value
-            .and_then(|v| crate::decode::from_value(v).ok())
-            .unwrap_or_default()
-    };
-    let explicit = zones_of((shoot.spec.control_plane.as_ref()).and_then(|c| c.get("zones")));
+    let explicit = shoot.spec.control_plane_zones();
     if !explicit.is_empty() {
         let has_all =
             |seed: &Seed| (explicit.iter()).all(|zone| seed.spec.provider.zones.contains(zone));
@@ -579,7 +577,7 @@ pub struct SchedulingRequest<'a> {
     /// Shoots used to count a Seed's usage for its `allocatable.shoots` capacity.
     pub shoots: &'a [Shoot],
     /// The CloudProfile's `spec.seedSelector`; `None` = unknown or unset, the check is skipped.
-    pub cloud_profile_seed_selector: Option<&'a Value>,
+    pub cloud_profile_seed_selector: Option<&'a SeedSelector>,
 }
 
 /// The admission decision.
@@ -639,8 +637,7 @@ pub fn seed_selector_change_errors(
     if shoot.spec_seed_name().is_none() {
         return Ok(Vec::new());
     }
-    let findings =
-        seed_selector_findings(&normalized_spec(shoot), &normalized_spec(old_shoot), seed)?;
+    let findings = seed_selector_findings(shoot, old_shoot, seed)?;
     Ok(findings.into_iter().map(|(error, _)| error).collect())
 }
 
@@ -653,8 +650,8 @@ fn check_scheduling(request: &SchedulingRequest, with_selector: bool) -> Result<
     };
     let name = shoot.metadata.name.as_str();
     let forbidden = |error: String| shoot_forbidden(name, &error);
-    let spec = normalized_spec(shoot);
-    let old_spec = normalized_spec(old_shoot);
+    let spec = shoot.spec.stored_value();
+    let old_spec = old_shoot.spec.stored_value();
 
     if request.operation == Operation::Update {
         if request.subresource == "binding" && shoot.spec_seed_name() == old_shoot.spec_seed_name()
@@ -713,7 +710,7 @@ fn check_scheduling(request: &SchedulingRequest, with_selector: bool) -> Result<
     if being_scheduled || being_rescheduled {
         if let Some(seed) = seed {
             check_seed_fits(shoot, seed, request.shoots).map_err(&forbidden)?;
-            if let Some(selector) = request.cloud_profile_seed_selector.filter(|s| !s.is_null()) {
+            if let Some(selector) = request.cloud_profile_seed_selector {
                 check_cloud_profile_selects(shoot, seed, selector)?;
             }
         }
@@ -752,7 +749,7 @@ fn check_scheduling(request: &SchedulingRequest, with_selector: bool) -> Result<
         // Gardener collects these with the validations that do not stop the admission, and
         // reports them once the rest has passed.
         if with_selector {
-            let selector_errors: Vec<String> = seed_selector_findings(&spec, &old_spec, seed)?
+            let selector_errors: Vec<String> = seed_selector_findings(shoot, old_shoot, seed)?
                 .into_iter()
                 .map(|(error, value)| {
                     format!("{}: Invalid value: {value}: {}", error.field, error.detail)
@@ -770,20 +767,22 @@ fn check_scheduling(request: &SchedulingRequest, with_selector: bool) -> Result<
 /// the selector names provider types, the Seed's. An unparsable selector is an internal error.
 /// Each finding comes with its bad value as the API server prints it.
 fn seed_selector_findings(
-    spec: &serde_json::Value,
-    old_spec: &serde_json::Value,
+    shoot: &Shoot,
+    old_shoot: &Shoot,
     seed: &Seed,
 ) -> Result<Vec<(crate::field::FieldError, String)>, String> {
     use crate::field::FieldError;
-    let selector = spec.get("seedSelector");
     // `apiequality.Semantic.DeepEqual`: inside the selector an empty list or map equals an
-    // absent one.
-    let semantic = |selector: Option<&Value>| selector.map(|s| without_empty_members(s, true));
-    if semantic(selector) == semantic(old_spec.get("seedSelector")) {
+    // absent one, and a `null` member an absent one.
+    let semantic =
+        |shoot: &Shoot| (shoot.spec.seed_selector.as_ref()).map(|s| without_empty_members(s, true));
+    if semantic(shoot) == semantic(old_shoot) {
         return Ok(Vec::new());
     }
+    let selector = (shoot.spec.seed_selector.as_ref()).map(without_nulls);
+    let written = shoot.spec.seed_selector();
     let seed_name = crate::golang::quote(&seed.metadata.name);
-    let Some(selector) = selector else {
+    let (Some(selector), Some(written)) = (selector, written) else {
         return Ok(vec![(
             FieldError::invalid(
                 "spec.seedSelector",
@@ -792,10 +791,8 @@ fn seed_selector_findings(
             "\"null\"".to_string(),
         )]);
     };
-    let provider_types: Vec<String> = (selector.get("providerTypes"))
-        .and_then(|types| crate::decode::from_value(types).ok())
-        .unwrap_or_default();
-    let converted = seed_selector(selector).map_err(|error| {
+    let provider_types = written.provider_types.unwrap_or_default();
+    let converted = seed_selector(&written.label_selector).map_err(|error| {
         types::internal_error(&format!(
             "label selector conversion failed for seedSelector: {error}"
         ))
@@ -854,13 +851,8 @@ fn without_empty_members(value: &Value, maps: bool) -> Value {
 }
 
 /// The label selector of a Shoot's `spec.seedSelector` (`LabelSelectorAsSelector`).
-fn seed_selector(selector: &Value) -> Result<crate::constraints::selector::Selector, String> {
-    crate::constraints::selector::Selector::from_label_selector(Some(&selector_labels(selector)))
-}
-
-/// The label selector part of a `seedSelector`.
-fn selector_labels(selector: &Value) -> crate::constraints::selector::LabelSelector {
-    crate::decode::from_value(selector).unwrap_or_default()
+fn seed_selector(labels: &LabelSelector) -> Result<crate::constraints::selector::Selector, String> {
+    crate::constraints::selector::Selector::from_label_selector(Some(labels))
 }
 
 /// `utilerrors.NewAggregate(errors).Error()`: one error as it is, several in brackets.
@@ -869,24 +861,6 @@ fn go_aggregate(errors: &[String]) -> String {
         [one] => one.clone(),
         many => format!("[{}]", many.join(", ")),
     }
-}
-
-/// The spec for comparisons: `null` members dropped, an absent spec read as an empty one, and
-/// `networking.ipFamilies` defaulted (see [`crate::api::with_default_ip_families`]).
-fn normalized_spec(shoot: &Shoot) -> serde_json::Value {
-    let spec = serde_json::to_value(&shoot.spec).unwrap_or_default();
-    let mut spec = match without_nulls(&spec) {
-        serde_json::Value::Null => serde_json::Value::Object(Default::default()),
-        spec => spec,
-    };
-    if let Some(fields) = spec.as_object_mut() {
-        let networking = fields.get("networking");
-        let defaulted = crate::api::with_default_ip_families(networking);
-        if defaulted.as_ref() != networking {
-            fields.insert("networking".to_string(), defaulted.unwrap_or_default());
-        }
-    }
-    spec
 }
 
 /// `validateDeletion`: a Shoot cannot be deleted while it is migrated or restored.
@@ -939,9 +913,13 @@ fn check_seed_fits(shoot: &Shoot, seed: &Seed, shoots: &[Shoot]) -> Result<(), S
 
 /// A Seed named explicitly must still be one the CloudProfile's `seedSelector` selects: by its
 /// labels and, where the selector names provider types, by its provider type (`*` for any).
-fn check_cloud_profile_selects(shoot: &Shoot, seed: &Seed, selector: &Value) -> Result<(), String> {
-    let converted =
-        converted_seed_selector(selector).map_err(|error| types::internal_error(&error))?;
+fn check_cloud_profile_selects(
+    shoot: &Shoot,
+    seed: &Seed,
+    selector: &SeedSelector,
+) -> Result<(), String> {
+    let converted = converted_seed_selector(&selector.label_selector())
+        .map_err(|error| types::internal_error(&error))?;
     let refuse = |why: &str| {
         Err(shoot_forbidden(
             &shoot.metadata.name,
@@ -954,10 +932,11 @@ fn check_cloud_profile_selects(shoot: &Shoot, seed: &Seed, selector: &Value) -> 
     if !seed.selected_by(&converted) {
         return refuse("the cloud profile seed selector is not matching the labels of the seed");
     }
-    // Go tells a missing list from an empty one here: an empty list matches no Seed.
-    if let Some(types) = selector.get("providerTypes").filter(|t| !t.is_null()) {
-        let types: Vec<String> = crate::decode::from_value(types).unwrap_or_default();
+    // Go tells a missing list from an empty one here, but the API server stores no empty one
+    // (`omitempty`): a stored CloudProfile names provider types or leaves them out.
+    if !selector.provider_types.is_empty() {
         let seed_type = &seed.spec.provider.provider_type;
+        let types = &selector.provider_types;
         if !types.iter().any(|t| t == "*" || t == seed_type) {
             return refuse("none of the provider types in the cloud profile seed selector is matching the provider type of the seed");
         }
@@ -1036,7 +1015,7 @@ fn check_changes_on_deleting_seed(
         }
     }
     // `apiequality.Semantic.DeepEqual`: an empty list equals an absent one.
-    let semantic = |shoot: &Shoot| without_empty_members(&normalized_spec(shoot), false);
+    let semantic = |shoot: &Shoot| without_empty_members(&shoot.spec.stored_value(), false);
     if semantic(shoot) != semantic(old_shoot) {
         return Err(format!(
             "cannot update spec of shoot '{name}' on seed '{seed_name}' already marked for deletion"
@@ -1118,6 +1097,40 @@ mod tests {
         assert_eq!(
             result.message.as_deref(),
             Some("shoots.core.gardener.cloud \"s\" is forbidden: shoot spec cannot be changed because shoot has been rescheduled to a new seed")
+        );
+    }
+
+    /// A CloudProfile as the API server stores it has no empty `providerTypes` (`omitempty`): an
+    /// empty list reads as absent and lets a Seed of any provider type through, where a list
+    /// that is given must name the Seed's type (or `*`).
+    #[test]
+    fn an_empty_provider_types_list_of_the_cloud_profile_restricts_nothing() {
+        let seed = ready_seed(
+            "gcp",
+            serde_json::json!({"spec": {"provider": {"type": "gcp"}}}),
+        );
+        let shoot = aws_shoot(serde_json::json!({"spec": {"seedName": "gcp"}}));
+        let admit = |types: serde_json::Value| {
+            let profile: crate::api::CloudProfile = crate::decode::from_value(
+                &serde_json::json!({"spec": {"seedSelector": {"providerTypes": types}}}),
+            )
+            .unwrap();
+            admit_scheduling(&SchedulingRequest {
+                operation: Operation::Create,
+                subresource: "",
+                shoot: &shoot,
+                old_shoot: None,
+                seed: Some(&seed),
+                old_seed: None,
+                shoots: &[],
+                cloud_profile_seed_selector: profile.spec.seed_selector.as_ref(),
+            })
+        };
+        assert_eq!(admit(serde_json::json!([])).message, None);
+        assert_eq!(admit(serde_json::json!(["gcp"])).message, None);
+        assert_eq!(
+            admit(serde_json::json!(["aws"])).message.as_deref(),
+            Some("shoots.core.gardener.cloud \"s\" is forbidden: cannot schedule shoot 's' on seed 'gcp' because none of the provider types in the cloud profile seed selector is matching the provider type of the seed")
         );
     }
 
@@ -1222,7 +1235,10 @@ mod tests {
             "gcp",
             serde_json::json!({"spec": {"provider": {"type": "gcp"}}}),
         )];
-        let any = serde_json::json!({"providerTypes": ["*"]});
+        let any = SeedSelector {
+            provider_types: vec!["*".to_string()],
+            ..Default::default()
+        };
         let context = SchedulingContext {
             cloud_profile_seed_selector: Some(&any),
             ..Default::default()

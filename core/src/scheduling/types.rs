@@ -3,12 +3,11 @@
 //! one model's `Shoot` (`crate::api`). Unknown fields are ignored and every field is optional, as in
 //! the API.
 
-use crate::document::Value;
-
 pub use crate::api::{
-    id_for_key_with_optional_value, Condition, DnsDomain, GardenerIdentity, LastOperation,
-    NamedItem, ObjectMeta, Seed, SeedDns, SeedNetworks, SeedProvider, SeedScheduling, SeedSettings,
-    SeedSpec, SeedStatus, SeedTaint, Shoot, ShootNetworkDefaults, Toleration, ZoneSelection,
+    id_for_key_with_optional_value, without_nulls, Condition, DnsDomain, GardenerIdentity,
+    LastOperation, NamedItem, ObjectMeta, Seed, SeedDns, SeedNetworks, SeedProvider,
+    SeedScheduling, SeedSettings, SeedSpec, SeedStatus, SeedTaint, Shoot, ShootNetworkDefaults,
+    Toleration, ZoneSelection,
 };
 
 impl Shoot {
@@ -24,7 +23,7 @@ impl Shoot {
 
     /// `spec.accessRestrictions[].name`.
     pub fn access_restriction_names(&self) -> Vec<String> {
-        names_of(self.spec.access_restrictions.as_ref())
+        self.spec.access_restriction_names()
     }
 
     /// `spec.dns.domain`.
@@ -34,10 +33,7 @@ impl Shoot {
 
     /// `helper.IsMultiZonalShootControlPlane`: failure tolerance type `zone`.
     pub fn is_multi_zonal_control_plane(&self) -> bool {
-        (self.spec.control_plane.as_ref())
-            .and_then(|plane| plane.pointer("/highAvailability/failureTolerance/type"))
-            .and_then(Value::as_str)
-            == Some("zone")
+        self.spec.failure_tolerance_type() == Some("zone")
     }
 }
 
@@ -59,22 +55,13 @@ impl Seed {
 
     /// The integer value of `status.allocatable.shoots`, when set.
     pub fn allocatable_shoots(&self) -> Option<i64> {
-        match self.status.allocatable.get("shoots")? {
-            Value::Number(number) => number
-                .as_i64()
-                .or_else(|| number.as_f64().map(|f| f as i64)),
-            Value::String(text) => text.trim().parse::<i64>().ok(),
-            _ => None,
-        }
+        self.status.allocatable_shoots()
     }
 
     /// The `shoot.gardener.cloud/emergency-stop-reconciliations` annotation is `true`.
     pub fn shoot_reconciliations_stopped(&self) -> bool {
-        (self
-            .metadata
-            .annotations
-            .get("shoot.gardener.cloud/emergency-stop-reconciliations"))
-        .is_some_and(|value| value == "true")
+        (self.metadata).annotation("shoot.gardener.cloud/emergency-stop-reconciliations")
+            == Some("true")
     }
 
     /// The domains of `spec.dns.defaults`, in order.
@@ -88,19 +75,6 @@ impl Seed {
     }
 }
 
-fn names_of(value: Option<&Value>) -> Vec<String> {
-    value
-        .and_then(Value::as_array)
-        .map(|items| {
-            items
-                .iter()
-                .filter_map(|item| item.get("name").and_then(Value::as_str))
-                .map(str::to_string)
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
 /// Kubernetes' `apierrors.NewForbidden` text for a Shoot, as admission plugins return it via
 /// `admission.NewForbidden`.
 pub fn shoot_forbidden(shoot_name: &str, error: &str) -> String {
@@ -110,20 +84,4 @@ pub fn shoot_forbidden(shoot_name: &str, error: &str) -> String {
 /// Kubernetes' `apierrors.NewInternalError` text.
 pub fn internal_error(error: &str) -> String {
     format!("Internal error occurred: {error}")
-}
-
-/// Drops `null` members recursively, so that an explicit `null` equals an absent field when specs are
-/// compared (both decode to Go's nil).
-pub fn without_nulls(value: &Value) -> Value {
-    match value {
-        Value::Object(fields) => Value::Object(
-            fields
-                .iter()
-                .filter(|(_, v)| !v.is_null())
-                .map(|(k, v)| (k.clone(), without_nulls(v)))
-                .collect(),
-        ),
-        Value::Array(items) => Value::Array(items.iter().map(without_nulls).collect()),
-        other => other.clone(),
-    }
 }

@@ -157,15 +157,11 @@ fn validate(shoot: &Shoot, as_created: bool, old: Option<&Shoot>) -> Vec<FieldEr
         invalid_each("spec.schedulerName", dns1123_label(scheduler), &mut errors);
     }
 
-    validate_control_plane_zones(spec.control_plane.as_ref(), &mut errors);
+    validate_control_plane_zones(spec, &mut errors);
 
     // `ValidateShootHAConfig`.
-    if let Some(high_availability) = non_null(
-        spec.control_plane
-            .as_ref()
-            .and_then(|plane| plane.get("highAvailability")),
-    ) {
-        let tolerance = text(high_availability.pointer("/failureTolerance/type")).unwrap_or("");
+    if spec.has_high_availability() {
+        let tolerance = spec.failure_tolerance_type().unwrap_or("");
         if !matches!(tolerance, "node" | "zone") {
             errors.push(supported(
                 "spec.controlPlane.highAvailability.failureTolerance.type",
@@ -1342,12 +1338,7 @@ pub(super) fn validate_self_hosted_control_plane(spec: &ShootSpec, errors: &mut 
             "self-hosted shoots only support minimum=maximum=1 for the control plane worker pool (might change in the future)",
         ));
     }
-    let high_availability = non_null(
-        spec.control_plane
-            .as_ref()
-            .and_then(|plane| plane.get("highAvailability")),
-    );
-    let Some(high_availability) = high_availability else {
+    if !spec.has_high_availability() {
         if pool.maximum != 1 {
             errors.push(FieldError::invalid(
                 format!("{path}.maximum"),
@@ -1355,7 +1346,7 @@ pub(super) fn validate_self_hosted_control_plane(spec: &ShootSpec, errors: &mut 
             ));
         }
         return;
-    };
+    }
     if pool.maximum != 3 {
         errors.push(FieldError::invalid(
             format!("{path}.maximum"),
@@ -1374,9 +1365,7 @@ pub(super) fn validate_self_hosted_control_plane(spec: &ShootSpec, errors: &mut 
             "control plane worker pool must have maxUnavailable=1 when high availability is configured",
         ));
     }
-    if text(high_availability.pointer("/failureTolerance/type")) == Some("zone")
-        && pool.zones.len() != 3
-    {
+    if spec.failure_tolerance_type() == Some("zone") && pool.zones.len() != 3 {
         errors.push(FieldError::invalid(
             format!("{path}.zones"),
             "control plane worker pool must have exactly 3 zones when failure tolerance type is zone",
@@ -1386,8 +1375,8 @@ pub(super) fn validate_self_hosted_control_plane(spec: &ShootSpec, errors: &mut 
 
 /// `validateControlPlaneZones` (gardener `b312835d`; v1.149.3 has no `spec.controlPlane.zones`): the
 /// zones are unique, three with zone failure tolerance and one otherwise.
-fn validate_control_plane_zones(control_plane: Option<&Value>, errors: &mut Vec<FieldError>) {
-    let Some(control_plane) = non_null(control_plane) else {
+fn validate_control_plane_zones(spec: &ShootSpec, errors: &mut Vec<FieldError>) {
+    let Some(control_plane) = non_null(spec.control_plane.as_ref()) else {
         return;
     };
     let zones = items(control_plane.get("zones"));
@@ -1402,8 +1391,7 @@ fn validate_control_plane_zones(control_plane: Option<&Value>, errors: &mut Vec<
             )));
         }
     }
-    let zone_tolerance = non_null(control_plane.get("highAvailability"))
-        .is_some_and(|ha| text(ha.pointer("/failureTolerance/type")) == Some("zone"));
+    let zone_tolerance = spec.failure_tolerance_type() == Some("zone");
     if zone_tolerance && unique.len() != 3 {
         errors.push(FieldError::invalid(
             "spec.controlPlane.zones",
@@ -2036,6 +2024,29 @@ mod tests {
                 "NotSupported",
                 "supported values: \"development\", \"evaluation\", \"production\", \"testing\""
             )]
+        );
+    }
+
+    /// `highAvailability` that is `null` is unset; set, it needs a failure tolerance type `node`
+    /// or `zone` (one that is absent or no text is empty).
+    #[test]
+    fn high_availability_needs_a_textual_failure_tolerance_type() {
+        let high_availability =
+            |value: Value| errors(json!({"spec": {"controlPlane": {"highAvailability": value}}}));
+        assert_eq!(high_availability(Value::Null), []);
+        let not_supported = [e(
+            "spec.controlPlane.highAvailability.failureTolerance.type",
+            "NotSupported",
+            "supported values: \"node\", \"zone\"",
+        )];
+        assert_eq!(high_availability(json!({})), not_supported);
+        assert_eq!(
+            high_availability(json!({"failureTolerance": {"type": 5}})),
+            not_supported
+        );
+        assert_eq!(
+            high_availability(json!({"failureTolerance": {"type": "zone"}})),
+            []
         );
     }
 

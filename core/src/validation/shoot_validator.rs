@@ -254,8 +254,6 @@ fn scheduling_refusal(
     let old_seed = objects
         .old_seed
         .filter(|seed| Some(seed.metadata.name.as_str()) == old_seed_name);
-    let selector = (spec.seed_selector.as_ref())
-        .map(|selector| serde_json::to_value(selector).unwrap_or_default());
     crate::scheduling::scheduling_refusal(&crate::scheduling::SchedulingRequest {
         operation,
         subresource: "",
@@ -264,7 +262,7 @@ fn scheduling_refusal(
         seed: objects.seed,
         old_seed,
         shoots: objects.shoots,
-        cloud_profile_seed_selector: selector.as_ref(),
+        cloud_profile_seed_selector: spec.seed_selector.as_ref(),
     })
 }
 
@@ -716,23 +714,17 @@ fn validate_admission_plugin_references(shoot: &Shoot) -> Vec<FieldError> {
     let Some(api_server) = &shoot.spec.kubernetes.kube_api_server else {
         return Vec::new();
     };
-    let resources = shoot.spec.extra.get("resources").and_then(Value::as_array);
+    let references = shoot.spec.resource_refs();
     let referenced = |name: &str| {
-        resources.into_iter().flatten().any(|resource| {
-            let reference = resource.get("resourceRef");
-            let text = |key: &str| reference.and_then(|r| r.get(key)).and_then(Value::as_str);
-            text("apiVersion") == Some("v1")
-                && text("kind") == Some("Secret")
-                && text("name") == Some(name)
+        references.iter().any(|reference| {
+            reference.api_version.as_deref() == Some("v1")
+                && reference.kind.as_deref() == Some("Secret")
+                && reference.name.as_deref() == Some(name)
         })
     };
     let mut errors = Vec::new();
     for (i, plugin) in api_server.admission_plugins.iter().flatten().enumerate() {
-        let Some(name) = plugin
-            .extra
-            .get("kubeconfigSecretName")
-            .and_then(Value::as_str)
-        else {
+        let Some(name) = plugin.kubeconfig_secret_name() else {
             continue;
         };
         if !referenced(name) {
@@ -759,15 +751,17 @@ fn raw_extensions_with_internal_version(shoot: &Shoot) -> Vec<FieldError> {
     };
     let provider = &shoot.spec.provider;
     check(
-        provider.extra.get("infrastructureConfig"),
+        provider.infrastructure_config(),
         "spec.provider.infrastructureConfig".into(),
     );
     check(
-        provider.extra.get("controlPlaneConfig"),
+        provider.control_plane_config(),
         "spec.provider.controlPlaneConfig".into(),
     );
-    let networking_config = (shoot.spec.networking.as_ref()).and_then(|n| n.get("providerConfig"));
-    check(networking_config, "spec.networking.providerConfig".into());
+    check(
+        shoot.spec.networking_provider_config(),
+        "spec.networking.providerConfig".into(),
+    );
     for (i, worker) in provider.workers.iter().enumerate() {
         let path = format!("spec.provider.workers[{i}]");
         check(
@@ -785,7 +779,7 @@ fn raw_extensions_with_internal_version(shoot: &Shoot) -> Vec<FieldError> {
             .and_then(|c| c.container_runtimes.as_ref());
         for (j, runtime) in runtimes.into_iter().flatten().enumerate() {
             check(
-                runtime.extra.get("providerConfig"),
+                runtime.provider_config(),
                 format!("{path}.cri.containerRuntimes[{j}].providerConfig"),
             );
         }
@@ -797,21 +791,9 @@ fn raw_extensions_with_internal_version(shoot: &Shoot) -> Vec<FieldError> {
 /// extension's `apiVersion`. A value it cannot decode (not an object, or a List whose items are
 /// not objects) names no version.
 fn uses_internal_version(raw: &Value) -> bool {
-    let Some(object) = raw.as_object() else {
+    let Some(api_version) = crate::api::raw_extension_api_version(raw) else {
         return false;
     };
-    if let Some(items) = object.get("items").filter(|items| !items.is_null()) {
-        let objects = items
-            .as_array()
-            .map(|items| items.iter().all(Value::is_object));
-        if objects != Some(true) {
-            return false;
-        }
-    }
-    let api_version = object
-        .get("apiVersion")
-        .and_then(Value::as_str)
-        .unwrap_or("");
     // `schema.ParseGroupVersion`: the version follows the one slash, or is the whole text; with
     // more slashes there is none.
     let version = match api_version.split_once('/') {
@@ -1190,14 +1172,6 @@ fn validate_access_restrictions(
     errors
 }
 
-/// `spec.controlPlane.zones`, empty when absent.
-fn control_plane_zones(shoot: &Shoot) -> Vec<String> {
-    (shoot.spec.control_plane.as_ref())
-        .and_then(|plane| plane.get("zones"))
-        .and_then(|zones| crate::decode::from_value(zones).ok())
-        .unwrap_or_default()
-}
-
 /// `validateControlPlaneZones` of the validator (gardener `b312835d` only; v1.149.3 has no
 /// control-plane zones): zones set for the first time need the CloudProfile's
 /// `controlPlane.allowZonePinning`; when the zones or the region changed, each zone must be one
@@ -1209,11 +1183,11 @@ fn validate_control_plane_zones(
     seed: Option<&Seed>,
 ) -> Vec<FieldError> {
     const FIELD: &str = "spec.controlPlane.zones";
-    let zones = control_plane_zones(shoot);
+    let zones = shoot.spec.control_plane_zones();
     if zones.is_empty() {
         return Vec::new();
     }
-    let old_zones = control_plane_zones(old);
+    let old_zones = old.spec.control_plane_zones();
     let pinning_allowed =
         (spec.control_plane.as_ref()).is_some_and(|plane| plane.allow_zone_pinning);
     if old_zones.is_empty() && !pinning_allowed {
@@ -1616,5 +1590,68 @@ mod tests {
             &objects,
         );
         assert!(errors.is_empty());
+    }
+
+    /// A plugin's `kubeconfigSecretName` must name a `v1` Secret among `spec.resources`, each
+    /// part given as text; a name that is no text names nothing to check.
+    #[test]
+    fn admission_plugin_kubeconfigs_name_referenced_secrets() {
+        let shoot = shoot(json!({
+            "kubernetes": { "version": "1.33.2", "kubeAPIServer": { "admissionPlugins": [
+                { "name": "A", "kubeconfigSecretName": "kubeconfig" },
+                { "name": "B" },
+                { "name": "C", "kubeconfigSecretName": "no-api-version" },
+                { "name": "D", "kubeconfigSecretName": 5 },
+                { "name": "E", "kubeconfigSecretName": "a-config-map" },
+                { "name": "F", "kubeconfigSecretName": "" },
+            ] } },
+            "resources": [
+                { "name": "a", "resourceRef": { "apiVersion": "v1", "kind": "Secret", "name": "kubeconfig" } },
+                { "name": "b", "resourceRef": { "kind": "Secret", "name": "no-api-version" } },
+                { "name": "c", "resourceRef": { "apiVersion": "v1", "kind": "ConfigMap", "name": "a-config-map" } },
+                { "name": "d", "resourceRef": { "apiVersion": "v1", "kind": "Secret" } },
+                "no object",
+            ],
+        }));
+        let field = |i: usize| {
+            format!("spec.kubernetes.kubeAPIServer.admissionPlugins[{i}].kubeconfigSecretName [FieldValueInvalid]: secret should be referenced in shoot .spec.resources")
+        };
+        let errors = texts(&validate_admission_plugin_references(&shoot));
+        assert_eq!(errors, [field(2), field(4), field(5)]);
+    }
+
+    /// No provider configuration may name the internal version; a raw extension the unstructured
+    /// decoder cannot read (a List of non-objects) or an `apiVersion` with two slashes names none.
+    #[test]
+    fn provider_configs_may_not_name_the_internal_version() {
+        let internal = json!({ "apiVersion": "aws.provider.extensions.gardener.cloud/__internal" });
+        let shoot = shoot(json!({
+            "networking": { "type": "calico", "nodes": "10.250.0.0/16",
+                            "providerConfig": { "apiVersion": "__internal" } },
+            "provider": {
+                "type": "aws",
+                "infrastructureConfig": internal,
+                "controlPlaneConfig": { "apiVersion": "__internal", "items": [1] },
+                "workers": [{
+                    "name": "worker-a", "machine": { "type": "m5.large" },
+                    "cri": { "name": "containerd", "containerRuntimes": [
+                        { "type": "gvisor", "providerConfig": { "apiVersion": "a/b/__internal" } },
+                        { "type": "kata", "providerConfig": { "apiVersion": "x/__internal", "items": [] } },
+                    ] },
+                }],
+            },
+        }));
+        let errors = texts(&raw_extensions_with_internal_version(&shoot));
+        let invalid = |field: &str| {
+            format!("{field} [FieldValueInvalid]: must not use apiVersion 'internal'")
+        };
+        assert_eq!(
+            errors,
+            [
+                invalid("spec.provider.infrastructureConfig"),
+                invalid("spec.networking.providerConfig"),
+                invalid("spec.provider.workers[0].cri.containerRuntimes[1].providerConfig"),
+            ]
+        );
     }
 }

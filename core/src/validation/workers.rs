@@ -19,7 +19,7 @@
 
 use super::components::{self, KubeletDefaults, WORKERLESS};
 use super::names::{self, invalid_each, supported, too_long, CHARACTERS};
-use crate::api::{Shoot, Worker};
+use crate::api::{Shoot, Worker, WrittenWorkerControlPlane};
 use crate::field::FieldError;
 use chrono::TimeDelta;
 use serde_json::{Map, Value};
@@ -316,9 +316,9 @@ fn validate_worker(shoot: &Shoot, worker: &Worker, index: usize, errors: &mut Ve
         }
     }
 
-    if let Some(control_plane) = &worker.control_plane {
+    if let Some(control_plane) = worker.written_control_plane() {
         validate_worker_control_plane(
-            control_plane,
+            &control_plane,
             shoot,
             &format!("{path}.controlPlane"),
             errors,
@@ -449,51 +449,46 @@ fn is_sysctl_key(key: &str) -> bool {
 
 /// `ValidateWorkerControlPlane` (with `ValidateCredentialsRef`).
 fn validate_worker_control_plane(
-    control_plane: &Value,
+    control_plane: &WrittenWorkerControlPlane,
     shoot: &Shoot,
     path: &str,
     errors: &mut Vec<FieldError>,
 ) {
     let provider_type = &shoot.spec.provider.provider_type;
-    if let Some(backup) = present_value(control_plane.get("backup")) {
-        let backup_provider = string_field(backup, "provider");
-        if backup_provider.is_empty() {
+    if let Some(backup) = &control_plane.backup {
+        if backup.provider.is_empty() {
             errors.push(FieldError::required(
                 format!("{path}.backup.provider"),
                 "must provide a backup cloud provider name",
             ));
         }
-        if provider_type != backup_provider && string_field(backup, "region").is_empty() {
+        if *provider_type != backup.provider && backup.region.is_empty() {
             errors.push(FieldError::required(
                 format!("{path}.backup.region"),
                 "region must be specified for if backup provider is different from shoot provider used in `spec.provider.type`",
             ));
         }
         let ref_path = format!("{path}.backup.credentialsRef");
-        match present_value(backup.get("credentialsRef")) {
+        match &backup.credentials_ref {
             None => errors.push(FieldError::required(
                 ref_path,
                 "must be set to refer a Secret or WorkloadIdentity",
             )),
             Some(reference) => {
                 validate_credentials_ref(
-                    [
-                        string_field(reference, "apiVersion"),
-                        string_field(reference, "kind"),
-                        string_field(reference, "name"),
-                    ],
-                    Some(string_field(reference, "namespace")),
+                    [&reference.api_version, &reference.kind, &reference.name],
+                    Some(&reference.namespace),
                     &ref_path,
                     errors,
                 );
-                if string_field(reference, "namespace") != shoot.metadata.namespace {
+                if reference.namespace != shoot.metadata.namespace {
                     errors.push(FieldError::forbidden(
                         format!("{ref_path}.namespace"),
                         "must reference credentials in the same namespace as the Shoot",
                     ));
                 }
-                if string_field(reference, "apiVersion") == "security.gardener.cloud/v1alpha1"
-                    && string_field(reference, "kind") == "WorkloadIdentity"
+                if reference.api_version == "security.gardener.cloud/v1alpha1"
+                    && reference.kind == "WorkloadIdentity"
                 {
                     errors.push(FieldError::forbidden(
                         ref_path,
@@ -504,22 +499,17 @@ fn validate_worker_control_plane(
         }
     }
 
-    if let Some(exposure) = present_value(control_plane.get("exposure")) {
+    if let Some(exposure) = &control_plane.exposure {
         let exposure_path = format!("{path}.exposure");
-        let dns = present_value(exposure.get("dns"));
-        let extension = present_value(exposure.get("extension"));
-        if dns.is_some() && extension.is_some() {
+        if exposure.dns && exposure.extension.is_some() {
             errors.push(FieldError::invalid(
                 exposure_path.clone(),
                 "cannot have dns and extension set at the same time",
             ));
         }
-        if let Some(extension) = extension {
+        if let Some(extension) = &exposure.extension {
             // The type is defaulted to `spec.provider.type`.
-            let extension_type = match present_value(extension.get("type")) {
-                Some(value) => value.as_str().unwrap_or_default(),
-                None => provider_type.as_str(),
-            };
+            let extension_type = extension.extension_type.as_deref().unwrap_or(provider_type);
             if extension_type.is_empty() {
                 errors.push(FieldError::required(
                     format!("{exposure_path}.type"),
@@ -1209,6 +1199,42 @@ mod tests {
                 format!("{path}.credentialsRef"),
                 "supported values: \"/v1, Kind=Secret\", \"core.gardener.cloud/v1beta1, Kind=InternalSecret\", \"security.gardener.cloud/v1alpha1, Kind=WorkloadIdentity\""
             )
+        );
+    }
+
+    /// A part of the control-plane pool's `controlPlane` that is `null` is absent (the extension's
+    /// type then defaults to the provider type); a text that is no text reads as empty.
+    #[test]
+    fn worker_control_plane_parts_read_as_go_decodes_them() {
+        let run = |control_plane: Value| {
+            let mut control = pool("cp");
+            control["maximum"] = json!(1);
+            control["controlPlane"] = control_plane;
+            let errors = errors_of(spec_with(vec![control]));
+            errors.iter().map(ToString::to_string).collect::<Vec<_>>()
+        };
+        let nulls = json!({"backup": null, "exposure": {"dns": null, "extension": {"type": null}}});
+        assert_eq!(run(nulls), Vec::<String>::new());
+        let path = "spec.provider.workers[0].controlPlane";
+        assert_eq!(
+            run(json!({"backup": {"provider": 5, "credentialsRef": null},
+                "exposure": {"extension": {"type": 7}}})),
+            [
+                format!("{path}.backup.provider [FieldValueRequired]: must provide a backup cloud provider name"),
+                format!("{path}.backup.region [FieldValueRequired]: region must be specified for if backup provider is different from shoot provider used in `spec.provider.type`"),
+                format!("{path}.backup.credentialsRef [FieldValueRequired]: must be set to refer a Secret or WorkloadIdentity"),
+                format!("{path}.exposure.type [FieldValueRequired]: must specify a provider type"),
+            ]
+        );
+        assert_eq!(
+            run(json!({"backup": "aws", "exposure": {"dns": {}, "extension": {"type": "Bad"}}})),
+            [
+                format!("{path}.backup.provider [FieldValueRequired]: must provide a backup cloud provider name"),
+                format!("{path}.backup.region [FieldValueRequired]: region must be specified for if backup provider is different from shoot provider used in `spec.provider.type`"),
+                format!("{path}.backup.credentialsRef [FieldValueRequired]: must be set to refer a Secret or WorkloadIdentity"),
+                format!("{path}.exposure [FieldValueInvalid]: cannot have dns and extension set at the same time"),
+                format!("{path}.exposure.type [FieldValueInvalid]: {DNS1123_LABEL_MESSAGE}"),
+            ]
         );
     }
 
