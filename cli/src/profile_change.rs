@@ -6,10 +6,9 @@
 //! for a review comment.
 
 use crate::text::component;
-use shoot_policy::profile_change::{
-    each_change_of, AffectedShoot, ProfileChangeReport, ProfileChangeSummary,
-};
-use shoot_policy::report::{AnalyzeOptions, NamespacedProfiles, PreparedProfile, Source};
+use shoot_policy::profile_change::Side;
+use shoot_policy::profile_change::{each_change_of, AffectedShoot, ProfileChangeSummary};
+use shoot_policy::report::{AnalyzeOptions, Source};
 use std::io::Write;
 
 /// A condition that fails the pipeline (exit 1).
@@ -50,7 +49,7 @@ pub struct Written {
 
 pub fn write(
     out: &mut impl Write,
-    profiles: [(&PreparedProfile, &NamespacedProfiles); 2],
+    [previous, new]: [Side; 2],
     shoots: &[Source],
     options: &AnalyzeOptions,
     (format, fail_on): (Output, &[FailOn]),
@@ -65,33 +64,48 @@ pub fn write(
         })
     };
     let each = shoots.iter().map(Ok::<_, std::io::Error>);
+    let profiles = (Some(previous), new);
+    let no_progress = &mut |_, _| {};
     let summary = match format {
         Output::Json => {
             let mut affected = Vec::new();
-            let summary = each_change_of(profiles, each, options, |shoot| {
-                affected.push(shoot);
-                Ok(())
-            })?;
-            let answer = ProfileChangeReport { affected, summary };
+            let counts = each_change_of(
+                profiles,
+                each,
+                options,
+                |shoot| {
+                    affected.push(shoot);
+                    Ok(())
+                },
+                no_progress,
+            )?;
+            let answer = counts.into_report(affected);
             failing = answer.affected.iter().any(holds);
             serde_json::to_writer_pretty(&mut *out, &answer)?;
             writeln!(out)?;
             answer.summary
         }
         Output::Text => {
-            let summary = each_change_of(profiles, each, options, |shoot| {
-                failing |= holds(&shoot);
-                writeln!(out, "{}:", shoot.shoot)?;
-                for change in &shoot.changes {
-                    writeln!(
-                        out,
-                        "  {}: {}",
-                        component(&change.component),
-                        change.describe()
-                    )?;
-                }
-                Ok(())
-            })?;
+            let summary = each_change_of(
+                profiles,
+                each,
+                options,
+                |shoot| {
+                    failing |= holds(&shoot);
+                    writeln!(out, "{}:", shoot_path(&shoot))?;
+                    for change in &shoot.changes {
+                        writeln!(
+                            out,
+                            "  {}: {}",
+                            component(&change.component),
+                            change.describe()
+                        )?;
+                    }
+                    Ok(())
+                },
+                no_progress,
+            )?
+            .summary;
             writeln!(out, "\n{}", summary_line(&summary))?;
             summary
         }
@@ -99,19 +113,26 @@ pub fn write(
             writeln!(out, "| Shoot | Component | Change |")?;
             writeln!(out, "|---|---|---|")?;
             let cell = |text: &str| text.replace('|', "\\|");
-            let summary = each_change_of(profiles, each, options, |shoot| {
-                failing |= holds(&shoot);
-                for change in &shoot.changes {
-                    writeln!(
-                        out,
-                        "| {} | {} | {} |",
-                        cell(&shoot.shoot),
-                        cell(&component(&change.component)),
-                        cell(&change.describe())
-                    )?;
-                }
-                Ok(())
-            })?;
+            let summary = each_change_of(
+                profiles,
+                each,
+                options,
+                |shoot| {
+                    failing |= holds(&shoot);
+                    for change in &shoot.changes {
+                        writeln!(
+                            out,
+                            "| {} | {} | {} |",
+                            cell(&shoot_path(&shoot)),
+                            cell(&component(&change.component)),
+                            cell(&change.describe())
+                        )?;
+                    }
+                    Ok(())
+                },
+                no_progress,
+            )?
+            .summary;
             writeln!(out, "\n{}", summary_line(&summary))?;
             summary
         }
@@ -128,4 +149,13 @@ fn summary_line(summary: &ProfileChangeSummary) -> String {
         line.push_str(&format!(", unreadable: {}", summary.with_input_errors));
     }
     line
+}
+
+/// `namespace/name`, as `kubectl get shoots -A` tells Shoots apart; the name alone where the
+/// Shoot names no namespace.
+fn shoot_path(shoot: &AffectedShoot) -> String {
+    match &shoot.namespace {
+        Some(namespace) => format!("{namespace}/{}", shoot.shoot),
+        None => shoot.shoot.clone(),
+    }
 }

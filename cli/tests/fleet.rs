@@ -278,7 +278,9 @@ fn a_profile_change_names_each_affected_shoot_with_its_dates() {
 
     let (_, table) = run(&["--format", "markdown"]);
     assert!(
-        table.starts_with("| Shoot | Component | Change |\n|---|---|---|\n| checkout |"),
+        table.starts_with(
+            "| Shoot | Component | Change |\n|---|---|---|\n| garden-team-b/checkout |"
+        ),
         "{table}"
     );
     let (_, json) = run(&["--format", "json"]);
@@ -399,7 +401,7 @@ fn a_shoot_on_a_namespaced_cloud_profile_is_analysed_against_it() {
         shoots.as_os_str(),
     ]);
     assert_eq!(code, Some(0), "{out}");
-    assert!(out.starts_with("payments:\n"), "{out}");
+    assert!(out.starts_with("garden-team-a/payments:\n"), "{out}");
     assert!(!out.contains("extended:"), "{out}");
     assert!(
         out.contains("Shoots: 2, affected by the change: 1, not affected: 1"),

@@ -8,7 +8,7 @@
 // worker can start (no Worker, or a policy forbids it), the analysis runs on the page's thread, in the
 // instance the main entry (index.js) initialises.
 
-import { reportFor } from "./request.js";
+import { fleetFor, reportFor } from "./request.js";
 
 let worker = null;
 let workerUnavailable = typeof Worker !== "function";
@@ -16,14 +16,19 @@ let nextId = 0;
 /** Requests sent to the current worker and not yet answered, by id. */
 const waiting = new Map();
 
-function startWorker() {
-  let started;
+/** A new worker, or null where none can start. Written once, for the bundlers that look for it. */
+function newWorker() {
   try {
-    started = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "shoot-policy engine" });
+    return new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "shoot-policy engine" });
   } catch {
     workerUnavailable = true;
     return null;
   }
+}
+
+function startWorker() {
+  const started = newWorker();
+  if (!started) return null;
   started.onmessage = ({ data: { id, report, error } }) => {
     const request = waiting.get(id);
     waiting.delete(id);
@@ -64,6 +69,11 @@ async function analyzeOnPage(request) {
   return reportFor(await pageAnalyzer, request);
 }
 
+/** The Fleet view on the page's thread, where no worker starts. */
+async function fleetOnPage(request, onProgress) {
+  return fleetFor(await import("./index.js"), request, onProgress);
+}
+
 /**
  * The report for one analysis request (an object, see `AnalysisRequest` in the core) as JSON text.
  * Rejects with the engine's message when the analysis failed.
@@ -82,4 +92,44 @@ export function analyzeRequest(request) {
 /** Starts the worker ahead of the first request, so that its module compiles while the page loads. */
 export function warmUp() {
   if (!workerUnavailable) worker ??= startWorker();
+}
+
+/** The fleet request being answered: its worker's `cancel`. */
+let fleetJob = null;
+
+/**
+ * The app's Fleet view for one request (`{ previousCloudProfile, cloudProfile, shoots, options }`)
+ * as JSON text; `onProgress(done, total)` hears of the Shoots analysed. It runs in a worker of its
+ * own, so single analyses are not kept waiting behind 10 000 Shoots. A newer fleet request ends the
+ * older one's worker (its promise rejects), and every worker ends with its answer: the memory a
+ * large fleet took, which a WebAssembly module never gives back, goes with it.
+ */
+export function fleetRequest(request, onProgress) {
+  fleetJob?.();
+  const started = workerUnavailable ? null : newWorker();
+  if (!started) return fleetOnPage(request, onProgress);
+  return new Promise((resolve, reject) => {
+    const end = () => {
+      started.terminate();
+      if (fleetJob === cancel) fleetJob = null;
+    };
+    const cancel = () => {
+      end();
+      reject(new Error("replaced by a newer fleet request"));
+    };
+    fleetJob = cancel;
+    started.onmessage = ({ data: { progress, report, error } }) => {
+      if (progress) return onProgress(...progress);
+      end();
+      if (error !== undefined) reject(new Error(error));
+      else resolve(report);
+    };
+    started.onerror = (event) => {
+      event.preventDefault();
+      end();
+      workerUnavailable = true;
+      fleetOnPage(request, onProgress).then(resolve, reject);
+    };
+    started.postMessage({ id: 0, fleet: request });
+  });
 }

@@ -12,3 +12,15 @@ export function reportFor(analyzer, request) {
   const given = Object.fromEntries(Object.entries(options).filter(([key, value]) => value !== null && key !== "areas"));
   return JSON.stringify(analyzer.analyzeRequest(sources, given, testPanic ?? undefined));
 }
+
+/**
+ * The app's Fleet view for one request (`{ previousCloudProfile, cloudProfile, shoots, options }`:
+ * texts, the Shoots one text, and the options the app set) as JSON text: the `ProfileChangeReport`
+ * of `engine` (this package's initialised module); `onProgress(done, total)` hears of the Shoots
+ * analysed.
+ */
+export function fleetFor(engine, request, onProgress) {
+  const { previousCloudProfile, cloudProfile, shoots, options } = request;
+  const input = { previousCloudProfile: previousCloudProfile ?? null, cloudProfile, shoots: [shoots] };
+  return JSON.stringify(engine.compareCloudProfiles(input, options, onProgress));
+}

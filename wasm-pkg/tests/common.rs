@@ -19,6 +19,7 @@ macro_rules! every_common_test {
             an_object_is_read_as_its_json_and_a_string_as_its_text,
             texts_cross_into_wasm_whole,
             a_fleet_written_report_by_report_is_the_fleet_report,
+            the_apps_fleet_request_is_the_cores_fleet_view_with_its_progress,
         );
         // `benchParseOnly` is in the bench's build only; `cargo xtask test` turns it on.
         #[cfg(feature = "bench")]
@@ -408,4 +409,92 @@ pub fn a_fleet_written_report_by_report_is_the_fleet_report() {
     assert_eq!(whole.summary.with_input_errors, 1);
     // As text, so that the order of every object's fields is compared too.
     assert_eq!(written, serde_json::to_string(&whole).unwrap());
+}
+
+/// `compareCloudProfiles` with a List of Shoots (as the app's Fleet view calls it, through
+/// `request.js`) answers with the core's report, field for field, and reports its progress: before
+/// the first Shoot and after the last; without a previous CloudProfile it lists what the
+/// CloudProfile brings.
+pub fn the_apps_fleet_request_is_the_cores_fleet_view_with_its_progress() {
+    use shoot_policy::examples::{as_list, GALLERY};
+    use shoot_policy::profile_change::each_change_of;
+    use shoot_policy::report::{AnalyzeOptions, NamespacedProfiles, PreparedProfile, Source};
+    let now = "2026-11-22T00:00:00Z";
+    let previous = GALLERY[0].cloud_profile;
+    let profile = previous.replace("2026-12-15T23:59:59Z", "2026-11-30T23:59:59Z");
+    let shoots: Vec<&str> = GALLERY.iter().map(|example| example.shoot).collect();
+    let list = as_list(&shoots);
+    let seen = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let record = seen.clone();
+    let progress =
+        wasm_bindgen::closure::Closure::<dyn FnMut(u32, u32)>::new(move |done, total| {
+            record.borrow_mut().push((done, total))
+        });
+    let compare = |previous: Option<&str>| {
+        let input = Object::new();
+        let previous = previous.map_or(JsValue::NULL, JsValue::from);
+        Reflect::set(&input, &"previousCloudProfile".into(), &previous).unwrap();
+        Reflect::set(&input, &"cloudProfile".into(), &profile.as_str().into()).unwrap();
+        let shoots = js_sys::Array::of1(&list.as_str().into());
+        Reflect::set(&input, &"shoots".into(), &shoots).unwrap();
+        let on_progress = Some(
+            progress
+                .as_ref()
+                .unchecked_ref::<js_sys::Function>()
+                .clone(),
+        );
+        let written = shoot_policy_wasm::compare_cloud_profiles(
+            input.into(),
+            &options(now.into()),
+            on_progress,
+        )
+        .unwrap();
+        String::from(js_sys::JSON::stringify(&written).unwrap())
+    };
+
+    let prepare = |name: &str, text: &str| {
+        let source = Source::auto(name, text);
+        PreparedProfile::with_time_zones(
+            source,
+            Default::default(),
+            shoot_policy_intl_zones::rules(),
+        )
+    };
+    let none = NamespacedProfiles::default();
+    let (old, new) = (
+        prepare("Previous CloudProfile", previous),
+        prepare("CloudProfile", &profile),
+    );
+    let core = |previous: Option<&PreparedProfile>| {
+        let mut affected = Vec::new();
+        let counts = each_change_of::<_, ()>(
+            (previous.map(|p| (p, &none)), (&new, &none)),
+            [Ok(Source::auto("Shoot #1", list.as_str()))],
+            &AnalyzeOptions::at(now.parse().unwrap()),
+            |shoot| {
+                affected.push(shoot);
+                Ok(())
+            },
+            &mut |_, _| {},
+        )
+        .unwrap();
+        counts.into_report(affected)
+    };
+    let compared = core(Some(&old));
+    assert!(
+        compared.summary.compared && compared.summary.affected > 0,
+        "{:?}",
+        compared.summary
+    );
+    assert_eq!(compared.summary.shoots, shoots.len());
+    assert!(!compared.forced_per_week.is_empty());
+    assert_eq!(
+        compare(Some(previous)),
+        serde_json::to_string(&compared).unwrap()
+    );
+    let count = shoots.len() as u32;
+    assert_eq!(*seen.borrow(), [(0, count), (count, count)]);
+    let alone = core(None);
+    assert!(!alone.summary.compared && alone.summary.affected > 0);
+    assert_eq!(compare(None), serde_json::to_string(&alone).unwrap());
 }

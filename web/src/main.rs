@@ -7,6 +7,7 @@ mod copy;
 mod editor;
 mod embed;
 mod export;
+mod fleet;
 mod format;
 mod hibernation;
 mod inputs;
@@ -44,7 +45,7 @@ fn main() {
         return;
     }
     recovery::install_panic_hook();
-    leptos::mount::mount_to_body(App);
+    fleet::mount(App);
 }
 
 /// How long typing must pause before the report is recomputed.
@@ -328,6 +329,7 @@ fn App() -> impl IntoView {
                 <h1>"shoot-policy"</h1>
                 <p class="tagline">"What Gardener will do to your Shoot, when, and why. Everything runs in your browser."</p>
                 {standalone.then(|| view! {
+                    <fleet::ViewSwitch />
                     <toolbar::Gallery inputs=inputs replaced=replaced />
                     <toolbar::Share inputs=inputs />
                 })}

@@ -207,10 +207,12 @@ impl Report {
 
     /// The name of the Shoot analysed.
     pub fn shoot_name(&self) -> Option<&str> {
-        self.objects
-            .iter()
-            .find(|object| object.role == ObjectRole::Shoot)
-            .map(|object| object.name.as_str())
+        self.shoot_object().map(|object| object.name.as_str())
+    }
+
+    /// The Shoot analysed, as the report names it.
+    pub fn shoot_object(&self) -> Option<&RecognisedObject> {
+        (self.objects.iter()).find(|object| object.role == ObjectRole::Shoot)
     }
 }
 

@@ -47,11 +47,33 @@ test("compareCloudProfiles names the Shoots a CloudProfile change moves, with ol
   const changed = cloudProfile.replace('expirationDate: "2026-03-01T00:00:00Z"', 'expirationDate: "2026-02-15T00:00:00Z"');
   assert.notEqual(changed, cloudProfile);
   const answer = compareCloudProfiles({ previousCloudProfile: cloudProfile, cloudProfile: changed, shoots: [shootObject, upToDate] }, { now: "2026-02-01T00:00:00Z" });
-  assert.deepEqual(answer.summary, { shoots: 2, affected: 1, unaffected: 1, withInputErrors: 0 });
+  assert.deepEqual(answer.summary, { compared: true, shoots: 2, affected: 1, unaffected: 1, withInputErrors: 0, firstInputError: null });
   assert.deepEqual(answer.affected.map((shoot) => shoot.shoot), ["dev"]);
   const forced = answer.affected[0].changes.find((change) => change.kind === "forcedUpdate");
   assert.equal(forced.before.version, "1.32.1");
   assert.ok(forced.before.at > "2026-03-01T00:00:00Z", forced.before.at);
   assert.ok(forced.after.at > "2026-02-15T00:00:00Z" && forced.after.at < "2026-02-17T00:00:00Z", forced.after.at);
-  assert.throws(() => compareCloudProfiles({ cloudProfile, shoots: [] }, { now: "2026-02-01T00:00:00Z" }), /previousCloudProfile/);
+  // The week the forced update comes to counts one more, the week it leaves one fewer.
+  const mondayOf = (at) => {
+    const day = new Date(at);
+    day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+    return day.toISOString().slice(0, 10);
+  };
+  const week = (at) => answer.forcedPerWeek.find((entry) => entry.week === mondayOf(at));
+  assert.equal(week(forced.after.at).count, week(forced.after.at).previous + 1);
+  assert.equal(week(forced.before.at).count + 1, week(forced.before.at).previous);
+  assert.throws(() => compareCloudProfiles({ cloudProfile, shoots: {} }, { now: "2026-02-01T00:00:00Z" }), /input.shoots: expected an array/);
+});
+
+test("compareCloudProfiles without a previous CloudProfile lists what the CloudProfile brings, with its progress", async () => {
+  const { compareCloudProfiles } = await import("shoot-policy");
+  const heard = [];
+  const answer = compareCloudProfiles({ cloudProfile, shoots: [shootObject, upToDate] }, { now: "2026-02-01T00:00:00Z" }, (done, total) => heard.push([done, total]));
+  assert.equal(answer.summary.compared, false);
+  const dev = answer.affected.find((shoot) => shoot.shoot === "dev");
+  const forced = dev.changes.find((change) => change.kind === "forcedUpdate");
+  assert.equal(forced.before, null);
+  assert.equal(forced.after.version, "1.32.1");
+  assert.ok(answer.forcedPerWeek.every((entry) => entry.previous === null));
+  assert.deepEqual(heard.at(-1), [2, 2]);
 });
