@@ -85,33 +85,12 @@ pub fn write(
             writeln!(out)?;
             answer.summary
         }
-        Output::Text => {
-            let summary = each_change_of(
-                profiles,
-                each,
-                options,
-                |shoot| {
-                    failing |= holds(&shoot);
-                    writeln!(out, "{}:", shoot_path(&shoot))?;
-                    for change in &shoot.changes {
-                        writeln!(
-                            out,
-                            "  {}: {}",
-                            component(&change.component),
-                            change.describe()
-                        )?;
-                    }
-                    Ok(())
-                },
-                no_progress,
-            )?
-            .summary;
-            writeln!(out, "\n{}", summary_line(&summary))?;
-            summary
-        }
-        Output::Markdown => {
-            writeln!(out, "| Shoot | Component | Change |")?;
-            writeln!(out, "|---|---|---|")?;
+        Output::Text | Output::Markdown => {
+            let markdown = format == Output::Markdown;
+            if markdown {
+                writeln!(out, "| Shoot | Component | Change |")?;
+                writeln!(out, "|---|---|---|")?;
+            }
             let cell = |text: &str| text.replace('|', "\\|");
             let summary = each_change_of(
                 profiles,
@@ -119,14 +98,22 @@ pub fn write(
                 options,
                 |shoot| {
                     failing |= holds(&shoot);
+                    let path = shoot_path(&shoot);
+                    if !markdown {
+                        writeln!(out, "{path}:")?;
+                    }
                     for change in &shoot.changes {
-                        writeln!(
-                            out,
-                            "| {} | {} | {} |",
-                            cell(&shoot_path(&shoot)),
-                            cell(&component(&change.component)),
-                            cell(&change.describe())
-                        )?;
+                        let (component, change) = (component(&change.component), change.describe());
+                        match markdown {
+                            true => writeln!(
+                                out,
+                                "| {} | {} | {} |",
+                                cell(&path),
+                                cell(&component),
+                                cell(&change)
+                            )?,
+                            false => writeln!(out, "  {component}: {change}")?,
+                        }
                     }
                     Ok(())
                 },

@@ -74,19 +74,7 @@ fn cleanup_plan(case: &Case, checker: &mut Checker) -> Result<(), String> {
         .iter()
         .any(|k| checker.expect().get(k).is_some())
     {
-        let objects: Option<Vec<CleanupObject>> = case.input("objects")?;
-        let start = match case.input_value("cleanupStartTime").as_str() {
-            Some(text) => Some(parse_instant(text)?),
-            None => None,
-        };
-        let namespaces: Option<Vec<String>> = case.input("existingNamespaces")?;
-        let selection = cleanup::select_objects(
-            &plan,
-            &objects.unwrap_or_default(),
-            case.now()?,
-            start,
-            namespaces.as_deref(),
-        );
+        let selection = selection_of(case, &plan)?;
         for key in &selection_keys[..6] {
             let actual = to_value(&selection);
             checker.unordered_field(key, actual.get(*key).cloned().unwrap_or(Value::Null));
@@ -96,25 +84,34 @@ fn cleanup_plan(case: &Case, checker: &mut Checker) -> Result<(), String> {
     Ok(())
 }
 
-/// The cleanup as the Gardener oracle observes it (`oracle/cleanup_test.go`): per Botanist method
-/// (`webhooks`, `extended-apis`, `kubernetes-resources`, whose volume snapshots are the engine's
-/// fourth step) the kinds it cleans with their options, or that it was skipped, or its error; the
-/// leftover allowance; and one pass over the case's objects. The whole answer is compared.
-fn cleanup_run(case: &Case, checker: &mut Checker) -> Result<(), String> {
-    let plan = cleanup::plan(&cleanup::annotations_of(case.input_value("shoot")));
+/// One pass of `plan` over the case's `objects`, at its `now`, with its `cleanupStartTime` and
+/// `existingNamespaces`.
+fn selection_of(
+    case: &Case,
+    plan: &cleanup::CleanupPlan,
+) -> Result<cleanup::ObjectSelection, String> {
     let objects: Option<Vec<CleanupObject>> = case.input("objects")?;
     let start = match case.input_value("cleanupStartTime").as_str() {
         Some(text) => Some(parse_instant(text)?),
         None => None,
     };
     let namespaces: Option<Vec<String>> = case.input("existingNamespaces")?;
-    let selection = cleanup::select_objects(
-        &plan,
+    Ok(cleanup::select_objects(
+        plan,
         &objects.unwrap_or_default(),
         case.now()?,
         start,
         namespaces.as_deref(),
-    );
+    ))
+}
+
+/// The cleanup as the Gardener oracle observes it (`oracle/cleanup_test.go`): per Botanist method
+/// (`webhooks`, `extended-apis`, `kubernetes-resources`, whose volume snapshots are the engine's
+/// fourth step) the kinds it cleans with their options, or that it was skipped, or its error; the
+/// leftover allowance; and one pass over the case's objects. The whole answer is compared.
+fn cleanup_run(case: &Case, checker: &mut Checker) -> Result<(), String> {
+    let plan = cleanup::plan(&cleanup::annotations_of(case.input_value("shoot")));
+    let selection = selection_of(case, &plan)?;
     let mut answer = match to_value(&selection) {
         Value::Object(fields) => fields,
         other => return Err(format!("the selection is not an object: {other}")),
