@@ -77,6 +77,27 @@ impl ObjectMeta {
     pub fn annotation(&self, key: &str) -> Option<&str> {
         self.annotations.get(key).map(String::as_str)
     }
+
+    /// `uid`; empty when absent or no text.
+    pub fn uid(&self) -> &str {
+        (self.extra.get("uid").and_then(Value::as_str)).unwrap_or_default()
+    }
+
+    /// `finalizers`, an entry that is no text read as empty; none when it is no list.
+    pub fn finalizers(&self) -> Vec<&str> {
+        let items = self.extra.get("finalizers").and_then(Value::as_array);
+        (items.into_iter().flatten())
+            .map(|finalizer| finalizer.as_str().unwrap_or_default())
+            .collect()
+    }
+
+    /// `deletionGracePeriodSeconds`: `None` when absent or `null`, `Some(None)` when written as
+    /// no number (which equals only another such value).
+    pub fn deletion_grace_period_seconds(&self) -> Option<Option<f64>> {
+        (self.extra.get("deletionGracePeriodSeconds"))
+            .filter(|seconds| !seconds.is_null())
+            .map(Value::as_f64)
+    }
 }
 
 fn is_zero_i64(value: &i64) -> bool {
@@ -152,6 +173,27 @@ pub struct Dns {
     pub extra: Extra,
 }
 
+impl Dns {
+    /// The first of `providers` whose `primary` is `true`.
+    pub fn primary_provider(&self) -> Option<WrittenDnsProvider> {
+        let providers = self.providers.as_deref().unwrap_or_default();
+        (providers.iter())
+            .find(|provider| provider.get("primary").and_then(Value::as_bool) == Some(true))
+            .map(|provider| WrittenDnsProvider {
+                provider_type: (provider.get("type"))
+                    .filter(|value| !value.is_null())
+                    .map(|value| value.as_str().unwrap_or_default().to_string()),
+            })
+    }
+}
+
+/// A `DNSProvider` (`spec.dns.providers[]`) as written, for the parts the update rules read.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WrittenDnsProvider {
+    /// `type` (Go's `*string`): `None` when absent or `null`, empty when no text.
+    pub provider_type: Option<String>,
+}
+
 impl ShootSpec {
     /// `IsShootSelfHosted`: a pool runs the control plane.
     pub fn is_self_hosted(&self) -> bool {
@@ -216,6 +258,43 @@ impl ShootSpec {
     /// `spec.seedSelector` read as Gardener's `SeedSelector`; `None` when unset.
     pub fn seed_selector(&self) -> Option<WrittenSeedSelector> {
         WrittenSeedSelector::read(self.seed_selector.as_ref())
+    }
+
+    /// `spec.networking` as the API server stores it (see [`with_default_ip_families`]): always
+    /// written, `ipFamilies` defaulted to `[IPv4]`.
+    pub fn stored_networking(&self) -> WrittenNetworking {
+        WrittenNetworking::read(
+            &with_default_ip_families(self.networking.as_ref()).unwrap_or_default(),
+        )
+    }
+
+    /// `spec.kubernetes.kubeAPIServer.encryptionConfig` as written.
+    pub fn encryption_config(&self) -> WrittenEncryptionConfig {
+        let config = (self.kubernetes.kube_api_server.as_ref())
+            .and_then(|server| server.extra.get("encryptionConfig"))
+            .filter(|config| !config.is_null());
+        let Some(config) = config else {
+            return WrittenEncryptionConfig::default();
+        };
+        // A configuration or provider that is no object is not defaulted: its type reads as "".
+        let provider = config.get("provider").filter(|p| !p.is_null());
+        let provider_type = match (config.is_object(), provider) {
+            (false, _) => Some(String::new()),
+            (true, None) => None,
+            (true, Some(provider)) => match provider.get("type").filter(|t| !t.is_null()) {
+                None if provider.is_object() => None,
+                written => Some(
+                    written
+                        .and_then(Value::as_str)
+                        .unwrap_or_default()
+                        .to_string(),
+                ),
+            },
+        };
+        WrittenEncryptionConfig {
+            resources: texts(config.get("resources")),
+            provider_type,
+        }
     }
 
     /// The spec as the API server stores it, as JSON for Gardener's `reflect.DeepEqual` of two
@@ -356,6 +435,53 @@ impl WrittenSeedSelector {
     }
 }
 
+/// The texts of a list, an entry that is no text read as empty; none when it is no list.
+fn texts(list: Option<&Value>) -> Vec<String> {
+    (list.and_then(Value::as_array).into_iter().flatten())
+        .map(|item| item.as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+/// `Networking` as written, for the parts the update rules read. A networking value that is no
+/// object reads as empty (and is not defaulted).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WrittenNetworking {
+    /// `type`, `pods`, `services` (Go's `*string`): `None` when absent or `null`, empty when no
+    /// text.
+    pub networking_type: Option<String>,
+    pub pods: Option<String>,
+    pub services: Option<String>,
+    /// `ipFamilies`, an entry that is no text read as empty.
+    pub ip_families: Vec<String>,
+}
+
+impl WrittenNetworking {
+    fn read(networking: &Value) -> WrittenNetworking {
+        let text = |key: &str| {
+            (networking.get(key))
+                .filter(|value| !value.is_null())
+                .map(|value| value.as_str().unwrap_or_default().to_string())
+        };
+        WrittenNetworking {
+            networking_type: text("type"),
+            pods: text("pods"),
+            services: text("services"),
+            ip_families: texts(networking.get("ipFamilies")),
+        }
+    }
+}
+
+/// `EncryptionConfig` of the API server as written.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WrittenEncryptionConfig {
+    /// `resources`, an entry that is no text read as empty.
+    pub resources: Vec<String>,
+    /// `provider.type`: `None` where `SetDefaults_KubeAPIServerConfig` writes its default (the
+    /// configuration, its provider or the type absent or `null`); empty when no text, or when
+    /// the configuration or its provider is no object.
+    pub provider_type: Option<String>,
+}
+
 /// `networking.ipFamilies` after `SetDefaults_Networking`: `[IPv4]` when none is given (a value
 /// that is no string reads as empty).
 pub fn ip_families(networking: Option<&Value>) -> Vec<&str> {
@@ -453,6 +579,81 @@ pub struct Maintenance {
     pub confine_spec_update_rollout: Option<bool>,
     #[serde(flatten)]
     pub extra: Extra,
+}
+
+/// `spec.maintenance` as written, for its static validation, which reads the Shoot before it
+/// decodes: each part reads on its own, a part of another type as absent.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct WrittenMaintenance {
+    /// Whether `autoUpdate.machineImageVersion` is set (neither absent nor `null`).
+    pub machine_image_version_set: bool,
+    /// `autoRotation.credentials`, when an object.
+    pub credentials: Option<WrittenCredentialsAutoRotation>,
+    /// `timeWindow`, when an object; a bound that is absent or no text is empty.
+    pub time_window: Option<TimeWindow>,
+}
+
+/// `MaintenanceCredentialsAutoRotation` as written: an entry that is set (neither absent nor
+/// `null`) is `Some`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WrittenCredentialsAutoRotation {
+    pub observability: Option<WrittenRotationConfig>,
+    pub ssh_keypair: Option<WrittenRotationConfig>,
+    pub etcd_encryption_key: Option<WrittenRotationConfig>,
+}
+
+/// `MaintenanceRotationConfig` as written.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WrittenRotationConfig {
+    /// `rotationPeriod`, when written as text.
+    pub rotation_period: Option<String>,
+}
+
+impl WrittenMaintenance {
+    /// `maintenance` read; `None` when it is no object.
+    pub fn read(maintenance: &Value) -> Option<WrittenMaintenance> {
+        let fields = maintenance.as_object()?;
+        let machine_image_version_set = (fields.get("autoUpdate"))
+            .and_then(|update| update.get("machineImageVersion"))
+            .is_some_and(|version| !version.is_null());
+        let credentials = (fields.get("autoRotation"))
+            .and_then(|rotation| rotation.get("credentials"))
+            .filter(|credentials| credentials.is_object())
+            .map(|credentials| {
+                let entry = |name: &str| {
+                    (credentials.get(name))
+                        .filter(|entry| !entry.is_null())
+                        .map(|entry| WrittenRotationConfig {
+                            rotation_period: (entry.get("rotationPeriod"))
+                                .and_then(Value::as_str)
+                                .map(str::to_string),
+                        })
+                };
+                WrittenCredentialsAutoRotation {
+                    observability: entry("observability"),
+                    ssh_keypair: entry("sshKeypair"),
+                    etcd_encryption_key: entry("etcdEncryptionKey"),
+                }
+            });
+        let time_window = (fields.get("timeWindow"))
+            .filter(|window| window.is_object())
+            .map(|window| {
+                let text = |key: &str| {
+                    (window.get(key).and_then(Value::as_str))
+                        .unwrap_or_default()
+                        .to_string()
+                };
+                TimeWindow {
+                    begin: text("begin"),
+                    end: text("end"),
+                }
+            });
+        Some(WrittenMaintenance {
+            machine_image_version_set,
+            credentials,
+            time_window,
+        })
+    }
 }
 
 /// `MaintenanceAutoUpdate`.
@@ -611,6 +812,24 @@ pub struct AdmissionPlugin {
     pub extra: Extra,
 }
 
+impl ComponentConfig {
+    /// The API server's `serviceAccountConfig.acceptedIssuers`, each entry as its text (one that
+    /// is no text as its JSON); `None` when there is no `serviceAccountConfig` (absent or
+    /// `null`), empty when the list is absent or no list.
+    pub fn accepted_issuers(&self) -> Option<Vec<String>> {
+        let config = (self.extra.get("serviceAccountConfig")).filter(|config| !config.is_null())?;
+        let issuers = config.get("acceptedIssuers").and_then(Value::as_array);
+        Some(
+            (issuers.into_iter().flatten())
+                .map(|issuer| match issuer {
+                    Value::String(text) => text.clone(),
+                    other => other.to_string(),
+                })
+                .collect(),
+        )
+    }
+}
+
 impl AdmissionPlugin {
     /// `kubeconfigSecretName`, when written as text.
     pub fn kubeconfig_secret_name(&self) -> Option<&str> {
@@ -631,6 +850,13 @@ pub struct KubeProxyConfig {
     pub mode: Option<String>,
     #[serde(flatten)]
     pub extra: Extra,
+}
+
+impl KubeProxyConfig {
+    /// The feature gate `name`, when set.
+    pub fn feature_gate(&self, name: &str) -> Option<bool> {
+        self.feature_gates.as_ref()?.get(name).copied()
+    }
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
@@ -1090,6 +1316,31 @@ pub struct ShootCredentials {
     pub extra: Extra,
 }
 
+impl ShootCredentials {
+    /// `encryptionAtRest`; empty when absent.
+    pub fn encryption_at_rest(&self) -> WrittenEncryptionAtRest {
+        let Some(at_rest) = self.extra.get("encryptionAtRest").filter(|a| !a.is_null()) else {
+            return WrittenEncryptionAtRest::default();
+        };
+        let provider_type = (at_rest.get("provider"))
+            .and_then(|provider| provider.get("type"))
+            .and_then(Value::as_str);
+        WrittenEncryptionAtRest {
+            resources: texts(at_rest.get("resources")),
+            provider_type: provider_type.unwrap_or_default().to_string(),
+        }
+    }
+}
+
+/// `EncryptionAtRest` of the status: what the control plane encrypts now.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WrittenEncryptionAtRest {
+    /// `resources`, an entry that is no text read as empty.
+    pub resources: Vec<String>,
+    /// `provider.type`; empty when absent or no text.
+    pub provider_type: String,
+}
+
 /// `ShootCredentialsRotation`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
 #[serde(default, rename_all = "camelCase")]
@@ -1141,6 +1392,13 @@ pub struct ETCDEncryptionKeyRotation {
     pub last_completion_time: Option<DateTime<Utc>>,
     #[serde(flatten)]
     pub extra: Extra,
+}
+
+impl ETCDEncryptionKeyRotation {
+    /// `phase`; empty when absent or no text.
+    pub fn phase(&self) -> &str {
+        (self.extra.get("phase").and_then(Value::as_str)).unwrap_or_default()
+    }
 }
 
 /// A Gardener `Condition` (used for both `status.conditions` and `status.constraints`).
@@ -1261,6 +1519,8 @@ pub struct WrittenWorkerControlPlane {
 pub struct WrittenBackup {
     pub provider: String,
     pub region: String,
+    /// Whether `region` (Go's `*string`) is set: neither absent nor `null`.
+    pub region_set: bool,
     /// `None` when absent or `null`.
     pub credentials_ref: Option<WrittenObjectReference>,
 }
@@ -1302,6 +1562,7 @@ impl WrittenWorkerControlPlane {
         let backup = part(control_plane, "backup").map(|backup| WrittenBackup {
             provider: text(backup, "provider"),
             region: text(backup, "region"),
+            region_set: part(backup, "region").is_some(),
             credentials_ref: part(backup, "credentialsRef").map(|reference| {
                 WrittenObjectReference {
                     api_version: text(reference, "apiVersion"),

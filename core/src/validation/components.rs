@@ -1255,8 +1255,8 @@ fn validate_kube_proxy(shoot: &Shoot, errors: &mut Vec<FieldError>) {
         let supported = ["IPTables".into(), "IPVS".into(), "NFTables".into()];
         errors.push(not_supported(field, &supported));
     } else if mode == "NFTables" {
-        let gates = proxy.and_then(|proxy| proxy.feature_gates.as_ref());
-        if gates.and_then(|gates| gates.get("NFTablesProxyMode")) == Some(&false) {
+        let gate = proxy.and_then(|proxy| proxy.feature_gate("NFTablesProxyMode"));
+        if gate == Some(false) {
             errors.push(FieldError::invalid(
                 field,
                 "NFTables mode cannot be used when feature gate NFTablesProxyMode is explicitly set to false",

@@ -5,6 +5,7 @@
 //!
 //! Held to Gardener by the oracle's maintenance-validation area.
 
+use crate::api::WrittenMaintenance;
 use crate::field::FieldError;
 use crate::timewindow::MaintenanceTimeWindow;
 use chrono::TimeDelta;
@@ -16,43 +17,42 @@ const WORKERLESS: &str = "this field should not be set for workerless Shoot clus
 /// The errors of `spec.maintenance` (`maintenance`, absent when the Shoot has none).
 pub fn validate_maintenance(maintenance: Option<&Value>, workerless: bool) -> Vec<FieldError> {
     let mut errors = Vec::new();
-    let Some(maintenance) = maintenance.filter(|m| m.is_object()) else {
+    let Some(maintenance) = maintenance.and_then(WrittenMaintenance::read) else {
         return errors;
     };
-    let set = |value: Option<&Value>| value.is_some_and(|v| !v.is_null());
-    if workerless && set(maintenance.pointer("/autoUpdate/machineImageVersion")) {
+    if workerless && maintenance.machine_image_version_set {
         errors.push(FieldError::forbidden(
             "spec.maintenance.autoUpdate.machineImageVersion",
             WORKERLESS,
         ));
     }
-    if let Some(credentials) = maintenance
-        .pointer("/autoRotation/credentials")
-        .filter(|c| c.is_object())
-    {
-        const CREDENTIALS: [(&str, &str); 3] = [
+    if let Some(credentials) = &maintenance.credentials {
+        let entries = [
             (
                 "observability",
+                &credentials.observability,
                 "spec.maintenance.autoRotation.credentials.observability",
             ),
             (
                 "sshKeypair",
+                &credentials.ssh_keypair,
                 "spec.maintenance.autoRotation.credentials.sshKeypair",
             ),
             (
                 "etcdEncryptionKey",
+                &credentials.etcd_encryption_key,
                 "spec.maintenance.autoRotation.credentials.etcdEncryptionKey",
             ),
         ];
-        for (name, path) in CREDENTIALS {
-            let Some(entry) = credentials.get(name).filter(|e| !e.is_null()) else {
+        for (name, entry, path) in entries {
+            let Some(entry) = entry else {
                 continue;
             };
-            if name == "sshKeypair" && workerless {
+            if workerless && name == "sshKeypair" {
                 errors.push(FieldError::forbidden(path, WORKERLESS));
                 continue;
             }
-            let period = entry.get("rotationPeriod").and_then(Value::as_str);
+            let period = entry.rotation_period.as_deref();
             if let Some(period) = period.and_then(|p| crate::duration::parse(p).ok()) {
                 let allowed = TimeDelta::minutes(30)..=TimeDelta::days(90);
                 if period != TimeDelta::zero() && !allowed.contains(&period) {
@@ -64,9 +64,8 @@ pub fn validate_maintenance(maintenance: Option<&Value>, workerless: bool) -> Ve
             }
         }
     }
-    if let Some(window) = maintenance.get("timeWindow").filter(|w| w.is_object()) {
-        let text = |key: &str| window.get(key).and_then(Value::as_str).unwrap_or("");
-        match MaintenanceTimeWindow::parse(text("begin"), text("end")) {
+    if let Some(window) = &maintenance.time_window {
+        match MaintenanceTimeWindow::parse(&window.begin, &window.end) {
             Err(error) => errors.push(FieldError::invalid(
                 "spec.maintenance.timeWindow.begin/end",
                 error,
@@ -88,4 +87,65 @@ pub fn validate_maintenance(maintenance: Option<&Value>, workerless: bool) -> Ve
         }
     }
     errors
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn fields(maintenance: Value, workerless: bool) -> Vec<String> {
+        validate_maintenance(Some(&maintenance), workerless)
+            .into_iter()
+            .map(|error| error.field)
+            .collect()
+    }
+
+    /// The written value is read part by part: a part of another type counts as absent, a set
+    /// entry of another type as set, a bound or period that is no text as empty or unset.
+    #[test]
+    fn parts_of_other_types() {
+        assert!(fields(json!("x"), true).is_empty());
+        assert_eq!(
+            fields(json!({"autoUpdate": {"machineImageVersion": false}}), true),
+            ["spec.maintenance.autoUpdate.machineImageVersion"]
+        );
+        assert!(fields(json!({"autoUpdate": {"machineImageVersion": null}}), true).is_empty());
+        assert!(fields(json!({"autoUpdate": [true]}), true).is_empty());
+        let rotation = |credentials: Value| json!({"autoRotation": {"credentials": credentials}});
+        assert_eq!(
+            fields(
+                rotation(json!({"sshKeypair": 5, "observability": null})),
+                true
+            ),
+            ["spec.maintenance.autoRotation.credentials.sshKeypair"]
+        );
+        assert!(fields(rotation(json!({"sshKeypair": 5})), false).is_empty());
+        assert!(fields(rotation(json!([{"sshKeypair": {}}])), true).is_empty());
+        assert!(fields(
+            rotation(json!({"etcdEncryptionKey": {"rotationPeriod": 60}})),
+            false
+        )
+        .is_empty());
+        assert_eq!(
+            fields(
+                rotation(json!({"etcdEncryptionKey": {"rotationPeriod": "1m"}})),
+                false
+            ),
+            ["spec.maintenance.autoRotation.credentials.etcdEncryptionKey.rotationPeriod"]
+        );
+        assert!(fields(json!({"timeWindow": "220000+0000"}), false).is_empty());
+        assert_eq!(
+            fields(
+                json!({"timeWindow": {"begin": 220000, "end": "230000+0000"}}),
+                false
+            ),
+            ["spec.maintenance.timeWindow.begin/end"]
+        );
+        assert!(fields(
+            json!({"timeWindow": {"begin": "220000+0000", "end": "230000+0000"}}),
+            false
+        )
+        .is_empty());
+    }
 }

@@ -21,7 +21,7 @@
 //! the cloud profile fields and DNS credentials are synchronised) and apiserver's `BeforeUpdate`
 //! (the stored uid, deletion timestamp and grace period are kept).
 
-use crate::api::Shoot;
+use crate::api::{CloudProfileReference, Shoot, ShootSpec, ShootStatus};
 use crate::field::FieldError;
 use serde_json::{Map, Value};
 use std::collections::BTreeSet;
@@ -65,31 +65,28 @@ pub fn validate_shoot_spec_update(new: &Shoot, old: &Shoot) -> Vec<FieldError> {
 /// skip the URL, duplicate and issuer checks of `spec.kubernetes.kubeAPIServer.serviceAccountConfig
 /// .acceptedIssuers[*]` (`ValidateKubeAPIServer`), which they run on a create.
 pub fn allow_invalid_accepted_issuers(new: &Shoot, old: &Shoot) -> bool {
-    let config = |shoot: &Shoot| -> Option<Value> {
-        // The API server configuration itself is always there (defaulted); the service account
-        // configuration is not.
-        let kube_api_server = shoot.spec.kubernetes.kube_api_server.as_ref();
-        let config = kube_api_server.and_then(|c| c.extra.get("serviceAccountConfig"))?;
-        (!config.is_null()).then(|| config.clone())
+    // The API server configuration itself is always there (defaulted); the service account
+    // configuration is not.
+    let issuers = |shoot: &Shoot| {
+        (shoot.spec.kubernetes.kube_api_server.as_ref()).and_then(|c| c.accepted_issuers())
     };
-    let (Some(old), Some(new)) = (config(old), config(new)) else {
-        return false;
-    };
-    semantic_equal(
-        old.get("acceptedIssuers"),
-        new.get("acceptedIssuers"),
-        Kind::Slice(&STRING),
-    )
+    matches!((issuers(old), issuers(new)), (Some(old), Some(new)) if old == new)
 }
 
 // ----- the two Shoots as the API server validates them -----
 
-/// The new and the old Shoot as JSON, defaulted; the new one after `PrepareForUpdate`.
-struct StoredPair {
+/// The new and the old Shoot's spec, the new one after `PrepareForUpdate`: typed, and as JSON
+/// with the defaults applied (for the comparisons of whole specs and the defaulted fields).
+struct StoredPair<'a> {
     new_spec: Map<String, Value>,
     old_spec: Map<String, Value>,
+    /// The specs typed, with only the typed model's defaults ([`default_typed`]): the rules read
+    /// here the fields no JSON default writes, and apply the JSON defaults of the ones they read
+    /// (the IP families, the encryption provider type) as they read them.
+    new: ShootSpec,
+    old: ShootSpec,
     /// The stored status, which the new Shoot keeps on a spec update.
-    status: Value,
+    status: &'a ShootStatus,
     /// Whether the new Shoot has a deletion timestamp (its own, or the stored one `BeforeUpdate`
     /// keeps).
     deleting: bool,
@@ -100,49 +97,53 @@ struct StoredPair {
     old_force_deletion: bool,
 }
 
-impl StoredPair {
-    fn new(new: &Shoot, old: &Shoot) -> StoredPair {
-        let mut old_spec = spec_json(old);
-        let mut new_spec = spec_json(new);
-        // The node CIDR mask sizes `SetDefaults_Shoot` gives, of the Shoot as written.
-        let masks = |shoot: &Shoot| {
-            let (mask, mask_v6) = shoot.spec.node_cidr_mask_sizes();
-            [mask, mask_v6]
-        };
-        default_spec(&mut old_spec, &old.metadata.namespace, masks(old));
-        default_spec(&mut new_spec, &new.metadata.namespace, masks(new));
+impl<'a> StoredPair<'a> {
+    fn new(new: &Shoot, old: &'a Shoot) -> StoredPair<'a> {
+        let (mut new_written, mut old_written) = (new.spec.clone(), old.spec.clone());
         // A missing maintenance window would be drawn at random; a pasted Shoot without one is
         // taken to keep the stored window.
-        let window =
-            |spec: &Map<String, Value>| spec.get("maintenance")?.get("timeWindow").cloned();
-        match (window(&new_spec), window(&old_spec)) {
+        let window = |spec: &ShootSpec| spec.maintenance.as_ref()?.time_window.clone();
+        match (window(&new.spec), window(&old.spec)) {
             (None, Some(stored)) => {
-                insert_at(&mut new_spec, &["maintenance", "timeWindow"], stored)
+                (new_written.maintenance.get_or_insert_default()).time_window = Some(stored)
             }
             (Some(written), None) => {
-                insert_at(&mut old_spec, &["maintenance", "timeWindow"], written)
+                (old_written.maintenance.get_or_insert_default()).time_window = Some(written)
             }
             _ => {}
         }
         // The stored Shoot was synchronised when it was written, the new one is now.
         sync_cloud_profile_fields(
             None,
-            &mut old_spec,
+            &mut old_written,
             old.metadata.deletion_timestamp.is_some(),
         );
-        let old_for_sync = old_spec.clone();
+        let old_name = old_written.cloud_profile_name.clone();
         sync_cloud_profile_fields(
-            Some(&old_for_sync),
-            &mut new_spec,
+            Some(old_name.as_deref().unwrap_or_default()),
+            &mut new_written,
             new.metadata.deletion_timestamp.is_some(),
         );
+        // The defaults of the typed model, as the other areas apply them.
+        default_typed(&mut old_written, &old.metadata.namespace);
+        default_typed(&mut new_written, &new.metadata.namespace);
+        let mut old_spec = spec_json(&old_written);
+        let mut new_spec = spec_json(&new_written);
+        // The node CIDR mask sizes `SetDefaults_Shoot` gives, of the Shoot as written.
+        let masks = |shoot: &Shoot| {
+            let (mask, mask_v6) = shoot.spec.node_cidr_mask_sizes();
+            [mask, mask_v6]
+        };
+        default_spec(&mut old_spec, masks(old));
+        default_spec(&mut new_spec, masks(new));
         sync_dns_provider_credentials(&mut old_spec);
         sync_dns_provider_credentials(&mut new_spec);
-        let status = serde_json::to_value(&old.status).unwrap_or(Value::Null);
         StoredPair {
             new_spec,
             old_spec,
-            status,
+            new: new_written,
+            old: old_written,
+            status: &old.status,
             deleting: new.metadata.deletion_timestamp.is_some()
                 || old.metadata.deletion_timestamp.is_some(),
             new_hibernated: old.status.hibernated,
@@ -159,12 +160,11 @@ impl StoredPair {
         lookup(&self.old_spec, path)
     }
 
-    fn status_at(&self, path: &[&str]) -> Option<&Value> {
-        let mut value = &self.status;
-        for key in path {
-            value = value.get(key).filter(|v| !v.is_null())?;
-        }
-        Some(value)
+    /// `status.credentials.encryptionAtRest.resources` and `.provider.type` (stored).
+    fn encryption_at_rest(&self) -> crate::api::WrittenEncryptionAtRest {
+        (self.status.credentials.as_ref())
+            .map(|credentials| credentials.encryption_at_rest())
+            .unwrap_or_default()
     }
 
     // ----- ValidateShootSpecUpdate -----
@@ -185,7 +185,7 @@ impl StoredPair {
         }
 
         let mut errors = Vec::new();
-        if str_at(self.new_at(&["region"])) != str_at(self.old_at(&["region"])) {
+        if self.new.region != self.old.region {
             errors.push(FieldError::invalid("spec.region", IMMUTABLE));
         }
         errors.extend(self.cloud_profile_reference());
@@ -194,8 +194,8 @@ impl StoredPair {
         // (ValidateKubernetesVersionUpdate of the control plane: validation::shoot_versions.)
         errors.extend(self.kube_controller_manager_update());
 
-        let new_has_workers = !workers(&self.new_spec).is_empty();
-        let old_has_workers = !workers(&self.old_spec).is_empty();
+        let new_has_workers = !self.new.provider.workers.is_empty();
+        let old_has_workers = !self.old.provider.workers.is_empty();
         if old_has_workers && !new_has_workers {
             errors.push(FieldError::forbidden(
                 "spec.provider.workers",
@@ -228,16 +228,12 @@ impl StoredPair {
     /// `ValidateShootSpec` calls it again: Gardener reports its errors twice on an update.
     fn cloud_profile_reference(&self) -> Vec<FieldError> {
         let mut errors = Vec::new();
-        let version = str_at(self.new_at(&["kubernetes", "version"]));
-        let name = self.new_at(&["cloudProfileName"]).map(|v| str_at(Some(v)));
-        let reference = (self.new_at(&["cloudProfile"])).map(|reference| {
-            let field = |key| str_at(reference.get(key)).to_string();
-            (field("kind"), field("name"))
-        });
+        let reference = (self.new.cloud_profile.as_ref())
+            .map(|reference| (reference.kind.clone(), reference.name.clone()));
         super::shoot_spec::validate_cloud_profile_reference(
             reference.as_ref(),
-            name,
-            version,
+            self.new.cloud_profile_name.as_deref(),
+            &self.new.kubernetes.version,
             &mut errors,
         );
         errors
@@ -247,11 +243,11 @@ impl StoredPair {
     /// is dropped in favour of a `credentialsBindingName`.
     fn binding_names_update(&self) -> Vec<FieldError> {
         let mut errors = Vec::new();
-        let new_credentials = opt_str(self.new_at(&["credentialsBindingName"]));
-        let new_secret = opt_str(self.new_at(&["secretBindingName"]));
-        let old_secret = opt_str(self.old_at(&["secretBindingName"]));
+        let new_credentials = self.new.credentials_binding_name.as_deref();
+        let new_secret = self.new.secret_binding_name.as_deref();
+        let old_secret = self.old.secret_binding_name.as_deref();
         let new_credentials_set = new_credentials.is_some_and(|name| !name.is_empty());
-        if self.old_at(&["credentialsBindingName"]).is_some() && !new_credentials_set {
+        if self.old.credentials_binding_name.is_some() && !new_credentials_set {
             errors.push(FieldError::forbidden(
                 "spec.credentialsBindingName",
                 "the field cannot be unset",
@@ -267,32 +263,23 @@ impl StoredPair {
     /// `validateDNSUpdate`.
     fn dns_update(&self) -> Vec<FieldError> {
         let mut errors = Vec::new();
-        let (new_dns, old_dns) = (self.new_at(&["dns"]), self.old_at(&["dns"]));
+        let (new_dns, old_dns) = (self.new.dns.as_ref(), self.old.dns.as_ref());
         let (Some(new_dns), Some(old_dns)) = (new_dns, old_dns) else {
             if old_dns.is_some() {
                 errors.push(FieldError::invalid("spec.dns", IMMUTABLE));
             }
             return errors;
         };
-        let old_domain = opt_str(old_dns.get("domain"));
-        if old_domain.is_some() && opt_str(new_dns.get("domain")) != old_domain {
+        if old_dns.domain.is_some() && new_dns.domain != old_dns.domain {
             errors.push(FieldError::invalid("spec.dns.domain", IMMUTABLE));
         }
-        if self.new_at(&["seedName"]).is_some() {
-            let primary = |dns: &Value| -> Option<Value> {
-                let providers = dns.get("providers")?.as_array()?;
-                (providers.iter())
-                    .find(|p| p.get("primary").and_then(Value::as_bool) == Some(true))
-                    .cloned()
-            };
-            let (old_primary, new_primary) = (primary(old_dns), primary(new_dns));
-            let provider_type = |p: &Value| opt_str(p.get("type")).map(str::to_string);
-            match (&old_primary, &new_primary) {
+        if self.new.seed_name.is_some() {
+            match (old_dns.primary_provider(), new_dns.primary_provider()) {
                 (Some(_), None) => errors.push(FieldError::forbidden(
                     "spec.dns.providers",
                     "removing a primary provider is not allowed",
                 )),
-                (Some(old), Some(new)) => match (provider_type(old), provider_type(new)) {
+                (Some(old), Some(new)) => match (old.provider_type, new.provider_type) {
                     (Some(_), None) => errors.push(FieldError::forbidden(
                         "spec.dns.providers",
                         "removing the primary provider type is not allowed",
@@ -340,34 +327,34 @@ impl StoredPair {
     /// dereference (a panic: the API server answers with an internal error).
     fn provider_update(&self) -> Result<Vec<FieldError>, FieldError> {
         let mut errors = Vec::new();
-        if str_at(self.new_at(&["provider", "type"])) != str_at(self.old_at(&["provider", "type"]))
-        {
+        if self.new.provider.provider_type != self.old.provider.provider_type {
             errors.push(FieldError::invalid("spec.provider.type", IMMUTABLE));
         }
-        let old_workers = workers(&self.old_spec);
-        let new_workers = workers(&self.new_spec);
+        let (old_workers, new_workers) = (&self.old.provider.workers, &self.new.provider.workers);
         for (index, worker) in new_workers.iter().enumerate() {
             // (The update strategy and in-place rules of this pool: rollout::strategy.)
-            let name = str_at(worker.get("name"));
-            let Some(old_worker) = old_workers.iter().find(|w| str_at(w.get("name")) == name)
-            else {
+            let Some(old_worker) = old_workers.iter().find(|w| w.name == worker.name) else {
                 continue;
             };
-            let Some(old_backup) = lookup_value(old_worker, &["controlPlane", "backup"]) else {
+            let old_backup = (old_worker.written_control_plane()).and_then(|plane| plane.backup);
+            let Some(old_backup) = old_backup else {
                 continue;
             };
             let path = format!("spec.provider.workers[{index}].controlPlane");
-            match lookup_value(worker, &["controlPlane"]) {
-                Some(control_plane) => match lookup_value(control_plane, &["backup"]) {
+            // Go's `*string`: absent differs from empty.
+            let region = |backup: &crate::api::WrittenBackup| {
+                backup.region_set.then(|| backup.region.clone())
+            };
+            match worker.written_control_plane() {
+                Some(control_plane) => match control_plane.backup {
                     Some(new_backup) => {
-                        if str_at(new_backup.get("provider")) != str_at(old_backup.get("provider"))
-                        {
+                        if new_backup.provider != old_backup.provider {
                             errors.push(FieldError::invalid(
                                 format!("{path}.backup.provider"),
                                 IMMUTABLE,
                             ));
                         }
-                        if opt_str(new_backup.get("region")) != opt_str(old_backup.get("region")) {
+                        if region(&new_backup) != region(&old_backup) {
                             errors.push(FieldError::invalid(
                                 format!("{path}.backup.region"),
                                 IMMUTABLE,
@@ -385,14 +372,14 @@ impl StoredPair {
                 }
             }
         }
-        let control_plane_pool = |pools: &[Value]| -> Option<String> {
+        let control_plane_pool = |pools: &[std::sync::Arc<crate::api::Worker>]| {
             (pools.iter())
-                .find(|w| lookup_value(w, &["controlPlane"]).is_some())
-                .map(|w| str_at(w.get("name")).to_string())
+                .find(|w| w.control_plane.is_some())
+                .map(|w| w.name.clone())
         };
         match (
-            control_plane_pool(&old_workers),
-            control_plane_pool(&new_workers),
+            control_plane_pool(old_workers),
+            control_plane_pool(new_workers),
         ) {
             (Some(_), None) | (None, Some(_)) => errors.push(FieldError::forbidden(
                 "spec.provider.workers",
@@ -410,38 +397,24 @@ impl StoredPair {
     /// `validateNetworkingUpdate` and `validateIPFamiliesUpdate`.
     fn networking_update(&self) -> Vec<FieldError> {
         let mut errors = Vec::new();
-        let Some(old) = self.old_at(&["networking"]) else {
-            return errors;
-        };
-        let Some(new) = self.new_at(&["networking"]) else {
-            errors.push(FieldError::forbidden(
-                "spec.networking",
-                "networking cannot be set to nil if it's already set",
-            ));
-            return errors;
-        };
-        if opt_str(new.get("type")) != opt_str(old.get("type")) {
+        // The defaults write a networking section into every Shoot: Gardener's "networking cannot
+        // be set to nil if it's already set" cannot be met by a stored Shoot.
+        let (old, new) = (self.old.stored_networking(), self.new.stored_networking());
+        if new.networking_type != old.networking_type {
             errors.push(FieldError::invalid("spec.networking.type", IMMUTABLE));
         }
-        for key in ["pods", "services"] {
-            let old_value = opt_str(old.get(key));
-            if old_value.is_some() && opt_str(new.get(key)) != old_value {
+        for (key, old_value, new_value) in [
+            ("pods", &old.pods, &new.pods),
+            ("services", &old.services, &new.services),
+        ] {
+            if old_value.is_some() && new_value != old_value {
                 errors.push(FieldError::invalid(
                     format!("spec.networking.{key}"),
                     IMMUTABLE,
                 ));
             }
         }
-        let families = |networking: &Value| -> Vec<String> {
-            (networking
-                .get("ipFamilies")
-                .and_then(Value::as_array)
-                .into_iter()
-                .flatten())
-            .map(|family| str_at(Some(family)).to_string())
-            .collect()
-        };
-        let (old_families, new_families) = (families(old), families(new));
+        let (old_families, new_families) = (old.ip_families, new.ip_families);
         let (old_strs, new_strs): (Vec<&str>, Vec<&str>) = (
             old_families.iter().map(String::as_str).collect(),
             new_families.iter().map(String::as_str).collect(),
@@ -477,35 +450,23 @@ impl StoredPair {
     // ----- ValidateEncryptionConfigUpdate -----
 
     fn encryption_config_update(&self) -> Vec<FieldError> {
-        let config_path = ["kubernetes", "kubeAPIServer", "encryptionConfig"];
-        let read = |config: Option<&Value>| -> (BTreeSet<(String, String)>, String) {
-            let Some(config) = config else {
-                return (BTreeSet::new(), String::new());
-            };
-            (
-                group_resources(config.get("resources")),
-                str_at(lookup_value(config, &["provider", "type"])).to_string(),
-            )
+        let read = |spec: &ShootSpec| {
+            let config = spec.encryption_config();
+            // `SetDefaults_KubeAPIServerConfig` writes the provider type.
+            let provider_type = config.provider_type.unwrap_or_else(|| "aescbc".to_string());
+            (group_resources(&config.resources), provider_type)
         };
-        let (old_resources, old_type) = read(self.old_at(&config_path));
-        let (new_resources, new_type) = read(self.new_at(&config_path));
-        let current_resources =
-            group_resources(self.status_at(&["credentials", "encryptionAtRest", "resources"]));
-        let current_type = match self.status_at(&["credentials", "encryptionAtRest"]) {
-            Some(at_rest) => str_at(lookup_value(at_rest, &["provider", "type"])).to_string(),
-            None => String::new(),
-        };
-        let rotation_phase = self
-            .status_at(&["credentials", "rotation", "etcdEncryptionKey"])
-            .map(|rotation| str_at(rotation.get("phase")).to_string());
-        let rotation_running = rotation_phase
-            .as_deref()
-            .is_some_and(|phase| phase != "Completed" && !phase.is_empty());
-        let rolling_out = old_resources != current_resources || old_type != current_type;
-        let hibernated = self
-            .new_at(&["hibernation", "enabled"])
-            .and_then(Value::as_bool)
-            .unwrap_or(false);
+        let (old_resources, old_type) = read(&self.old);
+        let (new_resources, new_type) = read(&self.new);
+        let current = self.encryption_at_rest();
+        let current_resources = group_resources(&current.resources);
+        let rotation_phase = (self.status.credentials.as_ref())
+            .and_then(|credentials| credentials.rotation.as_ref()?.etcd_encryption_key.as_ref())
+            .map(|rotation| rotation.phase());
+        let rotation_running =
+            rotation_phase.is_some_and(|phase| phase != "Completed" && !phase.is_empty());
+        let rolling_out = old_resources != current_resources || old_type != current.provider_type;
+        let hibernated = (self.new.hibernation.as_ref()).is_some_and(|h| h.enabled == Some(true));
 
         let mut errors = Vec::new();
         let resources_path = "spec.kubernetes.kubeAPIServer.encryptionConfig.resources";
@@ -567,11 +528,10 @@ impl StoredPair {
 
     /// `isShootReadyForRotationStart`.
     fn ready_for_rotation_start(&self) -> bool {
-        let Some(last_operation) = self.status_at(&["lastOperation"]) else {
+        let Some(last_operation) = &self.status.last_operation else {
             return false;
         };
-        let kind = str_at(last_operation.get("type"));
-        let state = str_at(last_operation.get("state"));
+        let (kind, state) = (&last_operation.operation_type, &last_operation.state);
         ((kind == "Create" || kind == "Restore") && state == "Succeeded") || kind == "Reconcile"
     }
 
@@ -580,11 +540,14 @@ impl StoredPair {
     fn ha_update(&self) -> Vec<FieldError> {
         let mut errors = Vec::new();
         let path = "spec.controlPlane.highAvailability.failureTolerance.type";
-        let tolerance = |spec: &Map<String, Value>| {
-            lookup(spec, &["controlPlane", "highAvailability"])
-                .map(|ha| str_at(lookup_value(ha, &["failureTolerance", "type"])).to_string())
+        let tolerance = |spec: &ShootSpec| {
+            (spec.has_high_availability()).then(|| {
+                spec.failure_tolerance_type()
+                    .unwrap_or_default()
+                    .to_string()
+            })
         };
-        let (old, new) = (tolerance(&self.old_spec), tolerance(&self.new_spec));
+        let (old, new) = (tolerance(&self.old), tolerance(&self.new));
         if new.is_some() && old.is_none() && self.new_in_hibernation() {
             errors.push(FieldError::forbidden(
                 path,
@@ -592,7 +555,7 @@ impl StoredPair {
             ));
         }
         if let Some(old) = old {
-            if self.new_at(&["seedName"]).is_some() && new.unwrap_or_default() != old {
+            if self.new.seed_name.is_some() && new.unwrap_or_default() != old {
                 errors.push(FieldError::invalid(path, IMMUTABLE));
             }
         }
@@ -601,31 +564,30 @@ impl StoredPair {
 
     /// `IsShootInHibernation` of the new Shoot (with the stored status).
     fn new_in_hibernation(&self) -> bool {
-        match self
-            .new_at(&["hibernation", "enabled"])
-            .and_then(Value::as_bool)
-        {
-            Some(enabled) => enabled || self.new_hibernated,
-            None => self.new_hibernated,
-        }
+        let enabled = self.new.hibernation.as_ref().and_then(|h| h.enabled);
+        enabled == Some(true) || self.new_hibernated
     }
 
     // ----- validateHibernationUpdate -----
 
     fn hibernation_update(&self) -> Vec<FieldError> {
         let mut errors = Vec::new();
-        let enabled = |spec: &Map<String, Value>| {
-            lookup(spec, &["hibernation", "enabled"]).and_then(Value::as_bool) == Some(true)
-        };
-        if enabled(&self.old_spec) || !enabled(&self.new_spec) {
+        let enabled =
+            |spec: &ShootSpec| (spec.hibernation.as_ref()).is_some_and(|h| h.enabled == Some(true));
+        if enabled(&self.old) || !enabled(&self.new) {
             return errors;
         }
         let path = "spec.hibernation.enabled";
-        let phase = |rotation: &str| {
-            (self.status_at(&["credentials", "rotation", rotation]))
-                .map(|r| str_at(r.get("phase")).to_string())
-        };
-        if let Some(phase) = phase("etcdEncryptionKey") {
+        let rotation = self
+            .status
+            .credentials
+            .as_ref()
+            .and_then(|c| c.rotation.as_ref());
+        let etcd_phase =
+            (rotation.and_then(|r| r.etcd_encryption_key.as_ref())).map(|r| r.phase().to_string());
+        let service_account_phase = (rotation.and_then(|r| r.service_account_key.as_ref()))
+            .map(|r| r.phase.clone().unwrap_or_default());
+        if let Some(phase) = etcd_phase {
             if phase == "Preparing" || phase == "Completing" {
                 errors.push(FieldError::forbidden(
                     path,
@@ -636,7 +598,7 @@ impl StoredPair {
                 ));
             }
         }
-        if let Some(phase) = phase("serviceAccountKey") {
+        if let Some(phase) = service_account_phase {
             if ["Preparing", "PreparingWithoutWorkersRollout", "Completing"]
                 .contains(&phase.as_str())
             {
@@ -649,14 +611,8 @@ impl StoredPair {
                 ));
             }
         }
-        let in_old_spec = group_resources(self.old_at(&[
-            "kubernetes",
-            "kubeAPIServer",
-            "encryptionConfig",
-            "resources",
-        ]));
-        let in_status =
-            group_resources(self.status_at(&["credentials", "encryptionAtRest", "resources"]));
+        let in_old_spec = group_resources(&self.old.encryption_config().resources);
+        let in_status = group_resources(&self.encryption_at_rest().resources);
         if in_old_spec != in_status {
             errors.push(FieldError::forbidden(
                 path,
@@ -679,17 +635,9 @@ fn validate_metadata_update(new: &Shoot, old: &Shoot) -> Vec<FieldError> {
     let mut errors = Vec::new();
     let (new_meta, old_meta) = (&new.metadata, &old.metadata);
     if old_meta.deletion_timestamp.is_some() {
-        let finalizers = |extra: &crate::api::Extra| -> BTreeSet<String> {
-            (extra
-                .get("finalizers")
-                .and_then(Value::as_array)
-                .into_iter()
-                .flatten())
-            .map(|f| str_at(Some(f)).to_string())
-            .collect()
-        };
-        let old_finalizers = finalizers(&old_meta.extra);
-        let added: Vec<String> = finalizers(&new_meta.extra)
+        let old_finalizers: BTreeSet<&str> = old_meta.finalizers().into_iter().collect();
+        let new_finalizers: BTreeSet<&str> = new_meta.finalizers().into_iter().collect();
+        let added: Vec<&str> = new_finalizers
             .into_iter()
             .filter(|f| !old_finalizers.contains(f))
             .collect();
@@ -704,21 +652,17 @@ fn validate_metadata_update(new: &Shoot, old: &Shoot) -> Vec<FieldError> {
             ));
         }
     }
-    let uid = |extra: &crate::api::Extra| str_at(extra.get("uid")).to_string();
-    let (new_uid, old_uid) = (uid(&new_meta.extra), uid(&old_meta.extra));
+    let (new_uid, old_uid) = (new_meta.uid(), old_meta.uid());
     if !new_uid.is_empty() && new_uid != old_uid {
         errors.push(FieldError::invalid("metadata.uid", IMMUTABLE));
     }
     if old_meta.deletion_timestamp.is_none() && new_meta.deletion_timestamp.is_some() {
         errors.push(FieldError::invalid("metadata.deletionTimestamp", IMMUTABLE));
     }
-    let grace = |extra: &crate::api::Extra| {
-        extra
-            .get("deletionGracePeriodSeconds")
-            .filter(|v| !v.is_null())
-            .map(|v| v.as_f64())
-    };
-    match (grace(&new_meta.extra), grace(&old_meta.extra)) {
+    match (
+        new_meta.deletion_grace_period_seconds(),
+        old_meta.deletion_grace_period_seconds(),
+    ) {
         (Some(_), None) => errors.push(FieldError::invalid(
             "metadata.deletionGracePeriodSeconds",
             IMMUTABLE,
@@ -739,14 +683,8 @@ fn validate_metadata_update(new: &Shoot, old: &Shoot) -> Vec<FieldError> {
 /// `ValidateForceDeletion` on an update: the annotation cannot be removed; it can be added only to
 /// a Shoot being deleted whose (stored) `lastErrors` carry one of the allowed codes.
 fn validate_force_deletion(pair: &StoredPair) -> Vec<FieldError> {
-    let last_errors = pair.status_at(&["lastErrors"]).and_then(Value::as_array);
-    let code_present = (last_errors.into_iter().flatten()).any(|error| {
-        (error
-            .get("codes")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten())
-        .any(|code| FORCE_DELETION_CODES.contains(&str_at(Some(code))))
+    let code_present = (pair.status.last_errors.iter()).any(|error| {
+        (error.codes.iter()).any(|code| FORCE_DELETION_CODES.contains(&code.as_str()))
     });
     force_deletion_errors(
         pair.old_force_deletion,
@@ -803,8 +741,8 @@ pub(super) fn needs_force_deletion(shoot: &Shoot) -> bool {
 
 /// The spec as JSON, an explicit `null` read as absent (Go decodes both to the zero value). The
 /// providers' raw configurations are kept as written.
-fn spec_json(shoot: &Shoot) -> Map<String, Value> {
-    let mut spec = serde_json::to_value(&shoot.spec).unwrap_or(Value::Null);
+fn spec_json(spec: &ShootSpec) -> Map<String, Value> {
+    let mut spec = serde_json::to_value(spec).unwrap_or(Value::Null);
     strip_nulls(&mut spec);
     // The kubelet's `systemReserved` left the API in v1.141: the API server drops it on decoding.
     if let Some(kubelet) = spec
@@ -885,21 +823,6 @@ fn workers(spec: &Map<String, Value>) -> Vec<Value> {
         .unwrap_or_default()
 }
 
-/// Writes `value` at `path`, creating the objects on the way.
-fn insert_at(map: &mut Map<String, Value>, path: &[&str], value: Value) {
-    let Some((last, parents)) = path.split_last() else {
-        return;
-    };
-    let mut map = map;
-    for key in parents {
-        let Some(child) = object(map, key) else {
-            return;
-        };
-        map = child;
-    }
-    map.insert((*last).to_string(), value);
-}
-
 /// The object at `key`, created when absent; `None` when the field holds something else.
 fn object<'a>(map: &'a mut Map<String, Value>, key: &str) -> Option<&'a mut Map<String, Value>> {
     map.entry(key.to_string())
@@ -912,10 +835,10 @@ fn set_default(map: &mut Map<String, Value>, key: &str, value: Value) {
 }
 
 /// A set of `schema.ParseGroupResource` of the names: `resource.group`, split at the first dot.
-fn group_resources(names: Option<&Value>) -> BTreeSet<(String, String)> {
-    (names.and_then(Value::as_array).into_iter().flatten())
+fn group_resources(names: &[String]) -> BTreeSet<(String, String)> {
+    (names.iter())
         .map(|name| {
-            let (group, resource) = super::names::parse_group_resource(str_at(Some(name)));
+            let (group, resource) = super::names::parse_group_resource(name);
             (group.to_string(), resource.to_string())
         })
         .collect()
@@ -926,9 +849,10 @@ fn group_resources(names: Option<&Value>) -> BTreeSet<(String, String)> {
 /// The v1beta1 defaults of a Shoot's spec (`SetObjectDefaults_Shoot`: `SetDefaults_Shoot`, then
 /// `SetDefaults_ClusterAutoscaler`, `SetDefaults_KubeAPIServerConfig`,
 /// `SetDefaults_VerticalPodAutoscaler`, `SetDefaults_Networking`, `SetDefaults_NginxIngress`,
-/// `SetDefaults_MaintenanceRotationConfig`, `SetDefaults_Worker`). The random maintenance window
-/// is not drawn.
-fn default_spec(spec: &mut Map<String, Value>, namespace: &str, node_cidr_masks: [Option<i64>; 2]) {
+/// `SetDefaults_MaintenanceRotationConfig`; `SetDefaults_Worker` and the garden namespace's
+/// toleration are applied to the typed spec before, by [`default_typed`]). The random maintenance
+/// window is not drawn.
+fn default_spec(spec: &mut Map<String, Value>, node_cidr_masks: [Option<i64>; 2]) {
     use serde_json::json;
     let has_workers = !workers(spec).is_empty();
     let provider_type = str_at(lookup(spec, &["provider", "type"])).to_string();
@@ -938,20 +862,7 @@ fn default_spec(spec: &mut Map<String, Value>, namespace: &str, node_cidr_masks:
         object(kubernetes, "kubeAPIServer");
     }
     set_default(spec, "purpose", json!("evaluation"));
-    if namespace == "garden" {
-        let tolerations = spec
-            .entry("tolerations")
-            .or_insert_with(|| Value::Array(Vec::new()));
-        if let Some(tolerations) = tolerations.as_array_mut() {
-            let protected = "seed.gardener.cloud/protected";
-            let present = tolerations.iter().any(|t| {
-                str_at(t.get("key")) == protected && t.get("value").is_none_or(Value::is_null)
-            });
-            if !present {
-                tolerations.push(json!({ "key": protected }));
-            }
-        }
-    }
+    // (The garden namespace's toleration: `default_typed`.)
     if let Some(maintenance) = object(spec, "maintenance") {
         set_default(
             maintenance,
@@ -1140,12 +1051,9 @@ fn default_spec(spec: &mut Map<String, Value>, namespace: &str, node_cidr_masks:
             set_default(vpa, key, value);
         }
     }
-    if let Some(networking) = spec.get_mut("networking").and_then(Value::as_object_mut) {
-        let empty = (networking.get("ipFamilies").and_then(Value::as_array))
-            .is_none_or(|families| families.is_empty());
-        if empty {
-            networking.insert("ipFamilies".into(), json!(["IPv4"]));
-        }
+    if let Some(networking) = spec.get_mut("networking") {
+        let defaulted = crate::api::with_default_ip_families(Some(networking));
+        *networking = defaulted.unwrap_or_default();
     }
     if let Some(nginx) = spec
         .get_mut("addons")
@@ -1166,12 +1074,17 @@ fn default_spec(spec: &mut Map<String, Value>, namespace: &str, node_cidr_masks:
             }
         }
     }
-    if let Some(pools) = (spec.get_mut("provider"))
-        .and_then(|p| p.get_mut("workers"))
-        .and_then(Value::as_array_mut)
-    {
-        for pool in pools.iter_mut().filter_map(Value::as_object_mut) {
-            default_worker(pool);
+    // (`SetDefaults_Worker`: `default_typed`.)
+}
+
+/// The defaults that [`default_spec`] leaves to the typed model: `SetDefaults_Shoot`'s toleration
+/// of the garden namespace and `SetDefaults_Worker`. None of them reads what the other writes.
+fn default_typed(spec: &mut ShootSpec, namespace: &str) {
+    spec.tolerations =
+        crate::defaults::shoot_tolerations(namespace, &spec.tolerations).unwrap_or_default();
+    for index in 0..spec.provider.workers.len() {
+        if let Some(worker) = spec.provider.worker_mut(index) {
+            crate::rollout::strategy::default_worker(worker);
         }
     }
 }
@@ -1190,51 +1103,25 @@ fn default_swap(kubelet: &mut Map<String, Value>) {
     }
 }
 
-/// `SetDefaults_Worker`.
-fn default_worker(pool: &mut Map<String, Value>) {
-    use serde_json::json;
-    set_default(pool, "updateStrategy", json!("AutoRollingUpdate"));
-    let strategy = str_at(pool.get("updateStrategy")).to_string();
-    if strategy == "AutoInPlaceUpdate" || strategy == "ManualInPlaceUpdate" {
-        if strategy == "AutoInPlaceUpdate" {
-            set_default(pool, "maxSurge", json!(0));
-            set_default(pool, "maxUnavailable", json!(1));
-        }
-        if let Some(settings) = object(pool, "machineControllerManager") {
-            set_default(settings, "disableHealthTimeout", json!(true));
-        }
-    } else {
-        set_default(pool, "maxSurge", json!(1));
-        set_default(pool, "maxUnavailable", json!(0));
-    }
-    set_default(pool, "systemComponents", json!({ "allow": true }));
-}
-
 /// `SyncCloudProfileFields` ([`super::shoot_spec::sync_cloud_profile_fields`]), which the strategy
 /// runs in `PrepareForCreate` (no old Shoot) and `PrepareForUpdate`.
-fn sync_cloud_profile_fields(
-    old: Option<&Map<String, Value>>,
-    spec: &mut Map<String, Value>,
-    deleting: bool,
-) {
+/// `old_name` is the stored Shoot's `cloudProfileName` (empty when unset).
+fn sync_cloud_profile_fields(old_name: Option<&str>, spec: &mut ShootSpec, deleting: bool) {
     if deleting {
         return;
     }
-    let version = str_at(lookup(spec, &["kubernetes", "version"])).to_string();
-    let mut name = opt_str(spec.get("cloudProfileName")).map(str::to_string);
-    let mut reference = spec.get("cloudProfile").map(|reference| {
-        let field = |key| str_at(reference.get(key)).to_string();
-        (field("kind"), field("name"))
-    });
-    let old_name = old.map(|old| str_at(old.get("cloudProfileName")));
-    super::shoot_spec::sync_cloud_profile_fields(&version, old_name, &mut name, &mut reference);
-    match name {
-        Some(name) => spec.insert("cloudProfileName".into(), Value::String(name)),
-        None => spec.remove("cloudProfileName"),
-    };
+    let mut name = spec.cloud_profile_name.take();
+    let mut reference = (spec.cloud_profile.as_ref())
+        .map(|reference| (reference.kind.clone(), reference.name.clone()));
+    super::shoot_spec::sync_cloud_profile_fields(
+        &spec.kubernetes.version,
+        old_name,
+        &mut name,
+        &mut reference,
+    );
+    spec.cloud_profile_name = name;
     if let Some((kind, name)) = reference {
-        let reference = serde_json::json!({ "kind": kind, "name": name });
-        spec.insert("cloudProfile".into(), reference);
+        spec.cloud_profile = Some(CloudProfileReference { kind, name });
     }
 }
 
@@ -2895,5 +2782,296 @@ mod tests {
             &shoot(&base()),
             &shoot(&base())
         ));
+    }
+
+    /// Values Go would not decode read as the raw reading always read them: a non-text entry of
+    /// `acceptedIssuers` as its JSON, a list that is no list as empty.
+    #[test]
+    fn accepted_issuers_of_other_types() {
+        let with = |issuers: Value| {
+            let mut shoot = base();
+            set(
+                &mut shoot,
+                "/spec/kubernetes/kubeAPIServer",
+                json!({"serviceAccountConfig": {"acceptedIssuers": issuers}}),
+            );
+            self::shoot(&shoot)
+        };
+        assert!(allow_invalid_accepted_issuers(
+            &with(json!([1])),
+            &with(json!(["1"]))
+        ));
+        assert!(allow_invalid_accepted_issuers(
+            &with(json!("x")),
+            &with(json!([]))
+        ));
+        assert!(allow_invalid_accepted_issuers(
+            &with(json!(null)),
+            &with(json!([]))
+        ));
+        assert!(!allow_invalid_accepted_issuers(
+            &with(json!([null])),
+            &with(json!([""]))
+        ));
+        let mut unset = base();
+        set(
+            &mut unset,
+            "/spec/kubernetes/kubeAPIServer",
+            json!({"serviceAccountConfig": null}),
+        );
+        assert!(!allow_invalid_accepted_issuers(
+            &shoot(&unset),
+            &with(json!([]))
+        ));
+    }
+
+    /// Metadata the model keeps as written: a finalizer, uid or grace period of another type.
+    #[test]
+    fn metadata_of_other_types() {
+        let mut old = base();
+        set(
+            &mut old,
+            "/metadata/deletionTimestamp",
+            json!("2024-01-01T00:00:00Z"),
+        );
+        let mut new = old.clone();
+        set(&mut new, "/metadata/finalizers", json!([5]));
+        set(&mut new, "/metadata/uid", json!(7));
+        set(&mut new, "/metadata/deletionGracePeriodSeconds", json!("x"));
+        assert_eq!(
+            check(&new, &old),
+            vec![
+                err(
+                    "metadata.finalizers",
+                    ErrorType::FieldValueForbidden,
+                    "no new finalizers can be added if the object is being deleted, found new finalizers []string{\"\"}"
+                ),
+                immutable("metadata.deletionGracePeriodSeconds"),
+            ]
+        );
+        set(
+            &mut old,
+            "/metadata/deletionGracePeriodSeconds",
+            json!(true),
+        );
+        set(&mut old, "/metadata/finalizers", json!([""]));
+        assert_eq!(check(&new, &old), vec![]);
+        set(
+            &mut new,
+            "/metadata/deletionGracePeriodSeconds",
+            json!(null),
+        );
+        set(&mut new, "/metadata/uid", json!("u"));
+        assert_eq!(check(&new, &old), vec![immutable("metadata.uid")]);
+    }
+
+    /// The primary DNS provider's type as Go's `*string`: `null` is absent, another type empty.
+    #[test]
+    fn primary_dns_provider_type_of_other_types() {
+        let old = base();
+        let mut new = base();
+        set(&mut new, "/spec/dns/providers/0/type", json!(null));
+        assert_eq!(
+            check(&new, &old),
+            vec![err(
+                "spec.dns.providers",
+                ErrorType::FieldValueForbidden,
+                "removing the primary provider type is not allowed"
+            )]
+        );
+        set(&mut new, "/spec/dns/providers/0/type", json!(5));
+        let mut old_empty = base();
+        set(&mut old_empty, "/spec/dns/providers/0/type", json!(""));
+        assert_eq!(check(&new, &old_empty), vec![]);
+        // A `primary` that is no boolean makes no primary provider.
+        set(&mut new, "/spec/dns/providers/0/primary", json!("true"));
+        assert_eq!(
+            check(&new, &old_empty),
+            vec![err(
+                "spec.dns.providers",
+                ErrorType::FieldValueForbidden,
+                "removing a primary provider is not allowed"
+            )]
+        );
+    }
+
+    /// A backup's region is Go's `*string`: absent differs from empty, another type is empty.
+    #[test]
+    fn backup_region_of_other_types() {
+        let pool = |backup: Value| {
+            let mut shoot = base();
+            set(
+                &mut shoot,
+                "/spec/provider/workers/0/controlPlane",
+                json!({ "backup": backup }),
+            );
+            shoot
+        };
+        let region = "spec.provider.workers[0].controlPlane.backup.region";
+        let empty = pool(json!({"provider": "aws", "region": ""}));
+        let absent = pool(json!({"provider": "aws"}));
+        let null = pool(json!({"provider": "aws", "region": null}));
+        let number = pool(json!({"provider": 5, "region": 5}));
+        assert_eq!(check(&absent, &empty), vec![immutable(region)]);
+        assert_eq!(check(&null, &absent), vec![]);
+        assert_eq!(
+            check(&number, &empty),
+            vec![immutable(
+                "spec.provider.workers[0].controlPlane.backup.provider"
+            )]
+        );
+        set_backup_null(&empty);
+    }
+
+    fn set_backup_null(shoot: &Value) {
+        let mut null = shoot.clone();
+        set(
+            &mut null,
+            "/spec/provider/workers/0/controlPlane/backup",
+            json!(null),
+        );
+        assert_eq!(
+            check(&null, shoot),
+            vec![immutable("spec.provider.workers[0].controlPlane.backup")]
+        );
+    }
+
+    /// Networking the model keeps as written: a type or an IP family of another type reads as
+    /// empty; a networking value that is no object is not defaulted.
+    #[test]
+    fn networking_of_other_types() {
+        let mut old = base();
+        set(&mut old, "/spec/networking/type", json!(""));
+        set(&mut old, "/spec/networking/ipFamilies", json!([""]));
+        let mut new = base();
+        set(&mut new, "/spec/networking/type", json!(5));
+        set(&mut new, "/spec/networking/ipFamilies", json!([false]));
+        set(&mut new, "/spec/networking/pods", json!(null));
+        assert_eq!(check(&new, &old), vec![immutable("spec.networking.pods")]);
+        let mut new = base();
+        set(&mut new, "/spec/networking/ipFamilies", json!(null));
+        assert_eq!(check(&new, &base()), vec![]);
+        let mut odd = base();
+        set(&mut odd, "/spec/networking", json!("calico"));
+        assert_eq!(
+            check(&base(), &odd),
+            vec![
+                immutable("spec.networking.type"),
+                err(
+                    "spec.networking.ipFamilies",
+                    ErrorType::FieldValueForbidden,
+                    "unsupported IP family update: oldIPFamilies=[], newIPFamilies=[IPv4]"
+                )
+            ]
+        );
+    }
+
+    /// The encryption provider's type is defaulted where absent or `null`; another type, or a
+    /// provider that is no object, reads as empty. A rotation phase or an encrypted resource of
+    /// another type reads as empty.
+    #[test]
+    fn encryption_configuration_of_other_types() {
+        let mut old = base();
+        set(
+            &mut old,
+            "/status",
+            json!({
+                "lastOperation": {"type": "Create", "state": "Processing"},
+                "credentials": {
+                    "encryptionAtRest": {"provider": {"type": "aescbc"}, "resources": [5]},
+                    "rotation": {"etcdEncryptionKey": {"phase": 5}}
+                }
+            }),
+        );
+        set(
+            &mut old,
+            "/spec/kubernetes/kubeAPIServer",
+            json!({"encryptionConfig": {"resources": [true], "provider": {"type": null}}}),
+        );
+        assert_eq!(check(&old, &old), vec![]);
+        let path = "spec.kubernetes.kubeAPIServer.encryptionConfig.provider.type";
+        let type_changed = vec![err(
+            path,
+            ErrorType::FieldValueForbidden,
+            "provider type cannot be changed if resource was not yet created successfully or is not ready for reconciliation",
+        )];
+        for provider in [json!({"type": 5}), json!("aescbc"), json!([])] {
+            let mut new = old.clone();
+            set(
+                &mut new,
+                "/spec/kubernetes/kubeAPIServer/encryptionConfig/provider",
+                provider,
+            );
+            assert_eq!(check(&new, &new), vec![], "{new}");
+            assert_eq!(check(&new, &old), type_changed, "{new}");
+        }
+        let mut new = old.clone();
+        set(
+            &mut new,
+            "/spec/kubernetes/kubeAPIServer/encryptionConfig",
+            json!(null),
+        );
+        assert_eq!(check(&new, &old), vec![]);
+        set(
+            &mut new,
+            "/spec/kubernetes/kubeAPIServer/encryptionConfig",
+            json!(["secrets"]),
+        );
+        let mut both_changed = type_changed.clone();
+        both_changed.push(err(
+            path,
+            ErrorType::FieldValueForbidden,
+            "provider type and resources cannot be changed simultaneously",
+        ));
+        assert_eq!(check(&new, &old), both_changed);
+    }
+
+    /// A deleting Shoot compares its spec with the defaults applied: the garden namespace's
+    /// toleration and a pool's update strategy, surge and unavailability as Gardener writes them.
+    #[test]
+    fn a_deleting_shoot_compares_the_defaulted_spec() {
+        let mut old = base();
+        set(&mut old, "/metadata/namespace", json!("garden"));
+        set(
+            &mut old,
+            "/metadata/deletionTimestamp",
+            json!("2024-01-01T00:00:00Z"),
+        );
+        let mut new = old.clone();
+        set(
+            &mut new,
+            "/spec/tolerations",
+            json!([{"key": "seed.gardener.cloud/protected"}]),
+        );
+        set(
+            &mut new,
+            "/spec/provider/workers/0/updateStrategy",
+            json!("AutoRollingUpdate"),
+        );
+        set(&mut new, "/spec/provider/workers/0/maxSurge", json!(1));
+        set(
+            &mut new,
+            "/spec/provider/workers/0/systemComponents",
+            json!({"allow": true}),
+        );
+        assert_eq!(check(&new, &old), vec![]);
+        set(
+            &mut new,
+            "/spec/tolerations",
+            json!([{"key": "seed.gardener.cloud/protected", "value": "x"}]),
+        );
+        set(
+            &mut new,
+            "/spec/provider/workers/0/updateStrategy",
+            json!("AutoInPlaceUpdate"),
+        );
+        assert_eq!(
+            check(&new, &old),
+            vec![err(
+                "spec",
+                ErrorType::FieldValueForbidden,
+                "cannot update shoot spec if deletion timestamp is set. Requested changes: Provider.Workers.slice[0].MaxUnavailable.IntVal: 1 != 0,Provider.Workers.slice[0].MachineControllerManagerSettings: core.MachineControllerManagerSettings != <nil pointer>,Provider.Workers.slice[0].UpdateStrategy: AutoInPlaceUpdate != AutoRollingUpdate,Tolerations.slice[0].Value: string != <nil pointer>,Tolerations.slice[1]: {seed.gardener.cloud/protected <nil>} != <no value>"
+            )]
+        );
     }
 }
