@@ -585,8 +585,7 @@ fn facts(report: &Report, summary: &Summary, now: DateTime<Utc>) -> Vec<Fact> {
             "unhealthy" => Tone::Bad,
             _ => Tone::Warn,
         };
-        let text = format!("{label}: {}", status.label.derivation.explanation);
-        fact("Status", text, tone, None);
+        fact("Status", status.label.in_plain_words(), tone, None);
     }
     let horizon = report.timeline.as_ref().map(|t| t.until);
     for blocked in (summary.blocked_updates.iter()).filter(|b| b.reason != UpdateReason::Force) {

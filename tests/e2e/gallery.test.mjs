@@ -31,7 +31,7 @@ test("expired version: forced to the next minor in the next window, on the timel
     await marker.hover();
     await tooltip.waitFor();
     assert.equal(await timeline.locator("svg.timeline .today").count(), 1);
-    assert.match(await fact(page, "Status").textContent(), /^healthy: /);
+    assert.match(await fact(page, "Status").textContent(), /^Healthy: the last operation succeeded/);
   }));
 
 test("deprecated version with auto-update: the latest patch in the next window", () =>
@@ -65,15 +65,28 @@ test("a fail-closed pod webhook blocks hibernation, with the fix", () =>
     await card.getByText("Hibernation is not possible").waitFor();
     assert.match(await fact(page, "Hibernation").textContent(),
       /^not possible: Gardener refuses to hibernate the Shoot: the webhook policy-agent\/pods\.policy-agent\.example\.com/);
-    // A short table: webhook, why, the recommended fix.
-    const row = card.locator(".webhook-table tbody tr");
-    assert.equal(await row.count(), 1);
-    assert.match(await row.locator("td").nth(0).textContent(), /^pods\.policy-agent\.example\.comValidatingWebhookConfiguration policy-agent$/);
-    assert.match(await row.locator("td").nth(1).textContent(), /^Intercepts v1 pods.*failurePolicy Fail/);
-    assert.match(await row.locator("td").nth(2).textContent(), /^Add to namespaceSelector\.matchExpressions/);
-    // One patch for the configuration, its command on its own line, each with a Copy button that
-    // puts exactly that text on the clipboard.
-    const patch = card.locator(".fix-patch").first();
+    // A line per webhook: its name, what it intercepts, the recommended fix; why behind its toggle.
+    const line = card.getByRole("list", { name: "Blocking webhooks" }).locator(":scope > li");
+    assert.equal(await line.count(), 1);
+    const summary = line.locator("summary").first();
+    assert.match(await summary.textContent(),
+      /^pods\.policy-agent\.example\.com intercepts v1 pods · Fix: Leave out kube-system and Gardener's objects \(namespaceSelector, objectSelector\)$/);
+    await summary.click();
+    await line.getByText("ValidatingWebhookConfiguration policy-agent", { exact: true }).waitFor();
+    assert.match(await line.locator(".webhook-details p").nth(1).textContent(), /^Intercepts v1 pods.*failurePolicy Fail/);
+    assert.match(await line.locator(".webhook-details p").nth(2).textContent(), /^Recommended fix: Add to namespaceSelector\.matchExpressions/);
+    // Every other fix of the webhook, in the same toggle: the failure policy and timeout, as a patch alone.
+    assert.equal(
+      await line.locator(".fix-patch pre code").first().textContent(),
+      "webhooks:\n- name: pods.policy-agent.example.com\n  failurePolicy: Ignore\n  timeoutSeconds: 15\n"
+    );
+    assert.equal(await line.locator(".fix-patch figcaption").first().textContent(),
+      "Set failurePolicy: Ignore and set timeoutSeconds: 15 (or lower)");
+    // One patch for the configuration, one toggle away, its command on its own line, each with a
+    // Copy button that puts exactly that text on the clipboard.
+    const patches = card.locator("details.fix-patches");
+    await patches.locator("summary").first().click();
+    const patch = patches.locator(".fix-patch").first();
     assert.equal(await patch.locator("figcaption").textContent(), "ValidatingWebhookConfiguration policy-agent: 1 webhook");
     const command = "kubectl patch validatingwebhookconfiguration policy-agent --patch-file fix.yaml";
     assert.equal(await patch.locator(".command code").textContent(), command);
@@ -82,18 +95,11 @@ test("a fail-closed pod webhook blocks hibernation, with the fix", () =>
     assert.doesNotMatch(yaml, /kubectl|failurePolicy/);
     assert.equal(await copyWith(page, patch.getByRole("button", { name: "Copy the kubectl command" })), command);
     assert.equal(await copyWith(page, patch.getByRole("button", { name: "Copy fix.yaml" })), yaml);
-    // Every other fix stays one toggle away: the failure policy and timeout, as a patch alone.
-    const others = card.locator("details.other-fixes");
-    await others.locator("summary").click();
-    assert.equal(
-      await others.locator(".fix-patch pre code").first().textContent(),
-      "webhooks:\n- name: pods.policy-agent.example.com\n  failurePolicy: Ignore\n  timeoutSeconds: 15\n"
-    );
-    assert.equal(await others.locator(".fix-patch figcaption").first().textContent(),
-      "Set failurePolicy: Ignore and set timeoutSeconds: 15 (or lower)");
-    // The remediator's preview for the same configuration.
-    await card.getByText("Gardener's webhook remediation (preview)").waitFor();
-    const remediated = card.locator("li", { hasText: "ValidatingWebhookConfiguration policy-agent would be changed:" });
+    // The remediator's preview for the same configuration, closed until asked for.
+    const remediation = card.locator("details.remediation");
+    assert.equal(await remediation.getAttribute("open"), null);
+    await remediation.getByText("Gardener's webhook remediation (preview)").click();
+    const remediated = remediation.locator("li", { hasText: "ValidatingWebhookConfiguration policy-agent would be changed:" });
     await remediated.getByText('timeoutSeconds of webhook "pods.policy-agent.example.com" was set to 15').waitFor();
   }, { permissions: ["clipboard-read", "clipboard-write"] }));
 

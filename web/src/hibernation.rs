@@ -1,12 +1,13 @@
-//! Hibernation: whether the Shoot can hibernate, the webhooks that block it (a short table of
-//! webhook, why and the recommended fix), one patch per webhook configuration with its `kubectl`
-//! command and Copy buttons, the other fixes per webhook, the constraints and the schedule's next
-//! events.
+//! Hibernation: whether the Shoot can hibernate, the webhooks that block it (a line each: webhook,
+//! what it intercepts, the recommended fix; why and every other fix behind the line's toggle), one
+//! patch per webhook configuration with its `kubectl` command and Copy buttons, Gardener's
+//! remediation preview (closed), the constraints and the schedule's next events (two, the
+//! rest behind a toggle).
 
 use crate::copy::CopyButton;
 use crate::format;
 use leptos::prelude::*;
-use shoot_policy::constraints::{ConfigurationFix, ProblematicWebhook};
+use shoot_policy::constraints::{ConfigurationFix, ProblematicWebhook, WebhookFix};
 use shoot_policy::hibernation::Operation;
 use shoot_policy::report::Report;
 use std::sync::Arc;
@@ -40,21 +41,16 @@ pub fn Hibernation(report: Memo<Arc<Report>>) -> impl IntoView {
                     </details>
                 }
             });
-            let table = (!webhooks.is_empty()).then(|| blocking_table(webhooks, fixes));
+            let lines = (!webhooks.is_empty()).then(|| webhook_lines(webhooks, fixes));
+            // The patches repeat the recommended fixes as YAML: behind a toggle, for who applies them.
             let patches = (!fixes.is_empty()).then(|| {
                 view! {
-                    <h3>"Fix: one patch per configuration"</h3>
-                    <p class="muted">"Each patch applies the recommended fix to every blocking webhook of \
-                        its configuration: it narrows what the webhook intercepts where it can, so the \
-                        webhook keeps its failure policy for your own workloads."</p>
-                    {fixes.iter().map(configuration_patch).collect_view()}
-                }
-            });
-            let others = webhooks.iter().any(|w| w.fixes.len() > 1).then(|| {
-                view! {
-                    <details class="other-fixes">
-                        <summary>"Every fix, per webhook"</summary>
-                        {webhooks.iter().map(webhook_fixes).collect_view()}
+                    <details class="fix-patches">
+                        <summary>"Fix: one patch per configuration"</summary>
+                        <p class="muted">"Each patch applies the recommended fix to every blocking webhook of \
+                            its configuration: it narrows what the webhook intercepts where it can, so the \
+                            webhook keeps its failure policy for your own workloads."</p>
+                        {fixes.iter().map(configuration_patch).collect_view()}
                     </details>
                 }
             });
@@ -81,12 +77,31 @@ pub fn Hibernation(report: Memo<Arc<Report>>) -> impl IntoView {
                         while the Shoot is being created or deleted, or its operation runs without errors; \
                         hibernation is refused all the same."</div>
                 });
-                view! { <li class=class>{format!("{} = {} ({}): {}", c.condition_type, c.status, c.reason, c.message)}{pardoned}</li> }
+                // Gardener's message repeats what the lines above say: behind a toggle.
+                let message = (!c.message.is_empty()).then(|| view! {
+                    <details class="gardener-message"><summary>"Gardener's message"</summary><p>{c.message.clone()}</p></details>
+                });
+                view! { <li class=class>{format!("{} = {} ({})", c.condition_type, c.status, c.reason)}{pardoned}{message}</li> }
             }).collect_view();
-            let schedule = h.schedule_events.iter().take(6).map(|e| {
-                let what = match e.operation { Operation::Hibernate => "hibernate", Operation::WakeUp => "wake up" };
+            // The next two events answer "when"; the four after them are one toggle away.
+            let event = |e: &shoot_policy::hibernation::ScheduleEvent| {
+                let what = match e.operation {
+                    Operation::Hibernate => "hibernate",
+                    Operation::WakeUp => "wake up",
+                };
                 view! { <li>{format!("{} {what} ({})", format::date_time(e.instant), e.cron)}</li> }
-            }).collect_view();
+            };
+            let next = h.schedule_events.iter().take(2).map(event).collect_view();
+            let later: Vec<_> = h.schedule_events.iter().skip(2).take(4).collect();
+            let later = (!later.is_empty()).then(|| {
+                let items = later.into_iter().map(event).collect_view();
+                view! {
+                    <details class="later-events">
+                        <summary>"Later events"</summary>
+                        <ul class="plain">{items}</ul>
+                    </details>
+                }
+            });
             let error = h.schedule_error.clone().map(|e| view! { <p class="error-text">{e}</p> });
             let class = if possible.status == "True" { "verdict good" } else { "verdict bad" };
             Some(view! {
@@ -94,16 +109,17 @@ pub fn Hibernation(report: Memo<Arc<Report>>) -> impl IntoView {
                     <h2>"Hibernation"</h2>
                     <p class=class>{verdict}</p>
                     {message}
-                    {table}
+                    {lines}
                     {patches}
-                    {others}
                     {any_remediation.then(|| view! {
-                        <h3>"Gardener's webhook remediation (preview)"</h3>
-                        <p class="muted">"What the gardenlet's webhook remediator would change, if the landscape enables it (it is off by default)."</p>
-                        <ul class="plain">{remediation}</ul>
+                        <details class="remediation">
+                            <summary>"Gardener's webhook remediation (preview)"</summary>
+                            <p class="muted">"What the gardenlet's webhook remediator would change, if the landscape enables it (it is off by default)."</p>
+                            <ul class="plain">{remediation}</ul>
+                        </details>
                     })}
                     {(!h.constraints.is_empty()).then(|| view! { <h3>"Constraints"</h3><ul class="plain">{constraints}</ul> })}
-                    {(!h.schedule_events.is_empty()).then(|| view! { <h3>"Schedule"</h3><ul class="plain">{schedule}</ul> })}
+                    {(!h.schedule_events.is_empty()).then(|| view! { <h3>"Schedule"</h3><ul class="plain">{next}</ul>{later} })}
                     {error}
                 </section>
             })
@@ -111,35 +127,80 @@ pub fn Hibernation(report: Memo<Arc<Report>>) -> impl IntoView {
     }
 }
 
-/// Webhook · why · recommended fix, a row per blocking webhook.
-fn blocking_table(webhooks: &[ProblematicWebhook], fixes: &[ConfigurationFix]) -> impl IntoView {
+/// A line per blocking webhook: its name, what it intercepts and the one recommended fix; why it
+/// blocks and every other fix open from the line.
+fn webhook_lines(webhooks: &[ProblematicWebhook], fixes: &[ConfigurationFix]) -> impl IntoView {
+    // The fix the configuration's patch applies to this webhook, else the webhook's own sentence.
     let recommended = |w: &ProblematicWebhook| {
         (fixes.iter())
             .filter(|f| f.kind == w.kind && f.configuration == w.configuration)
             .flat_map(|f| f.webhooks.iter())
             .find(|chosen| chosen.webhook == w.webhook)
-            .map_or_else(
-                || w.fix.clone(),
-                |chosen| format::capitalized(&chosen.description),
-            )
+            .map(|chosen| chosen.description.clone())
     };
-    let rows = webhooks.iter().map(|w| {
+    let lines = webhooks.iter().map(|w| {
+        let chosen = recommended(w);
+        let short = (chosen.as_ref())
+            .and_then(|d| w.fixes.iter().find(|f| &f.description == d))
+            .map_or_else(|| w.fix.clone(), short_fix);
+        let full = chosen.map_or_else(|| w.fix.clone(), |d| format::capitalized(&d));
         view! {
-            <tr>
-                <td><strong>{w.webhook.clone()}</strong>
-                    <div class="muted">{format!("{} {}", w.kind, w.configuration)}</div></td>
-                <td>{format!("Intercepts {}. {}", w.intercepted_resources.join(", "), w.explanation)}</td>
-                <td>{recommended(w)}</td>
-            </tr>
+            <li>
+                <details>
+                    <summary>
+                        <strong>{w.webhook.clone()}</strong>
+                        {format!(" intercepts {} · ", intercepted(&w.intercepted_resources))}
+                        <span class="fix">{format!("Fix: {short}")}</span>
+                    </summary>
+                    <div class="webhook-details">
+                        <p class="muted">{format!("{} {}", w.kind, w.configuration)}</p>
+                        <p>{format!("Intercepts {}. {}", w.intercepted_resources.join(", "), w.explanation)}</p>
+                        <p>{format!("Recommended fix: {full}")}</p>
+                        {(w.fixes.len() > 1).then(|| webhook_fixes(w))}
+                    </div>
+                </details>
+            </li>
         }
     }).collect_view();
-    view! {
-        <div class="table-scroll" tabindex="0" role="group" aria-label="Blocking webhooks">
-            <table class="webhook-table">
-                <thead><tr><th scope="col">"Webhook"</th><th scope="col">"Why it blocks"</th><th scope="col">"Recommended fix"</th></tr></thead>
-                <tbody>{rows}</tbody>
-            </table>
-        </div>
+    view! { <ul class="webhook-lines" aria-label="Blocking webhooks">{lines}</ul> }
+}
+
+/// A fix in a few words for the webhook's line: which selectors leave out the system's objects, and
+/// the failure policy and timeout it sets. The expressions themselves are in the line's details.
+fn short_fix(fix: &WebhookFix) -> String {
+    let selectors: Vec<&str> = [
+        (!fix.add_namespace_selector_expressions.is_empty()).then_some("namespaceSelector"),
+        (!fix.add_object_selector_expressions.is_empty()).then_some("objectSelector"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let mut parts = Vec::new();
+    if !selectors.is_empty() {
+        parts.push(format!(
+            "leave out kube-system and Gardener's objects ({})",
+            selectors.join(", ")
+        ));
+    }
+    if let Some(policy) = &fix.failure_policy {
+        parts.push(format!("set failurePolicy: {policy}"));
+    }
+    if let Some(seconds) = fix.timeout_seconds {
+        parts.push(format!("set timeoutSeconds: {seconds}"));
+    }
+    if parts.is_empty() {
+        return format::capitalized(&fix.description);
+    }
+    format::capitalized(&parts.join("; "))
+}
+
+/// The intercepted resources in a few words: the first two, and how many more.
+fn intercepted(resources: &[String]) -> String {
+    match resources {
+        [] => "critical resources".to_string(),
+        [a] => a.clone(),
+        [a, b] => format!("{a} and {b}"),
+        [a, b, rest @ ..] => format!("{a}, {b} and {} more", rest.len()),
     }
 }
 
@@ -167,7 +228,7 @@ fn configuration_patch(fix: &ConfigurationFix) -> impl IntoView {
 /// Each fix of one webhook, as a patch of that webhook alone.
 fn webhook_fixes(w: &ProblematicWebhook) -> impl IntoView {
     view! {
-        <h4>{format!("{} / {}", w.configuration, w.webhook)}</h4>
+        <p><strong>"Every fix for this webhook"</strong></p>
         {w.fixes.iter().map(|fix| view! {
             <figure class="fix-patch">
                 <figcaption>{format::capitalized(&fix.description)}</figcaption>

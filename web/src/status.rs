@@ -1,6 +1,7 @@
-//! The Shoot's status as Gardener derives it: the `shoot.gardener.cloud/status` label with the rule
-//! and conditions that decided it, the operation the gardenlet runs next, what each error code in
-//! `status.lastErrors` means, and the constraints the report computes.
+//! The Shoot's status as Gardener derives it: first in plain words, then the
+//! `shoot.gardener.cloud/status` label (the rule and conditions that decided it behind a toggle),
+//! the operation the gardenlet runs next, what each error code in `status.lastErrors` means, and
+//! the constraints the report computes.
 
 use leptos::prelude::*;
 use shoot_policy::report::Report;
@@ -80,15 +81,19 @@ pub fn Status(report: Memo<Arc<Report>>) -> impl IntoView {
             Some(view! {
                 <section class="card" aria-label="Shoot status">
                     <h2>"Status"</h2>
-                    <p class=class>{format!("shoot.gardener.cloud/status: {label}")}</p>
-                    <p>{d.explanation.clone()}</p>
-                    <dl class="derivation">
-                        <dt>"Rule"</dt><dd>{rule_text(d.rule)}</dd>
-                        <dt>"Last operation"</dt><dd>{last_operation}</dd>
-                        <dt>"Last errors"</dt><dd>{d.last_error_count.to_string()}</dd>
-                        <dt>"Conditions give"</dt><dd>{condition_label}</dd>
-                        {(!deciding.is_empty()).then(|| view! { <dt>"Deciding conditions"</dt><dd>{deciding}</dd> })}
-                    </dl>
+                    <p class=class>{status.label.in_plain_words()}</p>
+                    <p class="muted">"Gardener's label: "<code>{format!("shoot.gardener.cloud/status: {label}")}</code></p>
+                    <details class="gardener-message">
+                        <summary>"How Gardener decides"</summary>
+                        <p>{d.explanation.clone()}</p>
+                        <dl class="derivation">
+                            <dt>"Rule"</dt><dd>{rule_text(d.rule)}</dd>
+                            <dt>"Last operation"</dt><dd>{last_operation}</dd>
+                            <dt>"Last errors"</dt><dd>{d.last_error_count.to_string()}</dd>
+                            <dt>"Conditions give"</dt><dd>{condition_label}</dd>
+                            {(!deciding.is_empty()).then(|| view! { <dt>"Deciding conditions"</dt><dd>{deciding}</dd> })}
+                        </dl>
+                    </details>
                     <p>{format!("Next operation: {}", operation_text(status.next_operation))}</p>
                     {(!status.error_codes.is_empty()).then(|| view! {
                         <h3>"Error codes"</h3>

@@ -24,12 +24,23 @@ pub fn Gallery(inputs: RwSignal<Inputs>, replaced: RwSignal<Option<Inputs>>) -> 
             replace(inputs, replaced, Inputs::from_example(example));
         }
     };
+    // The example the editors hold, word for word; none once anything is edited or pasted.
+    let loaded = Memo::new(move |_| {
+        inputs.with(|i| {
+            let texts = [&i.cloud_profile, &i.shoot, &i.previous_shoot, &i.objects];
+            (GALLERY.iter())
+                .find(|e| e.texts().iter().zip(texts).all(|(a, b)| *a == b.as_str()))
+                .map(|e| e.id)
+        })
+    });
     view! {
         <div class="actions" role="group" aria-label="Examples">
             <label class="inline">"Example "
                 <select aria-label="Example" on:change=choose>
-                    <option value="" selected>"Choose a scenario…"</option>
-                    {GALLERY.iter().map(|e| view! { <option value=e.id>{e.title}</option> }).collect_view()}
+                    <option value="" prop:selected=move || loaded.get().is_none()>"Examples"</option>
+                    {GALLERY.iter().map(|e| view! {
+                        <option value=e.id prop:selected=move || loaded.get() == Some(e.id)>{e.title}</option>
+                    }).collect_view()}
                 </select>
             </label>
             <button type="button" on:click=move |_| replace(inputs, replaced, Inputs::from_example(&examples::DEFAULT))>

@@ -123,6 +123,91 @@ pub struct StatusLabelResult {
     pub derivation: StatusLabelDerivation,
 }
 
+impl StatusLabelResult {
+    /// The status in plain words, for the first thing a user reads: what the label means for the
+    /// cluster and what made it so (`Unhealthy: a health check fails (every node ready).`). The
+    /// label and the controller's rule are the details.
+    pub fn in_plain_words(&self) -> String {
+        let d = &self.derivation;
+        let operation = d.last_operation_type.as_deref().unwrap_or("operation");
+        let errors = match d.last_error_count {
+            1 => "1 error".to_string(),
+            n => format!("{n} errors"),
+        };
+        let checks: Vec<&str> = (d.deciding_conditions.iter())
+            .map(|c| check_in_words(&c.condition_type))
+            .collect();
+        let checks = checks.join(", ");
+        let (one, several) = match d.condition_label {
+            Some(StatusLabel::Progressing) => (
+                "a health check is still settling",
+                "health checks are still settling",
+            ),
+            Some(StatusLabel::Unknown) => (
+                "a health check has no result",
+                "health checks have no result",
+            ),
+            Some(StatusLabel::Unhealthy) => ("a health check fails", "health checks fail"),
+            _ => ("every health check passes", "every health check passes"),
+        };
+        let conditions = match (d.condition_label, d.deciding_conditions.len()) {
+            (None | Some(StatusLabel::Healthy), _) => one.to_string(),
+            (_, 0 | 1) => format!("{one} ({checks})"),
+            _ => format!("{several} ({checks})"),
+        };
+        let text = match d.rule {
+            StatusLabelRule::NoLastOperation => {
+                "Gardener has run no operation on this Shoot yet".to_string()
+            }
+            StatusLabelRule::CreateOrDeleteLastErrors => {
+                let phase = if operation == "Delete" {
+                    "deleted"
+                } else {
+                    "created"
+                };
+                match d.last_error_count {
+                    0 => format!("the Shoot is being {phase}, without errors so far"),
+                    _ => format!("the Shoot is being {phase}, and the operation reported {errors}"),
+                }
+            }
+            StatusLabelRule::Conditions if self.label == StatusLabel::Healthy => {
+                match d.last_operation_state.as_deref() {
+                    Some("Succeeded") => {
+                        "the last operation succeeded and every health check passes".to_string()
+                    }
+                    _ => {
+                        format!("the {operation} runs without errors and every health check passes")
+                    }
+                }
+            }
+            StatusLabelRule::Conditions => conditions,
+            StatusLabelRule::ProcessingWithLastErrors => {
+                format!("the running {operation} has reported {errors}")
+            }
+            StatusLabelRule::LastOperationNotSucceeded => format!(
+                "the last {operation} did not succeed (it is {})",
+                d.last_operation_state.as_deref().unwrap_or("unknown")
+            ),
+        };
+        format!(
+            "{}: {text}.",
+            crate::ascii::capitalized(self.label.as_str())
+        )
+    }
+}
+
+/// A condition type in words (Gardener's health checks of a Shoot); an unknown type as it is.
+fn check_in_words(condition_type: &str) -> &str {
+    match condition_type {
+        "APIServerAvailable" => "API server available",
+        "ControlPlaneHealthy" => "control plane healthy",
+        "ObservabilityComponentsHealthy" => "observability components healthy",
+        "EveryNodeReady" => "every node ready",
+        "SystemComponentsHealthy" => "system components healthy",
+        other => other,
+    }
+}
+
 /// The status label Gardener computes for a Shoot (from `status.lastOperation`, `status.lastErrors` and
 /// `status.conditions`; constraints and the label's current value play no part).
 pub fn status_label(shoot: &Shoot) -> StatusLabelResult {
@@ -305,6 +390,43 @@ mod tests {
         assert_eq!(
             result.derivation.rule,
             StatusLabelRule::LastOperationNotSucceeded
+        );
+    }
+
+    #[test]
+    fn the_status_reads_in_plain_words_first() {
+        let words = |op: Option<LastOperation>, errors: &[LastError], conditions: &[Condition]| {
+            compute_status_label(op.as_ref(), errors, conditions).in_plain_words()
+        };
+        assert_eq!(
+            words(None, &[], &[]),
+            "Healthy: Gardener has run no operation on this Shoot yet."
+        );
+        let node = Condition {
+            condition_type: "EveryNodeReady".into(),
+            ..condition("False")
+        };
+        let reconciled = || Some(operation("Reconcile", "Succeeded"));
+        assert_eq!(
+            words(reconciled(), &[], std::slice::from_ref(&node)),
+            "Unhealthy: a health check fails (every node ready)."
+        );
+        let api = Condition {
+            condition_type: "APIServerAvailable".into(),
+            ..condition("False")
+        };
+        assert_eq!(
+            words(reconciled(), &[], &[node, api]),
+            "Unhealthy: health checks fail (every node ready, API server available)."
+        );
+        assert_eq!(
+            words(reconciled(), &[], &[condition("True")]),
+            "Healthy: the last operation succeeded and every health check passes."
+        );
+        let creating = Some(operation("Create", "Processing"));
+        assert_eq!(
+            words(creating, &[LastError::default()], &[]),
+            "Unhealthy: the Shoot is being created, and the operation reported 1 error."
         );
     }
 }
