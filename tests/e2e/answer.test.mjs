@@ -5,7 +5,23 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { withApp, loadExample, setEditor } from "./helpers.mjs";
+import { withApp, loadExample, setEditor, paste } from "./helpers.mjs";
+
+test("an editor whose text does not read says so to assistive technology, and points at why", () =>
+  withApp(async (page) => {
+    const shoot = page.getByLabel("Shoot", { exact: true });
+    assert.equal(await shoot.getAttribute("aria-invalid"), "false");
+    const text = await shoot.inputValue();
+    // A flow sequence left open on line 3: the YAML does not read.
+    await paste(page, "Shoot", "apiVersion: core.gardener.cloud/v1beta1\nkind: Shoot\nmetadata: {name: [broken\n");
+    await page.waitForFunction(() => document.querySelector("textarea[aria-label=Shoot]").getAttribute("aria-invalid") === "true");
+    const described = await shoot.getAttribute("aria-describedby");
+    const why = page.locator(`[id="${described}"]`);
+    assert.match(await why.textContent(), /line \d+, column \d+: /);
+    // The whole text back: valid again.
+    await paste(page, "Shoot", text);
+    await page.waitForFunction(() => document.querySelector("textarea[aria-label=Shoot]").getAttribute("aria-invalid") === "false");
+  }));
 
 /** The text the example picker shows. */
 const picked = (page) =>

@@ -340,6 +340,15 @@ pub fn Editor(
     });
 
     let id = editor_id(label);
+    // The textarea says whether its text reads (an error, not a warning) and points at the list
+    // that says why, so a screen reader announces both with the field.
+    let invalid = move || {
+        let error = |d: &shoot_policy::report::Diagnostic| {
+            d.source == label && d.severity == shoot_policy::report::Severity::Error
+        };
+        report.with(|report| report.diagnostics.iter().any(error).to_string())
+    };
+    let problems_id = format!("{id}-problems");
     view! {
         <div class="editor">
             <label for=id.clone()>{label}</label>
@@ -348,11 +357,11 @@ pub fn Editor(
                     <div class="gutter"><pre class="gutter-lines" node_ref=numbers></pre></div>
                 </div>
                 <textarea id=id aria-label=label spellcheck="false" wrap="off" autocomplete="off"
-                    node_ref=area></textarea>
+                    aria-invalid=invalid aria-describedby=problems_id.clone() node_ref=area></textarea>
             </div>
             // A polite live region: the problems of the input as typed are read out once typing
             // pauses (an alert per item would interrupt each keystroke, and break the list).
-            <ul class="editor-problems" aria-live="polite">
+            <ul class="editor-problems" id=problems_id aria-live="polite">
                 {move || problems().into_iter().map(|d| {
                     let place = match (d.line, d.column) {
                         (Some(l), Some(c)) => format!("line {l}, column {c}: "),
