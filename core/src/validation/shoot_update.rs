@@ -2150,6 +2150,15 @@ mod tests {
         serde_json::from_value(value.clone()).expect("a Shoot")
     }
 
+    /// Marks `shoot` as being deleted since 2024-01-01.
+    fn being_deleted(shoot: &mut Value) {
+        set(
+            shoot,
+            "/metadata/deletionTimestamp",
+            json!("2024-01-01T00:00:00Z"),
+        );
+    }
+
     fn set(value: &mut Value, pointer: &str, new: Value) {
         let (parent, key) = pointer.rsplit_once('/').unwrap();
         let parent = value.pointer_mut(parent).expect("parent exists");
@@ -2307,11 +2316,7 @@ mod tests {
     fn a_deleting_shoot_keeps_its_spec() {
         // Gardener's test "should forbid updating the spec for shoots with deletion timestamp".
         let mut old = base();
-        set(
-            &mut old,
-            "/metadata/deletionTimestamp",
-            json!("2024-01-01T00:00:00Z"),
-        );
+        being_deleted(&mut old);
         let mut new = old.clone();
         set(
             &mut new,
@@ -2637,11 +2642,7 @@ mod tests {
             )]
         );
         let mut deleting = base();
-        set(
-            &mut deleting,
-            "/metadata/deletionTimestamp",
-            json!("2024-01-01T00:00:00Z"),
-        );
+        being_deleted(&mut deleting);
         set(
             &mut deleting,
             "/status",
@@ -2730,11 +2731,7 @@ mod tests {
     #[test]
     fn metadata_of_a_deleting_shoot() {
         let mut old = base();
-        set(
-            &mut old,
-            "/metadata/deletionTimestamp",
-            json!("2024-01-01T00:00:00Z"),
-        );
+        being_deleted(&mut old);
         set(&mut old, "/metadata/finalizers", json!(["gardener"]));
         let mut new = old.clone();
         set(
@@ -2751,11 +2748,7 @@ mod tests {
             )]
         );
         let mut new = base();
-        set(
-            &mut new,
-            "/metadata/deletionTimestamp",
-            json!("2024-01-01T00:00:00Z"),
-        );
+        being_deleted(&mut new);
         assert_eq!(
             check(&new, &base())[0],
             immutable("metadata.deletionTimestamp")
@@ -2829,11 +2822,7 @@ mod tests {
     #[test]
     fn metadata_of_other_types() {
         let mut old = base();
-        set(
-            &mut old,
-            "/metadata/deletionTimestamp",
-            json!("2024-01-01T00:00:00Z"),
-        );
+        being_deleted(&mut old);
         let mut new = old.clone();
         set(&mut new, "/metadata/finalizers", json!([5]));
         set(&mut new, "/metadata/uid", json!(7));
@@ -3032,11 +3021,7 @@ mod tests {
     fn a_deleting_shoot_compares_the_defaulted_spec() {
         let mut old = base();
         set(&mut old, "/metadata/namespace", json!("garden"));
-        set(
-            &mut old,
-            "/metadata/deletionTimestamp",
-            json!("2024-01-01T00:00:00Z"),
-        );
+        being_deleted(&mut old);
         let mut new = old.clone();
         set(
             &mut new,
