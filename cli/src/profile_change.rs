@@ -98,7 +98,7 @@ pub fn write(
                 options,
                 |shoot| {
                     failing |= holds(&shoot);
-                    let path = shoot_path(&shoot);
+                    let path = shoot.path();
                     if !markdown {
                         writeln!(out, "{path}:")?;
                     }
@@ -136,13 +136,4 @@ fn summary_line(summary: &ProfileChangeSummary) -> String {
         line.push_str(&format!(", unreadable: {}", summary.with_input_errors));
     }
     line
-}
-
-/// `namespace/name`, as `kubectl get shoots -A` tells Shoots apart; the name alone where the
-/// Shoot names no namespace.
-fn shoot_path(shoot: &AffectedShoot) -> String {
-    match &shoot.namespace {
-        Some(namespace) => format!("{namespace}/{}", shoot.shoot),
-        None => shoot.shoot.clone(),
-    }
 }

@@ -235,6 +235,17 @@ pub fn each_change_of<S: Borrow<Source>, E>(
     })
 }
 
+impl AffectedShoot {
+    /// `namespace/name`, as `kubectl get shoots -A` tells Shoots apart; the name alone where the
+    /// Shoot names no namespace.
+    pub fn path(&self) -> String {
+        match &self.namespace {
+            Some(namespace) => format!("{namespace}/{}", self.shoot),
+            None => self.shoot.clone(),
+        }
+    }
+}
+
 impl FleetCounts {
     /// The report of these counts with the affected Shoots collected.
     pub fn into_report(self, affected: Vec<AffectedShoot>) -> ProfileChangeReport {

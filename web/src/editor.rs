@@ -110,7 +110,7 @@ fn digits(lines: usize) -> usize {
 
 /// The lines of text with a trailing newline opening a last, empty line, as the textarea counts
 /// them (where an "unexpected end of input" error points).
-fn count_lines(text: &str) -> usize {
+pub fn count_lines(text: &str) -> usize {
     text.split('\n').count()
 }
 

@@ -47,6 +47,11 @@ fn year(t: DateTime<Utc>) -> String {
 pub use shoot_policy::ascii::capitalized;
 
 /// `1 webhook`, `4 webhooks`.
+/// A size as a user reads it: `4.2 MB`.
+pub fn megabytes(bytes: usize) -> String {
+    format!("{:.1} MB", bytes as f64 / 1_000_000.0)
+}
+
 pub fn count(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }

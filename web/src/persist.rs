@@ -39,8 +39,7 @@ pub fn take_not_kept() -> Option<String> {
 
 /// The input's size as a user reads it: "4.2 MB".
 pub fn megabytes(inputs: &Inputs) -> String {
-    let bytes: usize = inputs.texts().iter().map(|(_, text)| text.len()).sum();
-    format!("{:.1} MB", bytes as f64 / 1_000_000.0)
+    crate::format::megabytes(inputs.texts().iter().map(|(_, text)| text.len()).sum())
 }
 
 pub fn load_replaced() -> Option<Inputs> {

@@ -3,6 +3,9 @@
 //! large for the browser's storage (about 5 MB; 10 000 Shoots are 30 MB) is said to be lost on
 //! reload instead of taking the CloudProfiles with it.
 
+use crate::editor::count_lines;
+use crate::format::megabytes;
+
 /// The text fields: the storage key and element id's end, the label, what to paste.
 pub const FIELDS: [(&str, &str, &str); 3] = [
     (
@@ -27,18 +30,9 @@ pub const FIELDS: [(&str, &str, &str); 3] = [
 /// with the 1 million lines (30 MB) of 10 000 Shoots.
 pub const SHOWN_LINES: usize = 20_000;
 
-pub fn lines(text: &str) -> usize {
-    text.bytes().filter(|byte| *byte == b'\n').count() + 1
-}
-
 /// Whether the field holds `text` without showing it.
 pub fn held(text: &str) -> bool {
-    lines(text) > SHOWN_LINES
-}
-
-/// `29.3 MB`.
-pub fn megabytes(text: &str) -> String {
-    format!("{:.1} MB", text.len() as f64 / 1_000_000.0)
+    count_lines(text) > SHOWN_LINES
 }
 
 /// What a field says below itself: its hint, or what it holds unseen.
@@ -47,8 +41,8 @@ pub fn about(text: &str, hint: &str) -> String {
         true => format!(
             "Holds a pasted text of {} ({} lines), too long to show here; it is analysed as pasted. \
              A paste replaces it, as does emptying the field.",
-            megabytes(text),
-            lines(text)
+            megabytes(text.len()),
+            count_lines(text)
         ),
         false => hint.to_string(),
     }
@@ -59,7 +53,7 @@ pub fn unsaved(label: &str, text: &str) -> String {
     format!(
         "{label} ({}) is too large for the browser's storage: a reload will not bring it back. \
          Keep a copy of it elsewhere.",
-        megabytes(text)
+        megabytes(text.len())
     )
 }
 

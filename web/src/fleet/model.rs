@@ -41,14 +41,6 @@ pub fn date(change: &ProfileChange) -> Option<DateTime<Utc>> {
     at(&change.after).or_else(|| at(&change.before))
 }
 
-/// `namespace/name`, what the text filter searches.
-pub fn shoot_path(namespace: Option<&str>, name: &str) -> String {
-    match namespace {
-        Some(namespace) => format!("{namespace}/{name}"),
-        None => name.to_string(),
-    }
-}
-
 /// The rows to show: the changes whose Shoot's `namespace/name` contains `text` and whose kind
 /// is `kind` (any when `None`), in `order`; rows of the same date keep the List's order, and rows
 /// without a date come last. Case is ignored for ASCII letters only: names and namespaces are DNS
@@ -62,7 +54,7 @@ pub fn rows(
     let text = text.trim().to_ascii_lowercase();
     let mut rows = Vec::new();
     for (index, shoot) in view.affected.iter().enumerate() {
-        let path = shoot_path(shoot.namespace.as_deref(), &shoot.shoot).to_ascii_lowercase();
+        let path = shoot.path().to_ascii_lowercase();
         if !path.contains(&text) {
             continue;
         }
