@@ -142,38 +142,42 @@ pub struct FleetCounts {
 /// The CloudProfile of one side of the comparison, with the NamespacedCloudProfiles below it.
 pub type Side<'a> = (&'a PreparedProfile, &'a NamespacedProfiles);
 
-/// [`each_change`] collected.
+/// Compares every Shoot of `shoots` (one each, or several in a `List`) under the two CloudProfiles,
+/// each read once.
 pub fn compare_profiles<S: Borrow<Source>>(
-    profiles: (Source, Source),
+    (previous, new): (Source, Source),
     shoots: impl IntoIterator<Item = S>,
     options: &AnalyzeOptions,
 ) -> ProfileChangeReport {
-    let mut affected = Vec::new();
-    let shoots = shoots.into_iter().map(Ok::<_, std::convert::Infallible>);
-    let Ok(counts) = each_change(profiles, shoots, options, |shoot| {
-        affected.push(shoot);
-        Ok(())
-    });
-    counts.into_report(affected)
-}
-
-/// Compares every Shoot of `shoots` (one each, or several in a `List`) under the two CloudProfiles;
-/// `take` gets each affected Shoot as it is found, in input order.
-pub fn each_change<S: Borrow<Source>, E>(
-    (previous, new): (Source, Source),
-    shoots: impl IntoIterator<Item = Result<S, E>>,
-    options: &AnalyzeOptions,
-    take: impl FnMut(AffectedShoot) -> Result<(), E>,
-) -> Result<FleetCounts, E> {
     let previous = PreparedProfile::new(previous, options.limits);
     let new = PreparedProfile::new(new, options.limits);
-    let none = NamespacedProfiles::default();
-    let sides = (Some((&previous, &none)), (&new, &none));
-    each_change_of(sides, shoots, options, take, &mut |_, _| {})
+    let shoots = shoots.into_iter().map(Ok::<_, std::convert::Infallible>);
+    let Ok(report) = compare_prepared((Some(&previous), &new), shoots, options, &mut |_, _| {});
+    report
 }
 
-/// [`each_change`] against profiles prepared before: each Shoot against the CloudProfile or the
-/// NamespacedCloudProfile it references, on each side (a NamespacedCloudProfile merged with the
+/// [`each_change_of`] on CloudProfiles without NamespacedCloudProfiles below them, the affected
+/// Shoots collected: the npm package's `compareCloudProfiles` and the app's Fleet view.
+pub fn compare_prepared<S: Borrow<Source>, E>(
+    (previous, new): (Option<&PreparedProfile>, &PreparedProfile),
+    shoots: impl IntoIterator<Item = Result<S, E>>,
+    options: &AnalyzeOptions,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<ProfileChangeReport, E> {
+    let none = NamespacedProfiles::default();
+    let sides = (previous.map(|previous| (previous, &none)), (new, &none));
+    let mut affected = Vec::new();
+    let take = |shoot| {
+        affected.push(shoot);
+        Ok(())
+    };
+    let counts = each_change_of(sides, shoots, options, take, progress)?;
+    Ok(counts.into_report(affected))
+}
+
+/// Compares every Shoot of `shoots` (one each, or several in a `List`) against profiles prepared
+/// before, and gives `take` each affected Shoot as it is found, in input order. Each Shoot is
+/// analysed against the CloudProfile or the NamespacedCloudProfile it references, on each side (a NamespacedCloudProfile merged with the
 /// previous and with the new CloudProfile, as Gardener merges it again when its parent changes).
 /// Without a previous side, each Shoot is compared with no answer at all, so its changes are what
 /// the new CloudProfile brings it (the versions' classifications left out: every version has one).
@@ -557,19 +561,12 @@ mod tests {
         let sources: Vec<Source> = (shoots.iter().enumerate())
             .map(|(i, text)| Source::auto(format!("shoot-{i}"), *text))
             .collect();
-        let mut affected = Vec::new();
-        let summary = each_change::<_, ()>(
+        let report = compare_profiles(
             (Source::auto("previous", previous), Source::auto("new", new)),
-            sources.iter().map(Ok),
+            &sources,
             &options,
-            |shoot| {
-                affected.push(shoot);
-                Ok(())
-            },
-        )
-        .unwrap()
-        .summary;
-        (affected, summary)
+        );
+        (report.affected, report.summary)
     }
 
     #[test]
@@ -649,21 +646,15 @@ mod tests {
         let prepare =
             |text: &str| PreparedProfile::new(Source::auto("CloudProfile", text), options.limits);
         let (previous, profile) = (previous.map(prepare), prepare(profile));
-        let none = NamespacedProfiles::default();
-        let mut affected = Vec::new();
         let mut seen = Vec::new();
-        let counts = each_change_of::<_, ()>(
-            (previous.as_ref().map(|p| (p, &none)), (&profile, &none)),
+        let report = compare_prepared::<_, ()>(
+            (previous.as_ref(), &profile),
             [Ok(shoots)],
             &options,
-            |shoot| {
-                affected.push(shoot);
-                Ok(())
-            },
             &mut |done, total| seen.push((done, total)),
         )
         .unwrap();
-        (counts.into_report(affected), seen)
+        (report, seen)
     }
 
     #[test]

@@ -590,13 +590,9 @@ pub fn compare_cloud_profiles(
         )?),
     };
     let profile = prepare(&input.cloud_profile, "input.cloudProfile", "CloudProfile")?;
-    use shoot_policy::profile_change::each_change_of;
-    use shoot_policy::report::NamespacedProfiles;
+    use shoot_policy::profile_change::compare_prepared;
     // Only the affected Shoots are kept; each Shoot's text is read when its turn comes.
-    let mut affected = Vec::new();
     let shoots = shoot_sources(&input.shoots, 1 + usize::from(previous.is_some()))?;
-    let none = NamespacedProfiles::default();
-    let sides = (previous.as_ref().map(|p| (p, &none)), (&profile, &none));
     let mut progress = |done: usize, total: usize| {
         if let Some(on_progress) = &on_progress {
             if done % 100 == 0 || done == total {
@@ -604,19 +600,13 @@ pub fn compare_cloud_profiles(
             }
         }
     };
-    let counts = each_change_of(
-        sides,
+    let report = compare_prepared(
+        (previous.as_ref(), &profile),
         shoots,
         &options,
-        |shoot| {
-            affected.push(shoot);
-            Ok(())
-        },
         &mut progress,
     )?;
-    to_js::Writer::default()
-        .write(&counts.into_report(affected))
-        .map_err(js_error)
+    to_js::Writer::default().write(&report).map_err(js_error)
 }
 
 /// `input.shoots` (an array of documents) as sources, each read from JavaScript when the

@@ -16,8 +16,8 @@ pub fn request(
     mut progress: impl FnMut(usize, usize) + 'static,
     deliver: impl FnOnce(Result<shoot_policy::profile_change::ProfileChangeReport, String>) + 'static,
 ) {
-    use shoot_policy::profile_change::each_change_of;
-    use shoot_policy::report::{AnalyzeOptions, NamespacedProfiles, PreparedProfile, Source};
+    use shoot_policy::profile_change::compare_prepared;
+    use shoot_policy::report::{AnalyzeOptions, PreparedProfile, Source};
     let options = AnalyzeOptions::at(now);
     let prepare =
         |name: &str, text: &str| PreparedProfile::new(Source::auto(name, text), options.limits);
@@ -25,15 +25,14 @@ pub fn request(
     let profile = prepare("CloudProfile", &profile);
     // Named as the package names the first document of `shoots`.
     let shoots = Source::auto(SHOOTS_SOURCE, &*shoots);
-    let none = NamespacedProfiles::default();
-    let sides = (previous.as_ref().map(|p| (p, &none)), (&profile, &none));
-    let mut affected = Vec::new();
-    let take = |shoot| {
-        affected.push(shoot);
-        Ok::<_, std::convert::Infallible>(())
-    };
-    let Ok(counts) = each_change_of(sides, [Ok(shoots)], &options, take, &mut progress);
-    deliver(Ok(counts.into_report(affected)));
+    let shoots = [Ok::<_, std::convert::Infallible>(shoots)];
+    let Ok(report) = compare_prepared(
+        (previous.as_ref(), &profile),
+        shoots,
+        &options,
+        &mut progress,
+    );
+    deliver(Ok(report));
 }
 
 /// The name the engine gives the Shoots' text in its diagnostics: the first (and here only)
