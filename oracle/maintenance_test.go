@@ -507,7 +507,7 @@ func valueEnd(text string) int {
 // them): the whole answer, of which the fields above are a part. A change is
 // `{path, before, after}`, `before` or `after` left out where the field is absent; a list whose
 // length changed is one change, a list of the same length changes per item. The engine's answer
-// is diffed the same way (core/src/conformance/maintenance_reconcile.rs), so a field the run
+// is diffed the same way (testing/src/conformance/maintenance_reconcile.rs), so a field the run
 // removes, empties or nulls differs from one it leaves.
 func shootChanges(before, after *gardencorev1beta1.Shoot) ([]any, error) {
 	view := func(shoot *gardencorev1beta1.Shoot) (any, error) {

@@ -1,6 +1,6 @@
 //! `shoot-policy conformance PATH...`: evaluates case files and compares with Gardener's results.
 
-use shoot_policy::conformance::{self, CaseResult, Outcome, Summary};
+use shoot_policy_testing::conformance::{self, CaseResult, Outcome, Summary};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

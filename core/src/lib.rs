@@ -10,7 +10,6 @@ extern crate self as shoot_policy;
 pub mod api;
 pub mod ascii;
 pub mod certificate;
-pub mod conformance;
 pub mod decode;
 pub mod defaults;
 pub mod document;

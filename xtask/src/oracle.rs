@@ -1,9 +1,9 @@
 //! `cargo xtask oracle`: the differential test against Gardener's own Go code. Builds the Go side
 //! (`oracle/`, Gardener a module dependency) into a test binary, then runs the Rust driver
-//! (`core/tests/oracle/`) against it.
+//! (`testing/tests/oracle/`, a test of the `shoot-policy-testing` crate) against it.
 //!
 //! `cargo xtask oracle --mutants [--only ID,…]` judges the oracle and the conformance corpus by the
-//! seeded mutations of `core/tests/oracle/mutants.txt` ([`mutants`]).
+//! seeded mutations of `testing/tests/oracle/mutants.txt` ([`mutants`]).
 
 use crate::{cargo, exec, output, root, target_dir, Result};
 use std::path::{Path, PathBuf};
@@ -13,6 +13,10 @@ use std::process::Command;
 /// (165 s shared by 22 areas) and the real-world corpus (`tests/real-world/`, a few seconds), so
 /// CI stays within its time.
 pub const CI_ARGUMENTS: &[&str] = &["--seconds", "165", "--seed", "1", "--real-world"];
+
+/// The package whose tests are the oracle's driver (`--test oracle`) and the conformance corpus
+/// (`--test conformance`).
+pub const TESTING: &str = "shoot-policy-testing";
 
 pub fn run(args: &[String]) -> Result {
     if args.iter().any(|a| a == "--mutants") {
@@ -24,7 +28,7 @@ pub fn run(args: &[String]) -> Result {
     let release = args.iter().any(|a| a == "--release");
     let mut command = cargo();
     command
-        .args(["test", "--package", "shoot-policy", "--test", "oracle"])
+        .args(["test", "--package", TESTING, "--test", "oracle"])
         .args(release.then_some("--release"))
         .arg("--")
         .args(args.iter().filter(|a| *a != "--release"))
@@ -92,7 +96,7 @@ struct Mutant {
 }
 
 /// The kept list of seeded mutations.
-const MUTANTS: &str = "core/tests/oracle/mutants.txt";
+const MUTANTS: &str = "testing/tests/oracle/mutants.txt";
 
 fn read_mutants() -> Result<Vec<Mutant>> {
     let path = root().join(MUTANTS);
@@ -230,19 +234,30 @@ fn copy_working_tree(tree: &Path) -> Result {
     Ok(())
 }
 
-/// Puts the generators (`core/tests/oracle/generate*.rs`) of `revision` into the copy.
+/// Where the oracle's driver and generators are; before the testing crate, `core/tests/oracle/`.
+const DRIVER: &str = "testing/tests/oracle/";
+const DRIVER_BEFORE_THE_TESTING_CRATE: &str = "core/tests/oracle/";
+
+/// Puts the generators (`generate*.rs` of the driver) of `revision` into the copy's driver, from
+/// wherever the driver was at that revision.
 fn generators_of(revision: &str, tree: &Path) -> Result {
-    let listed = output(Command::new("git").args([
-        "ls-tree",
-        "--name-only",
-        revision,
-        "core/tests/oracle/",
-    ]))?;
-    for file in listed.lines().filter(|f| f.contains("/generate")) {
-        let content = output(Command::new("git").args(["show", &format!("{revision}:{file}")]))?;
-        std::fs::write(tree.join(file), content).map_err(|e| format!("{file}: {e}"))?;
+    for dir in [DRIVER, DRIVER_BEFORE_THE_TESTING_CRATE] {
+        let listed = output(Command::new("git").args(["ls-tree", "--name-only", revision, dir]))?;
+        let generators: Vec<&str> = listed.lines().filter(|f| f.contains("/generate")).collect();
+        if generators.is_empty() {
+            continue;
+        }
+        for file in generators {
+            let content =
+                output(Command::new("git").args(["show", &format!("{revision}:{file}")]))?;
+            let target = tree.join(DRIVER).join(&file[dir.len()..]);
+            std::fs::write(&target, content).map_err(|e| format!("{file}: {e}"))?;
+        }
+        return Ok(());
     }
-    Ok(())
+    Err(format!(
+        "{revision} has no generators in {DRIVER} or {DRIVER_BEFORE_THE_TESTING_CRATE}"
+    ))
 }
 
 fn judge(
@@ -262,14 +277,7 @@ fn judge(
             .env("ORACLE_BIN", binary);
         command
     };
-    let mut oracle = cargo_in_tree(&[
-        "test",
-        "--package",
-        "shoot-policy",
-        "--test",
-        "oracle",
-        "--",
-    ]);
+    let mut oracle = cargo_in_tree(&["test", "--package", TESTING, "--test", "oracle", "--"]);
     oracle
         .args(["--area", &mutant.areas, "--budget-as-full-run", "--found"])
         .arg(found)
@@ -312,7 +320,7 @@ fn judge(
         }
     }
     let corpus = if corpus {
-        let status = cargo_in_tree(&["test", "--package", "shoot-policy", "--test", "conformance"])
+        let status = cargo_in_tree(&["test", "--package", TESTING, "--test", "conformance"])
             .output()
             .map_err(|e| format!("could not start cargo: {e}"))?
             .status;

@@ -57,7 +57,7 @@ fn clippy() -> Result {
     exec(cargo().args([
         "clippy",
         "--package",
-        "shoot-policy",
+        oracle::TESTING,
         "--test",
         "oracle",
         "--",

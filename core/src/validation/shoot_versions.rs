@@ -441,7 +441,7 @@ spec:
         )
         .unwrap();
         let s = shoot("spec: {kubernetes: {version: 1.30.0}, provider: {workers: [{name: a, machine: {architecture: amd64, image: {name: img, version: 1.0.0}}}]}}");
-        let now = crate::conformance::parse_instant("2026-01-01T00:00:00Z").unwrap();
+        let now = crate::rfc3339::parse("2026-01-01T00:00:00Z").unwrap();
         let errors = validate_shoot_versions(&profile, None, &s, Operation::Create, now);
         assert_eq!(errors.len(), 1);
         assert_eq!(errors[0].field, "spec.provider.workers[0].machine.image");

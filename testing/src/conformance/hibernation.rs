@@ -1,14 +1,14 @@
 //! Conformance kinds of the hibernation area (schema: spec/status.md §0, rules §12).
 
 use super::{parse_instant, Case, Checker, Kind};
-use crate::document::Value;
-use crate::duration;
-use crate::hibernation::{
+use chrono::{DateTime, Utc};
+use shoot_policy::document::Value;
+use shoot_policy::duration;
+use shoot_policy::hibernation::{
     check_hibernation_admission, hibernated_during_next_maintenance_window, hibernation_action,
     parse_schedules, HibernationControllerConfig, HibernationSchedule, Operation, ParsedSchedule,
     Shoot,
 };
-use chrono::{DateTime, Utc};
 
 pub const KINDS: &[Kind] = &[
     Kind {

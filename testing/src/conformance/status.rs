@@ -2,14 +2,14 @@
 
 use super::compare::to_value;
 use super::{parse_instant, Case, Checker, Kind};
-use crate::decode::FromValue;
-use crate::document::Value;
-use crate::status::{
+use chrono::TimeDelta;
+use serde::Deserialize;
+use shoot_policy::decode::FromValue;
+use shoot_policy::document::Value;
+use shoot_policy::status::{
     self, errors, ConditionThreshold, ConditionUpdate, LastError, LastOperation, Seed, Shoot,
     ShootControllerConfig,
 };
-use chrono::TimeDelta;
-use serde::Deserialize;
 
 pub const KINDS: &[Kind] = &[
     Kind {

@@ -20,10 +20,10 @@ mod validation;
 
 pub use compare::{Checker, Mismatch};
 
-use crate::decode::FromValue;
-use crate::document::{self, ParseError, Value};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
+use shoot_policy::decode::FromValue;
+use shoot_policy::document::{self, ParseError, Value};
 use std::collections::BTreeMap;
 
 /// One case as written in a case file.
@@ -105,8 +105,9 @@ impl Case {
 
     /// The input field `name` read into `T` (absent fields read as `null`), by the reader the
     /// reports use.
-    pub fn input<T: crate::decode::FromValue>(&self, name: &str) -> Result<T, String> {
-        crate::decode::from_value(self.input_value(name)).map_err(|e| format!("input.{name}: {e}"))
+    pub fn input<T: shoot_policy::decode::FromValue>(&self, name: &str) -> Result<T, String> {
+        shoot_policy::decode::from_value(self.input_value(name))
+            .map_err(|e| format!("input.{name}: {e}"))
     }
 
     /// The expect field `name`, or `None` when the case does not check it.

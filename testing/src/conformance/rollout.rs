@@ -3,14 +3,14 @@
 
 use super::compare::to_value;
 use super::{Case, Checker, Kind};
-use crate::decode::FromValue;
-use crate::document::Value;
-use crate::rollout::strategy::{
+use serde::Deserialize;
+use shoot_policy::decode::FromValue;
+use shoot_policy::document::Value;
+use shoot_policy::rollout::strategy::{
     defaulted_shoot, validate_update_strategy_by_rule, FeatureGates, Operation,
 };
-use crate::rollout::trigger::{roll_triggers, RollTriggerOptions};
-use crate::rollout::types::{Shoot, WorkerResource};
-use serde::Deserialize;
+use shoot_policy::rollout::trigger::{roll_triggers, RollTriggerOptions};
+use shoot_policy::rollout::types::{Shoot, WorkerResource};
 
 pub const KINDS: &[Kind] = &[
     Kind {

@@ -1,11 +1,11 @@
 //! Conformance kinds of `maintenance.yaml` (schema: spec/maintenance.md §0).
 
 use super::{Case, Checker, Kind};
-use crate::decode::FromValue;
-use crate::duration;
-use crate::lifecycle::{duration_until_next_transition, ExpirableVersion};
-use crate::timewindow::MaintenanceTimeWindow;
 use serde::Deserialize;
+use shoot_policy::decode::FromValue;
+use shoot_policy::duration;
+use shoot_policy::lifecycle::{duration_until_next_transition, ExpirableVersion};
+use shoot_policy::timewindow::MaintenanceTimeWindow;
 
 pub const KINDS: &[Kind] = &[
     Kind {

@@ -3,14 +3,14 @@
 
 use super::compare::to_value;
 use super::{Case, Checker, Kind};
-use crate::constraints::condition::Condition;
-use crate::constraints::{
+use serde_json::json;
+use shoot_policy::constraints::condition::Condition;
+use shoot_policy::constraints::{
     check_ca_validities, problematic_webhooks, remediate, shoot_constraints, LastOperation, Secret,
     SeedObjects, Shoot, ShootClusterObjects, WebhookConfiguration, HIBERNATION_POSSIBLE,
     MAINTENANCE_PRECONDITIONS_SATISFIED,
 };
-use crate::document::Value;
-use serde_json::json;
+use shoot_policy::document::Value;
 
 pub const KINDS: &[Kind] = &[
     Kind {
@@ -127,14 +127,15 @@ fn webhook_remediation(case: &Case, checker: &mut Checker) -> Result<(), String>
                 checker.mismatch(&webhook_path, "a webhook".to_string(), "none".to_string());
                 continue;
             };
-            let expressions = |selector: &Option<crate::constraints::selector::LabelSelector>| {
-                to_value(
-                    selector
-                        .as_ref()
-                        .and_then(|s| s.match_expressions.clone())
-                        .unwrap_or_default(),
-                )
-            };
+            let expressions =
+                |selector: &Option<shoot_policy::constraints::selector::LabelSelector>| {
+                    to_value(
+                        selector
+                            .as_ref()
+                            .and_then(|s| s.match_expressions.clone())
+                            .unwrap_or_default(),
+                    )
+                };
             let actual_fields = json!({
                 "name": webhook.name,
                 "timeoutSeconds": webhook.timeout_seconds,

@@ -3,10 +3,10 @@
 
 use super::compare::to_value;
 use super::{parse_instant, Case, Checker, Kind};
-use crate::document::Value;
-use crate::maintenance::{CloudProfile, Shoot};
-use crate::timeline::{timeline, Component, Timeline, TimelineEvent};
-use crate::timewindow::MaintenanceTimeWindow;
+use shoot_policy::document::Value;
+use shoot_policy::maintenance::{CloudProfile, Shoot};
+use shoot_policy::timeline::{timeline, Component, Timeline, TimelineEvent};
+use shoot_policy::timewindow::MaintenanceTimeWindow;
 
 pub const KINDS: &[Kind] = &[
     Kind {

@@ -1,5 +1,5 @@
 //! Conformance kind `namespaced-cloud-profile-merge`: the `status.cloudProfileSpec` Gardener's
-//! `MergeCloudProfiles` writes ([`crate::namespaced_cloud_profile`]).
+//! `MergeCloudProfiles` writes ([`shoot_policy::namespaced_cloud_profile`]).
 //!
 //! Input: `cloudProfile` (the parent) and `namespacedCloudProfile`, as stored. Expect:
 //! `cloudProfileSpec`, the whole merged spec. Gardener's answer is read into the engine's model
@@ -10,9 +10,9 @@
 
 use super::compare::{to_value, values_match};
 use super::{Case, Checker, Kind};
-use crate::api::{CloudProfile, CloudProfileSpec, NamespacedCloudProfile};
-use crate::document::Value;
-use crate::namespaced_cloud_profile::merge_cloud_profiles;
+use shoot_policy::api::{CloudProfile, CloudProfileSpec, NamespacedCloudProfile};
+use shoot_policy::document::Value;
+use shoot_policy::namespaced_cloud_profile::merge_cloud_profiles;
 
 pub const KINDS: &[Kind] = &[Kind {
     name: "namespaced-cloud-profile-merge",
@@ -24,7 +24,7 @@ fn namespaced_cloud_profile_merge(case: &Case, checker: &mut Checker) -> Result<
     let namespaced: NamespacedCloudProfile = case.input("namespacedCloudProfile")?;
     let merged = merge_cloud_profiles(&parent.spec, &namespaced.spec);
     if let Some(expected) = case.expect("cloudProfileSpec") {
-        let expected: CloudProfileSpec = crate::decode::from_value(expected)
+        let expected: CloudProfileSpec = shoot_policy::decode::from_value(expected)
             .map_err(|e| format!("expect.cloudProfileSpec: {e}"))?;
         compare(
             checker,

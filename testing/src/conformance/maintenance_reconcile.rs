@@ -32,8 +32,8 @@
 
 use super::compare::{exactly_equal, to_value};
 use super::{Case, Checker, Kind};
-use crate::maintenance::{self, CloudProfile, Shoot};
 use serde_json::{json, Value};
+use shoot_policy::maintenance::{self, CloudProfile, Shoot};
 
 pub const KINDS: &[Kind] = &[Kind {
     name: "maintenance-reconcile",

@@ -3,13 +3,13 @@
 
 use super::compare::to_value;
 use super::{Case, Checker, Kind};
-use crate::lifecycle::ExpirableVersion;
-use crate::maintenance::types::{
+use serde_json::{json, Map, Value};
+use shoot_policy::lifecycle::ExpirableVersion;
+use shoot_policy::maintenance::types::{
     CapabilityDefinition, CloudProfile, MachineImage, MachineType, Shoot, ShootMachineImage, Worker,
 };
-use crate::maintenance::{self, MaintenanceOutcome, UpdateReason, VersionUpdate};
-use crate::version::Version;
-use serde_json::{json, Map, Value};
+use shoot_policy::maintenance::{self, MaintenanceOutcome, UpdateReason, VersionUpdate};
+use shoot_policy::version::Version;
 
 pub const KINDS: &[Kind] = &[
     Kind {

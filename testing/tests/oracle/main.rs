@@ -26,7 +26,7 @@ mod real_world;
 use proptest::strategy::{BoxedStrategy, Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use serde_json::{json, Value};
-use shoot_policy::conformance::{run_case, Case, Mismatch, Outcome};
+use shoot_policy_testing::conformance::{run_case, Case, Mismatch, Outcome};
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, ExitCode, Stdio};

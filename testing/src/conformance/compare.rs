@@ -2,9 +2,9 @@
 //! empty one, `...Contains` is a substring match, and validation errors follow the shared convention.
 
 use super::Outcome;
-use crate::document::Value;
-use crate::field::FieldError;
 use serde::Serialize;
+use shoot_policy::document::Value;
+use shoot_policy::field::FieldError;
 
 /// One difference between Gardener's result and ours.
 #[derive(Debug, Clone, PartialEq)]

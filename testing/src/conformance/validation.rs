@@ -4,14 +4,14 @@
 
 use super::compare::to_value;
 use super::{Case, Checker, Kind};
-use crate::document::Value;
-use crate::field::FieldError;
-use crate::validation::{
+use serde_json::json;
+use shoot_policy::document::Value;
+use shoot_policy::field::FieldError;
+use shoot_policy::validation::{
     default_shoot_versions, validate_cloud_profile, validate_shoot_versions,
     validate_shoot_versions_static, validate_version_removal, CloudProfile, DefaultedVersions,
     DefaultingError, FeatureGates, NamespacedCloudProfile, Operation, Shoot, Stage,
 };
-use serde_json::json;
 
 pub const KINDS: &[Kind] = &[
     Kind {
@@ -53,12 +53,14 @@ fn shoot_validation(case: &Case, checker: &mut Checker) -> Result<(), String> {
     let shoot = stored_shoot(case, "shoot")?.ok_or("input.shoot is required")?;
     let old = stored_shoot(case, "oldShoot")?;
     let maintenance = case.input_value("shoot").pointer("/spec/maintenance");
-    let errors = crate::validation::shoot::validate_shoot(
-        old.as_ref(),
-        &shoot,
-        operation(case)?,
-        maintenance,
-    );
+    // An update that changes nothing takes the path of a report without a previous Shoot (the
+    // Shoot checked against itself), so Gardener's answers hold that path too.
+    let old = match &old {
+        Some(old) if *old == shoot => Some(&shoot),
+        old => old.as_ref(),
+    };
+    let errors =
+        shoot_policy::validation::shoot::validate_shoot(old, &shoot, operation(case)?, maintenance);
     checker.validation(&errors, None);
     Ok(())
 }
@@ -69,8 +71,8 @@ fn stored_shoot(case: &Case, name: &str) -> Result<Option<Shoot>, String> {
     if value.is_null() {
         return Ok(None);
     }
-    crate::defaults::default_shoot(&mut value);
-    crate::decode::from_value(&value)
+    shoot_policy::defaults::default_shoot(&mut value);
+    shoot_policy::decode::from_value(&value)
         .map(Some)
         .map_err(|e| format!("input.{name}: {e}"))
 }
@@ -83,7 +85,7 @@ fn stored_shoot(case: &Case, name: &str) -> Result<Option<Shoot>, String> {
 /// against its merged spec, as Gardener's `GetCloudProfileSpec` reads it; without one, every
 /// Shoot references `cloudProfile` (as `oracle/admission_test.go` sets it).
 fn shoot_admission(case: &Case, checker: &mut Checker) -> Result<(), String> {
-    use crate::validation::shoot_validator::{validate_shoot_admission, AdmissionObjects};
+    use shoot_policy::validation::shoot_validator::{validate_shoot_admission, AdmissionObjects};
     let profile: CloudProfile = case.input("cloudProfile")?;
     let namespaced: Option<NamespacedCloudProfile> = case.input("namespacedCloudProfile")?;
     // As the oracle's harness has it: the Shoots name their profile by `spec.cloudProfile`, and
@@ -92,7 +94,7 @@ fn shoot_admission(case: &Case, checker: &mut Checker) -> Result<(), String> {
         shoot.map(|mut shoot| {
             shoot.spec.cloud_profile_name = None;
             if namespaced.is_none() || shoot.spec.cloud_profile.is_none() {
-                shoot.spec.cloud_profile = Some(crate::api::CloudProfileReference {
+                shoot.spec.cloud_profile = Some(shoot_policy::api::CloudProfileReference {
                     kind: "CloudProfile".to_string(),
                     name: profile.metadata.name.clone(),
                 });
@@ -102,15 +104,15 @@ fn shoot_admission(case: &Case, checker: &mut Checker) -> Result<(), String> {
     };
     let shoot = reference(stored_shoot(case, "shoot")?).ok_or("input.shoot is required")?;
     let old = reference(stored_shoot(case, "oldShoot")?);
-    let seed: Option<crate::scheduling::Seed> = case.input("seed")?;
-    let old_seed: Option<crate::scheduling::Seed> = case.input("oldSeed")?;
+    let seed: Option<shoot_policy::scheduling::Seed> = case.input("seed")?;
+    let old_seed: Option<shoot_policy::scheduling::Seed> = case.input("oldSeed")?;
     let mut shoots = Vec::new();
     if let Some(list) = case.input_value("shoots").as_array() {
         for (i, item) in list.iter().enumerate() {
             let mut item = item.clone();
-            crate::defaults::default_shoot(&mut item);
+            shoot_policy::defaults::default_shoot(&mut item);
             shoots.push(
-                crate::decode::from_value::<Shoot>(&item)
+                shoot_policy::decode::from_value::<Shoot>(&item)
                     .map_err(|e| format!("input.shoots[{i}]: {e}"))?,
             );
         }
@@ -159,7 +161,7 @@ fn maintenance_validation(case: &Case, checker: &mut Checker) -> Result<(), Stri
     let workerless = (shoot.pointer("/spec/provider/workers"))
         .and_then(serde_json::Value::as_array)
         .is_none_or(Vec::is_empty);
-    let errors = crate::validation::maintenance::validate_maintenance(
+    let errors = shoot_policy::validation::maintenance::validate_maintenance(
         shoot.pointer("/spec/maintenance"),
         workerless,
     );
@@ -170,8 +172,8 @@ fn maintenance_validation(case: &Case, checker: &mut Checker) -> Result<(), Stri
 /// `ValidateFeatureGates` as the static Shoot validation runs it: each control-plane component at
 /// the Shoot's version, each pool's kubelet at the pool's.
 fn feature_gate_validation(case: &Case, checker: &mut Checker) -> Result<(), String> {
-    let shoot: crate::api::Shoot = case.input("shoot")?;
-    let errors = crate::maintenance::admission::feature_gates_of(&shoot);
+    let shoot: shoot_policy::api::Shoot = case.input("shoot")?;
+    let errors = shoot_policy::maintenance::admission::feature_gates_of(&shoot);
     checker.validation(&errors, None);
     Ok(())
 }
@@ -330,7 +332,7 @@ fn validated_within_rule_family(
         .into_iter()
         .filter(|e| {
             let empty_not_supported = e.error_type
-                == crate::field::ErrorType::FieldValueNotSupported
+                == shoot_policy::field::ErrorType::FieldValueNotSupported
                 && e.detail.is_empty();
             let kubernetes_gap = no_kubernetes && e.field.ends_with("kubernetes.version");
             let image_gap = no_images && e.field.ends_with("machine.image.version");

@@ -1,6 +1,6 @@
 //! Inputs for the maintenance area of the oracle: realistic CloudProfiles and Shoots the API
 //! server would store, for one run of Gardener's maintenance reconciler (`maintenance-reconcile`,
-//! `core/src/conformance/maintenance_reconcile.rs`).
+//! `testing/src/conformance/maintenance_reconcile.rs`).
 //!
 //! A profile offers Kubernetes 1.28–1.35 with patches and several machine images (gardenlinux,
 //! ubuntu, suse-chost) with an update strategy, architectures, CRIs, kubelet constraints and

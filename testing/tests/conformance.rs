@@ -1,7 +1,7 @@
 //! The contract with Gardener's behaviour: every vendored case either passes or belongs to a kind that is
 //! not implemented yet, and the vendored corpus is byte-identical to `../shared/conformance` when present.
 
-use shoot_policy::conformance::{run_file, Outcome, Summary};
+use shoot_policy_testing::conformance::{run_file, Outcome, Summary};
 use std::path::{Path, PathBuf};
 
 fn corpus_dir() -> PathBuf {

@@ -4,16 +4,16 @@
 
 use super::compare::to_value;
 use super::{parse_instant, Case, Checker, Kind};
-use crate::api::CloudProfile;
-use crate::cleanup::{self, CleanupObject};
-use crate::decode::FromValue;
-use crate::document::Value;
-use crate::migration;
-use crate::node_readiness::{self, ClusterObjects, Node, WorkerTaints};
-use crate::scheduling::toleration_restriction::{self, Configuration, Project};
-use crate::scheduling::types::{Seed, Shoot};
-use crate::scheduling::{self, Operation, SchedulingRequest};
 use serde::Deserialize;
+use shoot_policy::api::CloudProfile;
+use shoot_policy::cleanup::{self, CleanupObject};
+use shoot_policy::decode::FromValue;
+use shoot_policy::document::Value;
+use shoot_policy::migration;
+use shoot_policy::node_readiness::{self, ClusterObjects, Node, WorkerTaints};
+use shoot_policy::scheduling::toleration_restriction::{self, Configuration, Project};
+use shoot_policy::scheduling::types::{Seed, Shoot};
+use shoot_policy::scheduling::{self, Operation, SchedulingRequest};
 
 pub const KINDS: &[Kind] = &[
     Kind {
@@ -254,7 +254,10 @@ fn seed_scheduling(case: &Case, checker: &mut Checker) -> Result<(), String> {
     if expect.get("tolerationsAfterDefaulting").is_some() {
         checker.field(
             "tolerationsAfterDefaulting",
-            crate::defaults::shoot_tolerations(&shoot.metadata.namespace, &shoot.tolerations()),
+            shoot_policy::defaults::shoot_tolerations(
+                &shoot.metadata.namespace,
+                &shoot.tolerations(),
+            ),
         );
     }
     let others: Option<Vec<Shoot>> = case.input("shoots")?;
@@ -266,9 +269,9 @@ fn seed_scheduling(case: &Case, checker: &mut Checker) -> Result<(), String> {
         // The scheduler reads the Shoot as the API server stores it, defaulted (in the `garden`
         // namespace it tolerates protected Seeds), as the report schedules it.
         let mut stored = case.input_value("shoot").clone();
-        crate::defaults::default_shoot(&mut stored);
+        shoot_policy::defaults::default_shoot(&mut stored);
         let shoot: Shoot =
-            crate::decode::from_value(&stored).map_err(|e| format!("input.shoot: {e}"))?;
+            shoot_policy::decode::from_value(&stored).map_err(|e| format!("input.shoot: {e}"))?;
         let project: Option<Project> = case.input("project")?;
         let context = scheduling::SchedulingContext {
             shoots: &others,
@@ -389,7 +392,7 @@ fn node_readiness_kind(case: &Case, checker: &mut Checker) -> Result<(), String>
     }
     let node: Node = case.input("node")?;
     let objects: ClusterObjects =
-        crate::decode::from_value(&case.input).map_err(|e| format!("input: {e}"))?;
+        shoot_policy::decode::from_value(&case.input).map_err(|e| format!("input: {e}"))?;
     let result = node_readiness::evaluate(&node, &objects, node_readiness::DEFAULT_BACKOFF_SECONDS);
     checker.field("reconciled", result.reconciled);
     checker.field("taintRemoved", result.taint_removed);
