@@ -2,7 +2,8 @@
 //! status (`types_common.go`, `types_shoot.go`). A `Condition` is also what the report shows of
 //! the constraints it computes, so its TypeScript type is derived here.
 
-use super::{Extra, LabelSelector};
+use super::meta::{written_text, written_texts as texts};
+use super::{Extra, LabelSelector, WrittenManagedFieldsEntry, WrittenOwnerReference};
 use crate::decode::FromValue;
 use crate::document::Value;
 use crate::golang::null_as_default;
@@ -98,6 +99,29 @@ impl ObjectMeta {
             .filter(|seconds| !seconds.is_null())
             .map(Value::as_f64)
     }
+
+    /// `generateName`; empty when absent or no text.
+    pub fn generate_name(&self) -> &str {
+        (self.extra.get("generateName").and_then(Value::as_str)).unwrap_or_default()
+    }
+
+    /// `ownerReferences`, one per entry (an entry that is no object reads as empty); none when
+    /// it is no list.
+    pub fn owner_references(&self) -> Vec<WrittenOwnerReference> {
+        let items = self.extra.get("ownerReferences").and_then(Value::as_array);
+        (items.into_iter().flatten())
+            .map(WrittenOwnerReference::read)
+            .collect()
+    }
+
+    /// `managedFields`, one per entry (an entry that is no object reads as empty); none when it
+    /// is no list.
+    pub fn managed_fields(&self) -> Vec<WrittenManagedFieldsEntry> {
+        let items = self.extra.get("managedFields").and_then(Value::as_array);
+        (items.into_iter().flatten())
+            .map(WrittenManagedFieldsEntry::read)
+            .collect()
+    }
 }
 
 fn is_zero_i64(value: &i64) -> bool {
@@ -176,22 +200,54 @@ pub struct Dns {
 impl Dns {
     /// The first of `providers` whose `primary` is `true`.
     pub fn primary_provider(&self) -> Option<WrittenDnsProvider> {
+        (self.written_providers().into_iter()).find(|provider| provider.primary == Some(true))
+    }
+
+    /// `providers`, each as written.
+    pub fn written_providers(&self) -> Vec<WrittenDnsProvider> {
         let providers = self.providers.as_deref().unwrap_or_default();
         (providers.iter())
-            .find(|provider| provider.get("primary").and_then(Value::as_bool) == Some(true))
-            .map(|provider| WrittenDnsProvider {
-                provider_type: (provider.get("type"))
-                    .filter(|value| !value.is_null())
-                    .map(|value| value.as_str().unwrap_or_default().to_string()),
-            })
+            .map(|provider| WrittenDnsProvider::read(provider))
+            .collect()
     }
 }
 
-/// A `DNSProvider` (`spec.dns.providers[]`) as written, for the parts the update rules read.
+/// A `DNSProvider` (`spec.dns.providers[]`) as written. The update rules read its `*string`s as
+/// Go decodes them; the static validation, which reads the Shoot before it decodes, reads a
+/// `type` or `secretName` that is no text as unset, hence both readings.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct WrittenDnsProvider {
+    /// `primary`, when written as a boolean.
+    pub primary: Option<bool>,
     /// `type` (Go's `*string`): `None` when absent or `null`, empty when no text.
     pub provider_type: Option<String>,
+    /// `type`, when written as text.
+    pub provider_type_text: Option<String>,
+    /// `secretName` (Go's `*string`): `None` when absent or `null`, empty when no text.
+    pub secret_name: Option<String>,
+    /// `secretName`, when written as text.
+    pub secret_name_text: Option<String>,
+    /// `credentialsRef`: `None` when absent or `null`; a part that is absent or no text (or all,
+    /// when it is no object) is empty.
+    pub credentials_ref: Option<WrittenObjectReference>,
+}
+
+impl WrittenDnsProvider {
+    /// One provider's fields read.
+    pub fn read(provider: &serde_json::Map<String, Value>) -> WrittenDnsProvider {
+        let set = |key: &str| provider.get(key).filter(|value| !value.is_null());
+        let go_text =
+            |key: &str| set(key).map(|value| value.as_str().unwrap_or_default().to_string());
+        let text = |key: &str| (provider.get(key).and_then(Value::as_str)).map(str::to_string);
+        WrittenDnsProvider {
+            primary: provider.get("primary").and_then(Value::as_bool),
+            provider_type: go_text("type"),
+            provider_type_text: text("type"),
+            secret_name: go_text("secretName"),
+            secret_name_text: text("secretName"),
+            credentials_ref: set("credentialsRef").map(WrittenObjectReference::read),
+        }
+    }
 }
 
 impl ShootSpec {
@@ -242,12 +298,120 @@ impl ShootSpec {
             .collect()
     }
 
+    /// `spec.controlPlane.zones` as the static validation reads them before the Shoot decodes:
+    /// an entry that is no text reads as empty; none when the list is absent or no list.
+    pub fn written_control_plane_zones(&self) -> Vec<&str> {
+        let zones = (self.control_plane.as_ref())
+            .and_then(|plane| plane.get("zones"))
+            .and_then(Value::as_array);
+        (zones.into_iter().flatten())
+            .map(|zone| zone.as_str().unwrap_or_default())
+            .collect()
+    }
+
     /// `spec.resources[].resourceRef`, one per entry of the list (none when it is no list).
     pub fn resource_refs(&self) -> Vec<CrossVersionObjectReference> {
+        (self.resources().into_iter())
+            .map(|resource| resource.resource_ref)
+            .collect()
+    }
+
+    /// `spec.resources`, one per entry of the list (none when it is no list).
+    pub fn resources(&self) -> Vec<WrittenNamedResourceReference> {
         let items = self.extra.get("resources").and_then(Value::as_array);
         (items.into_iter().flatten())
-            .map(|resource| CrossVersionObjectReference::read(resource.get("resourceRef")))
+            .map(|resource| WrittenNamedResourceReference {
+                name: written_text(resource, "name").to_string(),
+                resource_ref: CrossVersionObjectReference::read(resource.get("resourceRef")),
+            })
             .collect()
+    }
+
+    /// `spec.extensions[].type`, one per entry of the list (none when it is no list); a type
+    /// that is absent or no text reads as empty.
+    pub fn extension_types(&self) -> Vec<&str> {
+        let items = self.extra.get("extensions").and_then(Value::as_array);
+        (items.into_iter().flatten())
+            .map(|extension| written_text(extension, "type"))
+            .collect()
+    }
+
+    /// `spec.monitoring.alerting.emailReceivers`, an entry that is no text read as empty; none
+    /// when a level is absent or of another type.
+    pub fn alerting_email_receivers(&self) -> Vec<&str> {
+        let receivers = (self.extra.get("monitoring"))
+            .and_then(|monitoring| monitoring.get("alerting"))
+            .and_then(|alerting| alerting.get("emailReceivers"))
+            .and_then(Value::as_array);
+        (receivers.into_iter().flatten())
+            .map(|receiver| receiver.as_str().unwrap_or_default())
+            .collect()
+    }
+
+    /// `spec.exposureClassName`, when written as text.
+    pub fn exposure_class_name(&self) -> Option<&str> {
+        self.extra.get("exposureClassName").and_then(Value::as_str)
+    }
+
+    /// `spec.schedulerName`, when written as text.
+    pub fn scheduler_name(&self) -> Option<&str> {
+        self.extra.get("schedulerName").and_then(Value::as_str)
+    }
+
+    /// `spec.networking`'s fields as the static validation reads them before the Shoot decodes
+    /// (a networking value that is no object has none set).
+    pub fn networking_fields_as_written(&self) -> WrittenNetworkingFields {
+        let networking = self.networking.as_ref();
+        let set = |key: &str| {
+            (networking.and_then(|networking| networking.get(key))).filter(|value| !value.is_null())
+        };
+        let text = |key: &str| set(key).map(|value| value.as_str().map(str::to_string));
+        WrittenNetworkingFields {
+            networking_type: text("type"),
+            provider_config_set: set("providerConfig").is_some(),
+            pods: text("pods"),
+            nodes: text("nodes"),
+            services: text("services"),
+        }
+    }
+
+    /// `spec.seedSelector`'s label selector as the static validation reads it (see
+    /// [`LabelSelector::read_as_written`]); `None` when absent or `null`.
+    pub fn seed_label_selector_as_written(&self) -> Option<LabelSelector> {
+        (self.seed_selector.as_ref())
+            .filter(|selector| !selector.is_null())
+            .map(LabelSelector::read_as_written)
+    }
+
+    /// `spec.addons` as written; `None` when absent or `null`.
+    pub fn written_addons(&self) -> Option<WrittenAddons> {
+        let addons = (self.addons.as_ref()).filter(|addons| !addons.is_null())?;
+        // An addon is enabled when written as an object whose `enabled` is `true`.
+        let enabled = |name: &str| {
+            (addons.get(name)).filter(|addon| addon.get("enabled") == Some(&Value::Bool(true)))
+        };
+        let text =
+            |addon: &Value, key: &str| (addon.get(key).and_then(Value::as_str)).map(str::to_string);
+        let nginx_ingress = enabled("nginxIngress").map(|nginx| {
+            let config = nginx.get("config").and_then(Value::as_object);
+            WrittenNginxIngress {
+                load_balancer_source_ranges: texts(nginx.get("loadBalancerSourceRanges")),
+                config: (config.into_iter().flatten())
+                    .map(|(key, value)| {
+                        (key.clone(), value.as_str().unwrap_or_default().to_string())
+                    })
+                    .collect(),
+                external_traffic_policy: text(nginx, "externalTrafficPolicy"),
+            }
+        });
+        let kubernetes_dashboard =
+            enabled("kubernetesDashboard").map(|dashboard| WrittenKubernetesDashboard {
+                authentication_mode: text(dashboard, "authenticationMode"),
+            });
+        Some(WrittenAddons {
+            nginx_ingress,
+            kubernetes_dashboard,
+        })
     }
 
     /// `spec.networking.providerConfig` (a `RawExtension`), when present.
@@ -409,6 +573,40 @@ impl CrossVersionObjectReference {
     }
 }
 
+/// `NamedResourceReference` (a `spec.resources[]` entry) as written.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WrittenNamedResourceReference {
+    /// Empty when absent or no text.
+    pub name: String,
+    pub resource_ref: CrossVersionObjectReference,
+}
+
+/// `Addons` as written: an addon is read when it is enabled (`enabled: true`), as the static
+/// validation checks only those.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WrittenAddons {
+    pub nginx_ingress: Option<WrittenNginxIngress>,
+    pub kubernetes_dashboard: Option<WrittenKubernetesDashboard>,
+}
+
+/// `NginxIngress` as written.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WrittenNginxIngress {
+    /// An entry that is no text reads as empty; none when it is no list.
+    pub load_balancer_source_ranges: Vec<String>,
+    /// `config`, a value that is no text read as empty; none when it is no object.
+    pub config: BTreeMap<String, String>,
+    /// `externalTrafficPolicy`, when written as text.
+    pub external_traffic_policy: Option<String>,
+}
+
+/// `KubernetesDashboard` as written.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WrittenKubernetesDashboard {
+    /// `authenticationMode`, when written as text.
+    pub authentication_mode: Option<String>,
+}
+
 /// A Shoot's `spec.seedSelector` (`SeedSelector`: a label selector and `providerTypes`) as
 /// written; a CloudProfile's is the typed [`SeedSelector`]. Each part reads on its own, as the
 /// scheduler and the ShootValidator read them: a label selector that does not decode selects as
@@ -433,13 +631,6 @@ impl WrittenSeedSelector {
             provider_types,
         })
     }
-}
-
-/// The texts of a list, an entry that is no text read as empty; none when it is no list.
-fn texts(list: Option<&Value>) -> Vec<String> {
-    (list.and_then(Value::as_array).into_iter().flatten())
-        .map(|item| item.as_str().unwrap_or_default().to_string())
-        .collect()
 }
 
 /// `Networking` as written, for the parts the update rules read. A networking value that is no
@@ -469,6 +660,17 @@ impl WrittenNetworking {
             ip_families: texts(networking.get("ipFamilies")),
         }
     }
+}
+
+/// `Networking`'s `*string` fields and whether `providerConfig` is set, as written: a field is
+/// `Some` when set (neither absent nor `null`), holding its text, or `None` when it is no text.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WrittenNetworkingFields {
+    pub networking_type: Option<Option<String>>,
+    pub provider_config_set: bool,
+    pub pods: Option<Option<String>>,
+    pub nodes: Option<Option<String>>,
+    pub services: Option<Option<String>>,
 }
 
 /// `EncryptionConfig` of the API server as written.
@@ -867,6 +1069,20 @@ pub struct SystemComponents {
     /// `coreDNS` and the rest, kept as written (the static validation reads `coreDNS.rewriting`).
     #[serde(flatten)]
     pub extra: Extra,
+}
+
+impl SystemComponents {
+    /// `coreDNS.rewriting.commonSuffixes`, an entry that is no text read as empty; none when a
+    /// level is absent or of another type.
+    pub fn core_dns_common_suffixes(&self) -> Vec<&str> {
+        let suffixes = (self.extra.get("coreDNS"))
+            .and_then(|core_dns| core_dns.get("rewriting"))
+            .and_then(|rewriting| rewriting.get("commonSuffixes"))
+            .and_then(Value::as_array);
+        (suffixes.into_iter().flatten())
+            .map(|suffix| suffix.as_str().unwrap_or_default())
+            .collect()
+    }
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, FromValue)]
@@ -1506,6 +1722,32 @@ impl Shoot {
     }
 }
 
+/// A Shoot document's `spec` as written, for what compares or shows written values (the changes
+/// between two Shoots, a pool's values before and after).
+pub fn written_spec(shoot: &Value) -> Option<&Value> {
+    shoot.get("spec")
+}
+
+/// A Shoot document's `spec.maintenance` as written: its static validation reads it before the
+/// Shoot decodes (see [`WrittenMaintenance`]).
+pub fn written_maintenance(shoot: &Value) -> Option<&Value> {
+    written_spec(shoot)?.get("maintenance")
+}
+
+/// The pool named `name` of a Shoot document's `spec.provider.workers`, as written.
+pub fn written_worker<'a>(shoot: &'a Value, name: &str) -> Option<&'a Value> {
+    let workers = written_spec(shoot)?
+        .get("provider")?
+        .get("workers")?
+        .as_array()?;
+    (workers.iter()).find(|worker| written_name(worker) == Some(name))
+}
+
+/// An entry's `name` (a worker pool's, a named list item's), when written as text.
+pub fn written_name(item: &Value) -> Option<&str> {
+    item.get("name").and_then(Value::as_str)
+}
+
 /// A pool's `controlPlane` (`WorkerControlPlane`) as written, read part by part as its validation
 /// reads it: a part that is `null` is absent, a text that is absent or no text is empty.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -1525,13 +1767,25 @@ pub struct WrittenBackup {
     pub credentials_ref: Option<WrittenObjectReference>,
 }
 
-/// A `corev1.ObjectReference` (backup credentials), each part as text.
+/// A `corev1.ObjectReference` (backup or DNS credentials), each part as text: empty when
+/// absent or no text.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct WrittenObjectReference {
     pub api_version: String,
     pub kind: String,
     pub name: String,
     pub namespace: String,
+}
+
+impl WrittenObjectReference {
+    fn read(reference: &Value) -> WrittenObjectReference {
+        WrittenObjectReference {
+            api_version: written_text(reference, "apiVersion").to_string(),
+            kind: written_text(reference, "kind").to_string(),
+            name: written_text(reference, "name").to_string(),
+            namespace: written_text(reference, "namespace").to_string(),
+        }
+    }
 }
 
 /// `controlPlane.exposure` (`Exposure`).
@@ -1563,14 +1817,7 @@ impl WrittenWorkerControlPlane {
             provider: text(backup, "provider"),
             region: text(backup, "region"),
             region_set: part(backup, "region").is_some(),
-            credentials_ref: part(backup, "credentialsRef").map(|reference| {
-                WrittenObjectReference {
-                    api_version: text(reference, "apiVersion"),
-                    kind: text(reference, "kind"),
-                    name: text(reference, "name"),
-                    namespace: text(reference, "namespace"),
-                }
-            }),
+            credentials_ref: part(backup, "credentialsRef").map(WrittenObjectReference::read),
         });
         let exposure = part(control_plane, "exposure").map(|exposure| WrittenExposure {
             dns: part(exposure, "dns").is_some(),

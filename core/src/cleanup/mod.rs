@@ -125,25 +125,7 @@ pub struct CleanupPlan {
 /// Gardener tests the skip-cleanup annotation with `metav1.HasAnnotation`, so a key written with an
 /// empty (`null`) value or an unquoted scalar is still present; such values read as their text.
 pub fn annotations_of(object: &crate::document::Value) -> BTreeMap<String, String> {
-    use crate::document::Value;
-    let Some(fields) = object
-        .get("metadata")
-        .and_then(|metadata| metadata.get("annotations"))
-        .and_then(Value::as_object)
-    else {
-        return BTreeMap::new();
-    };
-    fields
-        .iter()
-        .map(|(key, value)| {
-            let text = match value {
-                Value::String(text) => text.clone(),
-                Value::Null => String::new(),
-                other => other.to_string(),
-            };
-            (key.clone(), text)
-        })
-        .collect()
+    crate::api::written_annotations(object)
 }
 
 /// Plans the cleanup from the Shoot's annotations.
@@ -593,6 +575,19 @@ mod tests {
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect()
+    }
+
+    #[test]
+    fn every_annotation_key_counts_whatever_its_value() {
+        let object = serde_json::json!({"metadata": {"annotations": {
+            "a": "x", "b": null, "c": 5, "d": {"e": true}
+        }}});
+        assert_eq!(
+            annotations_of(&object),
+            annotations(&[("a", "x"), ("b", ""), ("c", "5"), ("d", "{\"e\":true}")])
+        );
+        let no_object = serde_json::json!({"metadata": {"annotations": ["a"]}});
+        assert_eq!(annotations_of(&no_object), annotations(&[]));
     }
 
     #[test]

@@ -113,8 +113,7 @@ fn pending_in_place_changes(
     shoot: &Shoot,
     control_plane: &Version,
 ) -> Vec<FieldError> {
-    let forced = shoot.metadata.annotations.get("gardener.cloud/operation");
-    if forced.is_some_and(|operation| operation == "force-in-place-update") {
+    if shoot.metadata.annotation("gardener.cloud/operation") == Some("force-in-place-update") {
         return Vec::new();
     }
     let pending = shoot.pending_worker_updates();

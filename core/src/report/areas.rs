@@ -3,9 +3,9 @@
 //! diagnostics in the report.
 
 use super::{
-    decode, decode_all, decode_once, error_at, maintenance_window, problems, text_at,
-    AnalyzeOptions, Area, Hibernation, Inputs, MaintenanceTimeWindow, Problem, ProfileViews,
-    Report, ShootViews, Status, TimeZones, Value,
+    decode, decode_all, decode_once, error_at, maintenance_window, problems, AnalyzeOptions, Area,
+    Hibernation, Inputs, MaintenanceTimeWindow, Problem, ProfileViews, Report, ShootViews, Status,
+    TimeZones, Value,
 };
 
 /// What every area reads: the routed inputs, the typed views decoded once, and the options.
@@ -308,7 +308,7 @@ fn validate(context: &Context, report: &mut Report) {
         Some(old),
         shoot,
         Operation::Update,
-        shoot_object.value.pointer("/spec/maintenance"),
+        crate::api::written_maintenance(&shoot_object.value),
     );
     // The ShootValidator admission plugin: the Shoot against its CloudProfile and, when given,
     // the Seeds its `spec.seedName` names before and after. The API server runs it only on a
@@ -435,8 +435,7 @@ fn add_changed_values(triggers: &mut crate::rollout::RollTriggers, old: &Value, 
     let value = |shoot: &Value, pool: &str, cause: &str| -> Option<String> {
         let found = match cause.strip_prefix(POOLS) {
             Some(rest) => {
-                let worker = (shoot.pointer("/spec/provider/workers")?.as_array()?.iter())
-                    .find(|worker| text_at(worker, &["name"]) == Some(pool))?;
+                let worker = crate::api::written_worker(shoot, pool)?;
                 // The whole pool (a pool's every field) is no value to show.
                 let rest = rest.strip_prefix('.').filter(|rest| !rest.is_empty())?;
                 crate::locate::value_at(worker, rest)?

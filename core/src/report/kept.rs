@@ -4,8 +4,8 @@
 use super::read::{diagnostic_at, shoot_named};
 use super::{
     analyze_from, classification_transitions, copy_object, document, parse_objects, read_source,
-    route, syntax_errors, text_at, version_matrix, AnalyzeOptions, DateTime, Diagnostic, Inputs,
-    Located, Place, Problem, RecognisedObject, Report, Source, SourceRole, TimeZones, Utc, Value,
+    route, syntax_errors, version_matrix, AnalyzeOptions, DateTime, Diagnostic, Inputs, Located,
+    Place, Problem, RecognisedObject, Report, Source, SourceRole, TimeZones, Utc, Value,
     VersionMatrix,
 };
 use crate::document::Extent;
@@ -285,7 +285,7 @@ fn each_shoot<'a>(
     let (shoots, others): (Vec<_>, Vec<_>) = objects
         .into_iter()
         .enumerate()
-        .partition(|(_, (_, object))| text_at(object, &["kind"]) == Some("Shoot"));
+        .partition(|(_, (_, object))| crate::api::kind_of(object) == Some("Shoot"));
     // What each Shoot's report reads besides the Shoot, counted against the limits.
     let others_bytes: usize = match whole {
         true => 0,

@@ -7,6 +7,7 @@
 //! the decided ceiling has no room for until the one API model (issue 35) shrinks the engine.
 
 use super::FieldChange;
+use crate::api::{written_name, written_spec};
 use serde_json::Value;
 
 /// At most this many changes are listed; a Shoot replaced by another one differs everywhere.
@@ -18,7 +19,7 @@ const MOST: usize = 100;
 /// any other list is one value.
 pub fn changes_without_roll(old: &Value, new: &Value, rolling: &[String]) -> Vec<FieldChange> {
     let mut found = Vec::new();
-    let (old_spec, new_spec) = (old.get("spec"), new.get("spec"));
+    let (old_spec, new_spec) = (written_spec(old), written_spec(new));
     walk(".spec".to_string(), old_spec, new_spec, &mut found);
     found.retain(|change| !rolling.iter().any(|field| overlaps(field, &change.field)));
     found.truncate(MOST);
@@ -66,7 +67,7 @@ fn walk(path: String, old: Option<&Value>, new: Option<&Value>, found: &mut Vec<
             }
         }
         (Some(Value::Array(a)), Some(Value::Array(b))) if named(a) && named(b) => {
-            let name = |item: &Value| item.get("name").and_then(Value::as_str).map(str::to_string);
+            let name = |item: &Value| written_name(item).map(str::to_string);
             let mut names: Vec<String> = a.iter().chain(b).filter_map(name).collect();
             names.sort();
             names.dedup();
@@ -86,10 +87,7 @@ fn walk(path: String, old: Option<&Value>, new: Option<&Value>, found: &mut Vec<
 
 /// A list of objects that each have a `name`, as worker pools do.
 fn named(list: &[Value]) -> bool {
-    !list.is_empty()
-        && list
-            .iter()
-            .all(|item| item.get("name").is_some_and(Value::is_string))
+    !list.is_empty() && list.iter().all(|item| written_name(item).is_some())
 }
 
 /// A value as one short line: a string as it is, anything else as compact JSON, cut at 80
@@ -168,5 +166,20 @@ mod tests {
             ".spec.provider.workers[]",
             ".spec.provider.workers[ab].maximum"
         ));
+    }
+
+    #[test]
+    fn a_list_with_a_name_that_is_no_text_is_one_value() {
+        let pools = |maximum: u32| {
+            json!({"spec": {"provider": {"workers": [
+                {"name": "a", "maximum": 1}, {"name": 7, "maximum": maximum}
+            ]}}})
+        };
+        let changes = changes_without_roll(&pools(2), &pools(3), &[]);
+        let fields: Vec<&str> = changes.iter().map(|c| c.field.as_str()).collect();
+        assert_eq!(fields, [".spec.provider.workers"]);
+        // A document whose spec is no object is one value too.
+        let changes = changes_without_roll(&json!({"spec": 1}), &json!({"spec": 2}), &[]);
+        assert_eq!(changes[0].field, ".spec");
     }
 }

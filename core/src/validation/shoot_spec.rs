@@ -30,7 +30,11 @@ use super::names::{
     dns1123_label, dns1123_subdomain, invalid_each, label_key, supported, too_long,
     validate_annotations, validate_label, CHARACTERS,
 };
-use crate::api::{IntOrString, ObjectMeta, Shoot, ShootSpec, Worker};
+use crate::api::{
+    IntOrString, ObjectMeta, Shoot, ShootSpec, Worker, WrittenDnsProvider,
+    WrittenManagedFieldsEntry, WrittenNamedResourceReference, WrittenObjectReference,
+    WrittenOwnerReference,
+};
 use crate::field::FieldError;
 use crate::golang::{quote, Cidr};
 use crate::version::{k8s_at_least, k8s_below};
@@ -90,10 +94,10 @@ fn validate(shoot: &Shoot, as_created: bool, old: Option<&Shoot>) -> Vec<FieldEr
     if let Some(dns) = &spec.dns {
         validate_dns(dns, version, as_created, &mut errors);
     }
-    validate_extensions(spec.extra.get("extensions"), &mut errors);
-    validate_resources(spec.extra.get("resources"), &mut errors);
-    validate_networking(spec.networking.as_ref(), workerless, &mut errors);
-    validate_monitoring(spec.extra.get("monitoring"), &mut errors);
+    validate_extensions(&spec.extension_types(), &mut errors);
+    validate_resources(&spec.resources(), &mut errors);
+    validate_networking(spec, workerless, &mut errors);
+    validate_monitoring(&spec.alerting_email_receivers(), &mut errors);
     validate_hibernation(shoot, self_hosted, &mut errors);
 
     if spec.region.is_empty() {
@@ -107,8 +111,12 @@ fn validate(shoot: &Shoot, as_created: bool, old: Option<&Shoot>) -> Vec<FieldEr
             "seed name must not be empty when providing the key",
         ));
     }
-    if let Some(selector) = non_null(spec.seed_selector.as_ref()) {
-        validate_label_selector(selector, "spec.seedSelector", &mut errors);
+    // `metav1validation.ValidateLabelSelector` with the default options.
+    if let Some(selector) = spec.seed_label_selector_as_written() {
+        let path = crate::field::Path::new("spec.seedSelector");
+        errors.extend(crate::constraints::selector::validate_label_selector(
+            &selector, &path,
+        ));
     }
     if let Some(purpose) = &spec.purpose {
         let mut allowed = vec!["development", "evaluation", "production", "testing"];
@@ -121,7 +129,7 @@ fn validate(shoot: &Shoot, as_created: bool, old: Option<&Shoot>) -> Vec<FieldEr
     }
     validate_system_components(spec, workerless, &mut errors);
 
-    if let Some(class) = text(spec.extra.get("exposureClassName")) {
+    if let Some(class) = spec.exposure_class_name() {
         for message in dns1123_subdomain(class, CHARACTERS) {
             errors.push(FieldError::invalid(
                 "spec.exposureClassName",
@@ -153,7 +161,7 @@ fn validate(shoot: &Shoot, as_created: bool, old: Option<&Shoot>) -> Vec<FieldEr
     }
 
     // `SetDefaults_Shoot`: an unset scheduler name is `default-scheduler`, a valid label.
-    if let Some(scheduler) = text(spec.extra.get("schedulerName")) {
+    if let Some(scheduler) = spec.scheduler_name() {
         invalid_each("spec.schedulerName", dns1123_label(scheduler), &mut errors);
     }
 
@@ -172,27 +180,6 @@ fn validate(shoot: &Shoot, as_created: bool, old: Option<&Shoot>) -> Vec<FieldEr
     errors
 }
 
-// ----- reading JSON as Go decodes it -----
-
-/// A value that is present and not `null` (Go's non-nil pointer).
-fn non_null(value: Option<&Value>) -> Option<&Value> {
-    value.filter(|value| !value.is_null())
-}
-
-/// A string field; absent, `null` (and a value Go could not decode) read as unset.
-fn text(value: Option<&Value>) -> Option<&str> {
-    value.and_then(Value::as_str)
-}
-
-fn text_at<'a>(object: &'a Value, key: &str) -> &'a str {
-    text(object.get(key)).unwrap_or("")
-}
-
-/// A list field: absent and `null` are empty.
-fn items(value: Option<&Value>) -> &[Value] {
-    value.and_then(Value::as_array).map_or(&[], Vec::as_slice)
-}
-
 // ----- metadata -----
 
 /// `ValidateObjectMeta` with a DNS-label name and a required namespace. Answers the name the later
@@ -202,7 +189,7 @@ fn validate_object_meta(
     as_created: bool,
     errors: &mut Vec<FieldError>,
 ) -> String {
-    let generate_name = text(meta.extra.get("generateName")).unwrap_or("");
+    let generate_name = meta.generate_name();
     if !generate_name.is_empty() {
         invalid_each(
             "metadata.generateName",
@@ -238,15 +225,12 @@ fn validate_object_meta(
         ));
     }
     validate_labels_annotations_owners(meta, errors);
-    let finalizers = items(meta.extra.get("finalizers"));
-    for finalizer in finalizers {
-        invalid_each(
-            "metadata.finalizers",
-            label_key(finalizer.as_str().unwrap_or("")),
-            errors,
-        );
+    // A finalizer that is no text reads as empty, which names neither of the two.
+    let finalizers = meta.finalizers();
+    for finalizer in &finalizers {
+        invalid_each("metadata.finalizers", label_key(finalizer), errors);
     }
-    let has = |name: &str| finalizers.iter().any(|f| f.as_str() == Some(name));
+    let has = |name: &str| finalizers.contains(&name);
     if has("orphan") && has("foregroundDeletion") {
         errors.push(FieldError::invalid(
             "metadata.finalizers",
@@ -267,12 +251,12 @@ pub(super) fn validate_labels_annotations_owners(meta: &ObjectMeta, errors: &mut
         .map(|(key, value)| (key.as_str(), value.as_str()))
         .collect();
     validate_annotations(&annotations, "metadata.annotations", errors);
-    validate_owner_references(items(meta.extra.get("ownerReferences")), errors);
+    validate_owner_references(&meta.owner_references(), errors);
 }
 
 /// The managed fields of `ValidateObjectMeta` (and of `ValidateObjectMetaUpdate`).
 pub(super) fn validate_managed_fields_of(meta: &ObjectMeta, errors: &mut Vec<FieldError>) {
-    validate_managed_fields(items(meta.extra.get("managedFields")), errors);
+    validate_managed_fields(&meta.managed_fields(), errors);
 }
 
 /// `maskTrailingDash`, bug included: a trailing dash replaces the last two bytes with `a`.
@@ -286,12 +270,12 @@ fn mask_trailing_dash(name: &str) -> String {
 }
 
 /// `ValidateOwnerReferences`: the errors of each reference are at the list's own path.
-fn validate_owner_references(references: &[Value], errors: &mut Vec<FieldError>) {
+fn validate_owner_references(references: &[WrittenOwnerReference], errors: &mut Vec<FieldError>) {
     const PATH: &str = "metadata.ownerReferences";
     let mut first_controller: Option<String> = None;
     for reference in references {
-        let api_version = text_at(reference, "apiVersion");
-        let kind = text_at(reference, "kind");
+        let api_version = reference.api_version.as_str();
+        let kind = reference.kind.as_str();
         let (group, version) = super::names::parse_group_version(api_version).unwrap_or_default();
         if version.is_empty() {
             errors.push(FieldError::invalid(
@@ -305,13 +289,13 @@ fn validate_owner_references(references: &[Value], errors: &mut Vec<FieldError>)
                 "must not be empty",
             ));
         }
-        if text_at(reference, "name").is_empty() {
+        if reference.name.is_empty() {
             errors.push(FieldError::invalid(
                 format!("{PATH}.name"),
                 "must not be empty",
             ));
         }
-        if text_at(reference, "uid").is_empty() {
+        if reference.uid.is_empty() {
             errors.push(FieldError::invalid(
                 format!("{PATH}.uid"),
                 "must not be empty",
@@ -323,8 +307,8 @@ fn validate_owner_references(references: &[Value], errors: &mut Vec<FieldError>)
                 "/v1, Kind=Event is disallowed from being an owner",
             ));
         }
-        if reference.get("controller").and_then(Value::as_bool) == Some(true) {
-            let current = format!("{kind}/{}", text_at(reference, "name"));
+        if reference.controller {
+            let current = format!("{kind}/{}", reference.name);
             match &first_controller {
                 Some(first) => errors.push(FieldError::invalid(
                     PATH,
@@ -337,23 +321,23 @@ fn validate_owner_references(references: &[Value], errors: &mut Vec<FieldError>)
 }
 
 /// `ValidateManagedFields`.
-fn validate_managed_fields(entries: &[Value], errors: &mut Vec<FieldError>) {
+fn validate_managed_fields(entries: &[WrittenManagedFieldsEntry], errors: &mut Vec<FieldError>) {
     for (index, entry) in entries.iter().enumerate() {
         let path = format!("metadata.managedFields[{index}]");
-        if !matches!(text_at(entry, "operation"), "Apply" | "Update") {
+        if !matches!(entry.operation.as_str(), "Apply" | "Update") {
             errors.push(FieldError::invalid(
                 format!("{path}.operation"),
                 "must be `Apply` or `Update`",
             ));
         }
-        let fields_type = text_at(entry, "fieldsType");
+        let fields_type = entry.fields_type.as_str();
         if !fields_type.is_empty() && fields_type != "FieldsV1" {
             errors.push(FieldError::invalid(
                 format!("{path}.fieldsType"),
                 "must be `FieldsV1`",
             ));
         }
-        let manager = text_at(entry, "manager");
+        let manager = entry.manager.as_str();
         if manager.len() > 128 {
             errors.push(too_long(format!("{path}.manager"), 128));
         }
@@ -371,7 +355,7 @@ fn validate_managed_fields(entries: &[Value], errors: &mut Vec<FieldError>) {
                 ));
             }
         }
-        if text_at(entry, "subresource").len() > 256 {
+        if entry.subresource.len() > 256 {
             errors.push(too_long(format!("{path}.subresource"), 256));
         }
     }
@@ -382,38 +366,6 @@ fn validate_managed_fields(entries: &[Value], errors: &mut Vec<FieldError>) {
 fn gvk_string(api_version: &str, kind: &str) -> String {
     let (group, version) = super::names::parse_group_version(api_version).unwrap_or_default();
     format!("{group}/{version}, Kind={kind}")
-}
-
-/// `metav1validation.ValidateLabelSelector` with the default options
-/// ([`crate::constraints::selector::validate_label_selector`]) of a selector as written: a value
-/// that is no string reads as empty, as Go decodes a `null`.
-fn validate_label_selector(selector: &Value, path: &str, errors: &mut Vec<FieldError>) {
-    use crate::constraints::selector::{LabelSelector, LabelSelectorRequirement};
-    let strings = |values: Option<&Value>| -> Vec<String> {
-        (items(values).iter())
-            .map(|value| value.as_str().unwrap_or("").to_string())
-            .collect()
-    };
-    let match_labels = (selector.get("matchLabels").and_then(Value::as_object)).map(|labels| {
-        (labels.iter())
-            .map(|(key, value)| (key.clone(), value.as_str().unwrap_or("").to_string()))
-            .collect()
-    });
-    let match_expressions = (items(selector.get("matchExpressions")).iter())
-        .map(|requirement| LabelSelectorRequirement {
-            key: text_at(requirement, "key").to_string(),
-            operator: text_at(requirement, "operator").to_string(),
-            values: strings(requirement.get("values")),
-        })
-        .collect();
-    let selector = LabelSelector {
-        match_labels,
-        match_expressions: Some(match_expressions),
-    };
-    let path = crate::field::Path::new(path);
-    errors.extend(crate::constraints::selector::validate_label_selector(
-        &selector, &path,
-    ));
 }
 
 // ----- cloud profile -----
@@ -519,7 +471,7 @@ fn validate_addons(
     version: &str,
     errors: &mut Vec<FieldError>,
 ) {
-    let Some(addons) = non_null(spec.addons.as_ref()) else {
+    let Some(addons) = spec.written_addons() else {
         return;
     };
     if workerless {
@@ -536,13 +488,7 @@ fn validate_addons(
         ));
         return;
     }
-    let enabled = |addon: Option<&Value>| {
-        non_null(addon).is_some_and(|addon| addon.get("enabled") == Some(&Value::Bool(true)))
-    };
-    let nginx =
-        non_null(addons.get("nginxIngress")).filter(|_| enabled(addons.get("nginxIngress")));
-    let dashboard = (non_null(addons.get("kubernetesDashboard")))
-        .filter(|_| enabled(addons.get("kubernetesDashboard")));
+    let (nginx, dashboard) = (addons.nginx_ingress, addons.kubernetes_dashboard);
     if (nginx.is_some() || dashboard.is_some()) && purpose != "evaluation" {
         errors.push(FieldError::forbidden(
             "spec.addons",
@@ -550,36 +496,26 @@ fn validate_addons(
         ));
     }
     if let Some(nginx) = nginx {
-        for (index, range) in items(nginx.get("loadBalancerSourceRanges"))
-            .iter()
-            .enumerate()
-        {
+        for (index, range) in nginx.load_balancer_source_ranges.iter().enumerate() {
             let path = format!("spec.addons.nginxIngress.loadBalancerSourceRanges[{index}]");
-            invalid_each(
-                &path,
-                cidr_strict_problems(range.as_str().unwrap_or("")),
-                errors,
-            );
+            invalid_each(&path, cidr_strict_problems(range), errors);
         }
         let mut size = 0;
-        if let Some(config) = nginx.get("config").and_then(Value::as_object) {
-            let keys: BTreeSet<&String> = config.keys().collect();
-            for key in keys {
-                for message in config_map_key(key) {
-                    errors.push(FieldError::invalid(
-                        format!("spec.addons.nginxIngress.config[{key}]"),
-                        message,
-                    ));
-                }
-                size += config[key.as_str()].as_str().map_or(0, str::len);
+        for (key, value) in &nginx.config {
+            for message in config_map_key(key) {
+                errors.push(FieldError::invalid(
+                    format!("spec.addons.nginxIngress.config[{key}]"),
+                    message,
+                ));
             }
+            size += value.len();
         }
         if size > 1024 * 1024 {
             errors.push(too_long("spec.addons.nginxIngress.config", 1024 * 1024));
         }
         // `SetDefaults_NginxIngress`: an unset policy is `Cluster`.
-        if let Some(policy) = text(nginx.get("externalTrafficPolicy")) {
-            if !matches!(policy, "Cluster" | "Local") {
+        if let Some(policy) = &nginx.external_traffic_policy {
+            if !matches!(policy.as_str(), "Cluster" | "Local") {
                 errors.push(supported(
                     "spec.addons.nginxIngress.externalTrafficPolicy",
                     &["Cluster", "Local"],
@@ -589,7 +525,7 @@ fn validate_addons(
     }
     if let Some(dashboard) = dashboard {
         // `SetDefaults_Shoot`: an enabled dashboard of a Shoot with workers authenticates by token.
-        if let Some(mode) = text(dashboard.get("authenticationMode")) {
+        if let Some(mode) = &dashboard.authentication_mode {
             if mode != "token" {
                 errors.push(supported(
                     "spec.addons.kubernetesDashboard.authenticationMode",
@@ -623,35 +559,23 @@ fn config_map_key(key: &str) -> Vec<String> {
 
 // ----- DNS -----
 
-/// A DNS provider's fields the rules read.
+/// A DNS provider's fields as the static validation reads them: a `type` or `secretName` that is
+/// no text is unset.
 #[derive(Debug, Clone, Default)]
 struct DnsProvider {
     primary: Option<bool>,
     secret_name: Option<String>,
     provider_type: Option<String>,
-    credentials_ref: Option<CredentialsRef>,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-struct CredentialsRef {
-    api_version: String,
-    kind: String,
-    name: String,
+    credentials_ref: Option<WrittenObjectReference>,
 }
 
 impl DnsProvider {
-    fn read(fields: &Map<String, Value>) -> DnsProvider {
+    fn of(written: WrittenDnsProvider) -> DnsProvider {
         DnsProvider {
-            primary: fields.get("primary").and_then(Value::as_bool),
-            secret_name: text(fields.get("secretName")).map(str::to_string),
-            provider_type: text(fields.get("type")).map(str::to_string),
-            credentials_ref: non_null(fields.get("credentialsRef")).map(|reference| {
-                CredentialsRef {
-                    api_version: text_at(reference, "apiVersion").to_string(),
-                    kind: text_at(reference, "kind").to_string(),
-                    name: text_at(reference, "name").to_string(),
-                }
-            }),
+            primary: written.primary,
+            secret_name: written.secret_name_text,
+            provider_type: written.provider_type_text,
+            credentials_ref: written.credentials_ref,
         }
     }
 
@@ -669,14 +593,21 @@ fn validate_dns(
     errors: &mut Vec<FieldError>,
 ) {
     let sync = as_created && !k8s_at_least(version, 35);
-    let providers: Vec<DnsProvider> = (dns.providers.iter().flatten())
-        .map(|fields| {
-            if !sync {
-                return DnsProvider::read(fields);
+    let providers: Vec<DnsProvider> = (dns.written_providers().into_iter())
+        .map(|mut provider| {
+            if sync {
+                match synced_dns_credentials(&provider) {
+                    Some(SyncedDnsCredentials::CredentialsRef(secret)) => {
+                        provider.credentials_ref = Some(secret_reference(secret));
+                    }
+                    Some(SyncedDnsCredentials::SecretName(name)) => {
+                        provider.secret_name_text = Some(name.clone());
+                        provider.secret_name = Some(name);
+                    }
+                    None => {}
+                }
             }
-            let mut fields = (**fields).clone();
-            sync_dns_provider_credentials(&mut fields);
-            DnsProvider::read(&fields)
+            DnsProvider::of(provider)
         })
         .collect();
 
@@ -766,22 +697,44 @@ fn validate_dns(
 /// `SyncDNSProviderCredentials` of one provider, which the strategy runs below Kubernetes 1.35: a
 /// lone `secretName` gets its Secret reference, and a lone Secret reference its `secretName`.
 pub(super) fn sync_dns_provider_credentials(provider: &mut Map<String, Value>) {
-    let secret = non_null(provider.get("secretName")).map(|v| v.as_str().unwrap_or(""));
-    let reference = non_null(provider.get("credentialsRef"));
-    match (secret, reference) {
-        (Some(secret), None) => {
+    match synced_dns_credentials(&WrittenDnsProvider::read(provider)) {
+        Some(SyncedDnsCredentials::CredentialsRef(secret)) => {
             let reference =
                 serde_json::json!({ "apiVersion": "v1", "kind": "Secret", "name": secret });
             provider.insert("credentialsRef".into(), reference);
         }
-        (None, Some(reference))
-            if text_at(reference, "apiVersion") == "v1"
-                && text_at(reference, "kind") == "Secret" =>
-        {
-            let name = Value::String(text_at(reference, "name").to_string());
-            provider.insert("secretName".into(), name);
+        Some(SyncedDnsCredentials::SecretName(name)) => {
+            provider.insert("secretName".into(), Value::String(name));
         }
-        _ => {}
+        None => {}
+    }
+}
+
+/// What `SyncDNSProviderCredentials` writes into one provider.
+enum SyncedDnsCredentials {
+    /// A reference to the Secret of this name (a `secretName` that is no text names "").
+    CredentialsRef(String),
+    /// The `secretName` of the Secret the reference names.
+    SecretName(String),
+}
+
+fn synced_dns_credentials(provider: &WrittenDnsProvider) -> Option<SyncedDnsCredentials> {
+    match (&provider.secret_name, &provider.credentials_ref) {
+        (Some(secret), None) => Some(SyncedDnsCredentials::CredentialsRef(secret.clone())),
+        (None, Some(reference)) if reference.api_version == "v1" && reference.kind == "Secret" => {
+            Some(SyncedDnsCredentials::SecretName(reference.name.clone()))
+        }
+        _ => None,
+    }
+}
+
+/// A `credentialsRef` to the Secret `name`, as the synchronisation writes it.
+fn secret_reference(name: String) -> WrittenObjectReference {
+    WrittenObjectReference {
+        api_version: "v1".to_string(),
+        kind: "Secret".to_string(),
+        name,
+        namespace: String::new(),
     }
 }
 
@@ -830,11 +783,10 @@ fn validate_dns_credentials_ref(
 // ----- extensions, resources, monitoring -----
 
 /// `validateExtensions`.
-fn validate_extensions(extensions: Option<&Value>, errors: &mut Vec<FieldError>) {
+fn validate_extensions(extension_types: &[&str], errors: &mut Vec<FieldError>) {
     let mut types = BTreeSet::new();
-    for (index, extension) in items(extensions).iter().enumerate() {
+    for (index, &extension_type) in extension_types.iter().enumerate() {
         let path = format!("spec.extensions[{index}].type");
-        let extension_type = text_at(extension, "type");
         if extension_type.is_empty() {
             errors.push(FieldError::required(
                 path.clone(),
@@ -850,11 +802,11 @@ fn validate_extensions(extensions: Option<&Value>, errors: &mut Vec<FieldError>)
 }
 
 /// `ValidateResources` with WorkloadIdentity references allowed.
-fn validate_resources(resources: Option<&Value>, errors: &mut Vec<FieldError>) {
+fn validate_resources(resources: &[WrittenNamedResourceReference], errors: &mut Vec<FieldError>) {
     let mut names = BTreeSet::new();
-    for (index, resource) in items(resources).iter().enumerate() {
+    for (index, resource) in resources.iter().enumerate() {
         let path = format!("spec.resources[{index}]");
-        let name = text_at(resource, "name");
+        let name = resource.name.as_str();
         if name.is_empty() {
             errors.push(FieldError::required(
                 format!("{path}.name"),
@@ -865,9 +817,10 @@ fn validate_resources(resources: Option<&Value>, errors: &mut Vec<FieldError>) {
         }
         // `validateCrossVersionObjectReference`.
         let reference_path = format!("{path}.resourceRef");
-        let reference = resource.get("resourceRef").unwrap_or(&Value::Null);
-        let api_version = text_at(reference, "apiVersion");
-        let kind = text_at(reference, "kind");
+        // A part that is absent or no text reads as empty.
+        let reference = &resource.resource_ref;
+        let api_version = reference.api_version.as_deref().unwrap_or_default();
+        let kind = reference.kind.as_deref().unwrap_or_default();
         if api_version.is_empty() {
             errors.push(FieldError::required(
                 format!("{reference_path}.apiVersion"),
@@ -895,7 +848,7 @@ fn validate_resources(resources: Option<&Value>, errors: &mut Vec<FieldError>) {
             }
             Ok(_) => {}
         }
-        if text_at(reference, "name").is_empty() {
+        if reference.name.as_deref().unwrap_or_default().is_empty() {
             errors.push(FieldError::required(
                 format!("{reference_path}.name"),
                 "must provide a name",
@@ -905,14 +858,10 @@ fn validate_resources(resources: Option<&Value>, errors: &mut Vec<FieldError>) {
 }
 
 /// `validateMonitoring`: the alerting e-mail receivers are valid and unique.
-fn validate_monitoring(monitoring: Option<&Value>, errors: &mut Vec<FieldError>) {
-    let Some(alerting) = non_null(non_null(monitoring).and_then(|m| m.get("alerting"))) else {
-        return;
-    };
+fn validate_monitoring(email_receivers: &[&str], errors: &mut Vec<FieldError>) {
     let mut seen = BTreeSet::new();
-    for (index, email) in items(alerting.get("emailReceivers")).iter().enumerate() {
+    for (index, &email) in email_receivers.iter().enumerate() {
         let path = format!("spec.monitoring.alerting.emailReceivers[{index}]");
-        let email = email.as_str().unwrap_or("");
         if !is_email(email) {
             errors.push(FieldError::invalid(
                 path.clone(),
@@ -950,21 +899,24 @@ fn is_email(email: &str) -> bool {
 
 /// `validateNetworking`, on the defaulted networking: `SetDefaults_Shoot` sets an empty one and
 /// `SetDefaults_Networking` the IP family `IPv4` when none is given.
-fn validate_networking(networking: Option<&Value>, workerless: bool, errors: &mut Vec<FieldError>) {
-    let empty = Value::Object(Map::new());
-    let networking = non_null(networking).unwrap_or(&empty);
-    let set = |key: &str| non_null(networking.get(key)).is_some();
+fn validate_networking(spec: &ShootSpec, workerless: bool, errors: &mut Vec<FieldError>) {
+    let networking = spec.networking_fields_as_written();
     if workerless {
-        for key in ["type", "providerConfig", "pods", "nodes"] {
-            if set(key) {
-                errors.push(FieldError::forbidden(
-                    format!("spec.networking.{key}"),
-                    WORKERLESS,
-                ));
-            }
+        let set = [
+            ("type", networking.networking_type.is_some()),
+            ("providerConfig", networking.provider_config_set),
+            ("pods", networking.pods.is_some()),
+            ("nodes", networking.nodes.is_some()),
+        ];
+        for (key, _) in set.into_iter().filter(|(_, set)| *set) {
+            errors.push(FieldError::forbidden(
+                format!("spec.networking.{key}"),
+                WORKERLESS,
+            ));
         }
     } else {
-        let networking_type = text(networking.get("type")).unwrap_or("");
+        // A type that is no text reads as unset.
+        let networking_type = networking.networking_type.flatten().unwrap_or_default();
         if networking_type.is_empty() {
             errors.push(FieldError::required(
                 "spec.networking.type",
@@ -982,7 +934,7 @@ fn validate_networking(networking: Option<&Value>, workerless: bool, errors: &mu
         }
     }
 
-    let families = crate::api::ip_families(Some(networking));
+    let families = spec.ip_families();
     let mut family_errors = Vec::new();
     let mut seen = BTreeSet::new();
     for (index, family) in families.iter().enumerate() {
@@ -1000,10 +952,17 @@ fn validate_networking(networking: Option<&Value>, workerless: bool, errors: &mu
         return;
     }
     let single_stack = families.len() < 2;
-    for key in ["nodes", "pods", "services"] {
-        let Some(cidr) = text(networking.get(key)) else {
+    let cidrs = [
+        ("nodes", networking.nodes),
+        ("pods", networking.pods),
+        ("services", networking.services),
+    ];
+    for (key, cidr) in cidrs {
+        // A CIDR that is no text reads as unset.
+        let Some(cidr) = cidr.flatten() else {
             continue;
         };
+        let cidr = cidr.as_str();
         let path = format!("spec.networking.{key}");
         match Cidr::parse(cidr) {
             None => errors.push(FieldError::invalid(
@@ -1215,8 +1174,7 @@ fn validate_hibernation(shoot: &Shoot, self_hosted: bool, errors: &mut Vec<Field
         "rotate-serviceaccount-key-start-without-workers-rollout",
         "rotate-serviceaccount-key-complete",
     ];
-    let annotation =
-        (shoot.metadata.annotations.get(MAINTENANCE_OPERATION)).map_or("", String::as_str);
+    let annotation = (shoot.metadata.annotation(MAINTENANCE_OPERATION)).unwrap_or_default();
     if hibernation.enabled == Some(true) && !annotation.is_empty() {
         for operation in annotation.split(';').map(str::trim) {
             if FORBIDDEN_WHEN_HIBERNATED.contains(&operation) {
@@ -1292,15 +1250,13 @@ fn validate_system_components(spec: &ShootSpec, workerless: bool, errors: &mut V
         errors.push(FieldError::forbidden("spec.systemComponents", WORKERLESS));
         return;
     }
-    let suffixes = items(
-        non_null(components.extra.get("coreDNS"))
-            .and_then(|core_dns| non_null(core_dns.get("rewriting")))
-            .and_then(|rewriting| rewriting.get("commonSuffixes")),
-    );
     let mut seen = BTreeSet::new();
-    for (index, suffix) in suffixes.iter().enumerate() {
+    for (index, suffix) in components
+        .core_dns_common_suffixes()
+        .into_iter()
+        .enumerate()
+    {
         let path = format!("spec.systemComponents.coreDNS.rewriting.commonSuffixes[{index}]");
-        let suffix = suffix.as_str().unwrap_or("");
         let dots = suffix.matches('.').count();
         if dots < 1 || (suffix.starts_with('.') && dots < 2) {
             errors.push(FieldError::invalid(
@@ -1376,16 +1332,13 @@ pub(super) fn validate_self_hosted_control_plane(spec: &ShootSpec, errors: &mut 
 /// `validateControlPlaneZones` (gardener `b312835d`; v1.149.3 has no `spec.controlPlane.zones`): the
 /// zones are unique, three with zone failure tolerance and one otherwise.
 fn validate_control_plane_zones(spec: &ShootSpec, errors: &mut Vec<FieldError>) {
-    let Some(control_plane) = non_null(spec.control_plane.as_ref()) else {
-        return;
-    };
-    let zones = items(control_plane.get("zones"));
+    let zones = spec.written_control_plane_zones();
     if zones.is_empty() {
         return;
     }
     let mut unique = BTreeSet::new();
-    for (index, zone) in zones.iter().enumerate() {
-        if !unique.insert(zone.as_str().unwrap_or("")) {
+    for (index, zone) in zones.into_iter().enumerate() {
+        if !unique.insert(zone) {
             errors.push(FieldError::duplicate(format!(
                 "spec.controlPlane.zones[{index}]"
             )));
@@ -2196,5 +2149,286 @@ mod tests {
         ] {
             assert!(!is_email(bad), "{bad}");
         }
+    }
+
+    /// The errors in short, to pin many answers: the field, the kind and a short detail.
+    fn short(errors: Vec<FieldError>) -> Vec<String> {
+        (errors.into_iter())
+            .map(|e| {
+                let kind = e.error_type.as_str().trim_start_matches("FieldValue");
+                match e.detail.len() {
+                    0 => format!("{} {kind}", e.field),
+                    1..=130 => format!("{} {kind}: {}", e.field, e.detail),
+                    _ => format!("{} {kind}: …", e.field),
+                }
+            })
+            .collect()
+    }
+
+    // The rules read a Shoot before it decodes (the API server refuses a value of another type): an
+    // entry or part of another type reads as empty, a list of another type as none.
+    #[test]
+    fn extensions_resources_and_receivers_of_other_types_read_as_empty() {
+        // extensions
+        let patch =
+            json!({"spec": {"extensions": [{"type": 5}, "x", {"type": "a"}, {"type": "a"}]}});
+        assert_eq!(
+            short(validate_shoot_spec(&shoot(patch))),
+            [
+                "spec.extensions[0].type Required: field must not be empty",
+                "spec.extensions[1].type Required: field must not be empty",
+                "spec.extensions[1].type Duplicate",
+                "spec.extensions[3].type Duplicate"
+            ] as [&str; 4]
+        );
+        // extensions not a list
+        let patch = json!({"spec": {"extensions": {"type": "a"}}});
+        assert_eq!(short(validate_shoot_spec(&shoot(patch))), [] as [&str; 0]);
+        // resources
+        let patch = json!({"spec": {"resources": [{"name": 5, "resourceRef": "x"}, {"name": "n", "resourceRef": {"apiVersion": "v1", "kind": 5, "name": "s"}}]}});
+        assert_eq!(
+            short(validate_shoot_spec(&shoot(patch))),
+            [
+            "spec.resources[0].name Required: field must not be empty",
+            "spec.resources[0].resourceRef.apiVersion Required: must provide an apiVersion",
+            "spec.resources[0].resourceRef.kind Required: must provide a kind",
+            "spec.resources[0].resourceRef NotSupported: supported values: \"/v1, Kind=Secret\", \"/v1, Kind=ConfigMap\", \"security.gardener.cloud/v1alpha1, Kind=WorkloadIdentity\"",
+            "spec.resources[0].resourceRef.name Required: must provide a name",
+            "spec.resources[1].resourceRef.kind Required: must provide a kind",
+            "spec.resources[1].resourceRef NotSupported: supported values: \"/v1, Kind=Secret\", \"/v1, Kind=ConfigMap\", \"security.gardener.cloud/v1alpha1, Kind=WorkloadIdentity\""
+            ] as [&str; 7]
+        );
+        // receivers
+        let patch = json!({"spec": {"monitoring": {"alerting": {"emailReceivers": ["a@b.de", 5, "a@b.de", 7]}}}});
+        assert_eq!(
+            short(validate_shoot_spec(&shoot(patch))),
+            [
+                "spec.monitoring.alerting.emailReceivers[1] Invalid: must provide a valid email",
+                "spec.monitoring.alerting.emailReceivers[2] Duplicate",
+                "spec.monitoring.alerting.emailReceivers[3] Invalid: must provide a valid email",
+                "spec.monitoring.alerting.emailReceivers[3] Duplicate"
+            ] as [&str; 4]
+        );
+        // monitoring not an object
+        let patch = json!({"spec": {"monitoring": "x"}});
+        assert_eq!(short(validate_shoot_spec(&shoot(patch))), [] as [&str; 0]);
+        // receivers not a list
+        let patch = json!({"spec": {"monitoring": {"alerting": {"emailReceivers": "a@b.de"}}}});
+        assert_eq!(short(validate_shoot_spec(&shoot(patch))), [] as [&str; 0]);
+    }
+
+    // Metadata parts of another type read as empty; only a `controller` written as `true` counts.
+    #[test]
+    fn metadata_of_other_types_reads_as_empty() {
+        // names
+        let patch = json!({"spec": {"exposureClassName": 5, "schedulerName": ["x"]}});
+        assert_eq!(short(validate_shoot_spec(&shoot(patch))), [] as [&str; 0]);
+        // generateName
+        let patch = json!({"metadata": {"name": null, "generateName": 5}});
+        assert_eq!(
+            short(validate_shoot_spec(&shoot(patch))),
+            ["metadata.name Required: name or generateName is required"] as [&str; 1]
+        );
+        // finalizers
+        let patch = json!({"metadata": {"finalizers": [5, "orphan", "foregroundDeletion"]}});
+        assert_eq!(
+            short(validate_shoot_spec(&shoot(patch))),
+            [
+            "metadata.finalizers Invalid: name part must be non-empty",
+            "metadata.finalizers Invalid: …",
+            "metadata.finalizers Invalid: finalizer orphan and foregroundDeletion cannot be both set"
+            ] as [&str; 3]
+        );
+        // owners
+        let patch = json!({"metadata": {"ownerReferences": [5, {"apiVersion": "v1", "kind": "Event", "name": 3, "uid": "u", "controller": "true"}, {"apiVersion": "v1", "kind": "A", "name": "n", "uid": "u", "controller": true}, {"apiVersion": "v1", "kind": "B", "name": 4, "uid": "u", "controller": true}]}});
+        assert_eq!(
+            short(validate_shoot_spec(&shoot(patch))),
+            [
+            "metadata.ownerReferences.apiVersion Invalid: version must not be empty",
+            "metadata.ownerReferences.kind Invalid: must not be empty",
+            "metadata.ownerReferences.name Invalid: must not be empty",
+            "metadata.ownerReferences.uid Invalid: must not be empty",
+            "metadata.ownerReferences.name Invalid: must not be empty",
+            "metadata.ownerReferences Invalid: /v1, Kind=Event is disallowed from being an owner",
+            "metadata.ownerReferences.name Invalid: must not be empty",
+            "metadata.ownerReferences Invalid: Only one reference can have Controller set to true. Found \"true\" in references for A/n and B/"
+            ] as [&str; 8]
+        );
+        // owners not a list
+        let patch = json!({"metadata": {"ownerReferences": {"a": 1}}});
+        assert_eq!(short(validate_shoot_spec(&shoot(patch))), [] as [&str; 0]);
+        // managed fields
+        let patch = json!({"metadata": {"managedFields": [5, {"operation": "Apply", "fieldsType": 5, "manager": 7, "subresource": 8}, {"operation": "Update", "fieldsType": "X", "manager": "m\u{7}"}]}});
+        assert_eq!(
+            short(validate_shoot_spec(&shoot(patch))),
+            [
+            "metadata.managedFields[0].operation Invalid: must be `Apply` or `Update`",
+            "metadata.managedFields[2].fieldsType Invalid: must be `FieldsV1`",
+            "metadata.managedFields[2].manager Invalid: invalid character U+0007 (at position 1)"
+            ] as [&str; 3]
+        );
+    }
+
+    // A label value or requirement part of another type reads as empty; an addon is read only when
+    // `enabled` is `true`.
+    #[test]
+    fn selector_addons_and_components_of_other_types_read_as_empty() {
+        // selector
+        let patch = json!({"spec": {"seedSelector": {"matchLabels": {"a": 5}, "matchExpressions": [5, {"key": "k", "operator": "In", "values": [5]}, {"key": 1, "operator": "Exists", "values": "x"}]}}});
+        assert_eq!(
+            short(validate_shoot_spec(&shoot(patch))),
+            [
+            "spec.seedSelector.matchExpressions[0].operator Invalid: not a valid selector operator",
+            "spec.seedSelector.matchExpressions[0].key Invalid: name part must be non-empty",
+            "spec.seedSelector.matchExpressions[0].key Invalid: …",
+            "spec.seedSelector.matchExpressions[2].key Invalid: name part must be non-empty",
+            "spec.seedSelector.matchExpressions[2].key Invalid: …"
+            ] as [&str; 5]
+        );
+        // selector parts not lists
+        let patch =
+            json!({"spec": {"seedSelector": {"matchLabels": "x", "matchExpressions": "y"}}});
+        assert_eq!(short(validate_shoot_spec(&shoot(patch))), [] as [&str; 0]);
+        // selector no object
+        let patch = json!({"spec": {"seedSelector": 5}});
+        assert_eq!(short(validate_shoot_spec(&shoot(patch))), [] as [&str; 0]);
+        // addons
+        let patch = json!({"spec": {"addons": {"nginxIngress": {"enabled": true, "loadBalancerSourceRanges": [5, "10.0.0.0/8"], "config": {"k": 5, "..": "v"}, "externalTrafficPolicy": 5}, "kubernetesDashboard": {"enabled": "true", "authenticationMode": "basic"}}}});
+        assert_eq!(
+            short(validate_shoot_spec(&shoot(patch))),
+            [
+            "spec.addons.nginxIngress.loadBalancerSourceRanges[0] Invalid: must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)",
+            "spec.addons.nginxIngress.config[..] Invalid: must not be '..'"
+            ] as [&str; 2]
+        );
+        // addon parts
+        let patch = json!({"spec": {"addons": {"nginxIngress": {"enabled": true, "loadBalancerSourceRanges": "x", "config": "y", "externalTrafficPolicy": "Bad"}, "kubernetesDashboard": {"enabled": true, "authenticationMode": 5}}}});
+        assert_eq!(
+            short(validate_shoot_spec(&shoot(patch))),
+            [
+            "spec.addons.nginxIngress.externalTrafficPolicy NotSupported: supported values: \"Cluster\", \"Local\""
+            ] as [&str; 1]
+        );
+        // addon no object
+        let patch = json!({"spec": {"purpose": "production", "addons": {"nginxIngress": 5, "kubernetesDashboard": {"enabled": true, "authenticationMode": "basic"}}}});
+        assert_eq!(
+            short(validate_shoot_spec(&shoot(patch))),
+            [
+            "spec.addons Forbidden: addons can only be enabled on shoots with .spec.purpose=evaluation",
+            "spec.addons.kubernetesDashboard.authenticationMode NotSupported: supported values: \"token\""
+            ] as [&str; 2]
+        );
+        // addons no object
+        let patch = json!({"spec": {"addons": 5}});
+        assert_eq!(short(validate_shoot_spec(&shoot(patch))), [] as [&str; 0]);
+        // core DNS
+        let patch = json!({"spec": {"systemComponents": {"coreDNS": {"rewriting": {"commonSuffixes": [5, "a.b", ".a.b"]}}}}});
+        assert_eq!(
+            short(validate_shoot_spec(&shoot(patch))),
+            [
+            "spec.systemComponents.coreDNS.rewriting.commonSuffixes[0] Invalid: must contain at least one non-leading dot ('.')",
+            "spec.systemComponents.coreDNS.rewriting.commonSuffixes[0] Invalid: must be a valid DNS subdomain",
+            "spec.systemComponents.coreDNS.rewriting.commonSuffixes[2] Duplicate"
+            ] as [&str; 3]
+        );
+        // core DNS no object
+        let patch = json!({"spec": {"systemComponents": {"coreDNS": "x"}}});
+        assert_eq!(short(validate_shoot_spec(&shoot(patch))), [] as [&str; 0]);
+        // zones
+        let patch = json!({"spec": {"controlPlane": {"zones": ["a", 5, "a", 7]}}});
+        assert_eq!(
+            short(validate_shoot_spec(&shoot(patch))),
+            [
+            "spec.controlPlane.zones[2] Duplicate",
+            "spec.controlPlane.zones[3] Duplicate",
+            "spec.controlPlane.zones Invalid: exactly 1 zone must be specified when failure tolerance type is not 'zone'"
+            ] as [&str; 3]
+        );
+        // zones no list
+        let patch = json!({"spec": {"controlPlane": {"zones": "a"}}});
+        assert_eq!(short(validate_shoot_spec(&shoot(patch))), [] as [&str; 0]);
+    }
+
+    // A DNS provider's `type` or `secretName` of another type reads as unset, except that the
+    // strategy's synchronisation gives a `secretName` of another type a reference to the Secret "".
+    #[test]
+    fn dns_provider_parts_of_other_types_read_as_before() {
+        // created
+        let patch = json!({"spec": {"dns": {"providers": [{"primary": "true", "type": 5, "secretName": 5, "credentialsRef": 5}, {"primary": true, "type": 5}, {"primary": true, "type": "t", "secretName": 5}, {"type": "t", "credentialsRef": {"apiVersion": "v1", "kind": "Secret", "name": 5}}]}}});
+        assert_eq!(
+            short(validate_shoot_spec(&shoot(patch))),
+            [
+            "spec.dns.providers[0].credentialsRef.apiVersion Required: must provide an apiVersion",
+            "spec.dns.providers[0].credentialsRef.kind Required: must provide a kind",
+            "spec.dns.providers[0].credentialsRef.name Required: must provide a name",
+            "spec.dns.providers[0].credentialsRef.name Invalid: …",
+            "spec.dns.providers[0].credentialsRef NotSupported: …",
+            "spec.dns.providers[0].type Required: type must be set when credentialsRef is set",
+            "spec.dns.providers[2].credentialsRef.name Required: must provide a name",
+            "spec.dns.providers[2].credentialsRef.name Invalid: …",
+            "spec.dns.providers[2].secretName Forbidden: must refer to the same secret as `credentialsRef`",
+            "spec.dns.providers[2].primary Forbidden: multiple primary DNS providers are not supported",
+            "spec.dns.providers[3].credentialsRef.name Required: must provide a name",
+            "spec.dns.providers[3].credentialsRef.name Invalid: …",
+            "spec.dns.providers[3] Invalid: combination of .credentialsRef and .type must be unique across dns providers"
+            ] as [&str; 13]
+        );
+        // without strategy
+        let patch = json!({"spec": {"dns": {"providers": [{"primary": "true", "type": 5, "secretName": 5, "credentialsRef": 5}, {"primary": true, "type": 5}, {"primary": true, "type": "t", "secretName": 5}, {"type": "t", "credentialsRef": {"apiVersion": "v1", "kind": "Secret", "name": 5}}]}}});
+        assert_eq!(
+            short(validate_shoot_spec_without_strategy(&shoot(patch))),
+            [
+            "spec.dns.providers[0].credentialsRef.apiVersion Required: must provide an apiVersion",
+            "spec.dns.providers[0].credentialsRef.kind Required: must provide a kind",
+            "spec.dns.providers[0].credentialsRef.name Required: must provide a name",
+            "spec.dns.providers[0].credentialsRef.name Invalid: …",
+            "spec.dns.providers[0].credentialsRef NotSupported: …",
+            "spec.dns.providers[0].type Required: type must be set when credentialsRef is set",
+            "spec.dns.providers[2].primary Forbidden: multiple primary DNS providers are not supported",
+            "spec.dns.providers[3].credentialsRef.name Required: must provide a name",
+            "spec.dns.providers[3].credentialsRef.name Invalid: …",
+            "spec.dns.providers[3].secretName Forbidden: must refer to the same secret as `credentialsRef`"
+            ] as [&str; 10]
+        );
+        // synchronised
+        let patch = json!({"spec": {"dns": {"providers": [{"primary": true, "type": "aws", "credentialsRef": {"apiVersion": "v1", "kind": "Secret", "name": "s"}}, {"type": "aws", "secretName": "s"}, {"type": "unmanaged", "secretName": "x", "credentialsRef": {"apiVersion": 1, "kind": "Secret", "name": "s"}}]}}});
+        assert_eq!(
+            short(validate_shoot_spec(&shoot(patch))),
+            [
+            "spec.dns.domain Required: domain must be set when primary provider type is not set to \"unmanaged\"",
+            "spec.dns.providers[1] Invalid: combination of .credentialsRef and .type must be unique across dns providers",
+            "spec.dns.providers[2].credentialsRef.apiVersion Required: must provide an apiVersion",
+            "spec.dns.providers[2].credentialsRef NotSupported: …",
+            "spec.dns.providers[2].secretName Forbidden: must not be set when `credentialsRef` does not refer to secret resource",
+            "spec.dns.providers[2].credentialsRef Invalid: credentialsRef must not be set when type is \"unmanaged\""
+            ] as [&str; 6]
+        );
+    }
+
+    // A networking field of another type is set (for the workerless rule) but reads as no text.
+    #[test]
+    fn networking_of_other_types_reads_as_unset() {
+        // type
+        let patch = json!({"spec": {"networking": {"type": 5, "nodes": 1, "pods": null, "services": ["x"]}}});
+        assert_eq!(
+            short(validate_shoot_spec(&shoot(patch))),
+            ["spec.networking.type Required: networking type must be provided"] as [&str; 1]
+        );
+        // workerless
+        let patch = json!({"spec": {"provider": {"workers": []}, "credentialsBindingName": null, "networking": {"type": 5, "providerConfig": "x", "pods": null, "nodes": 7}}});
+        assert_eq!(
+            short(validate_shoot_spec(&shoot(patch))),
+            [
+            "spec.networking.type Forbidden: this field should not be set for workerless Shoot clusters",
+            "spec.networking.providerConfig Forbidden: this field should not be set for workerless Shoot clusters",
+            "spec.networking.nodes Forbidden: this field should not be set for workerless Shoot clusters"
+            ] as [&str; 3]
+        );
+        // no object
+        let patch = json!({"spec": {"networking": "x"}});
+        assert_eq!(
+            short(validate_shoot_spec(&shoot(patch))),
+            ["spec.networking.type Required: networking type must be provided"] as [&str; 1]
+        );
     }
 }
