@@ -34,7 +34,12 @@ pub fn validate_shoot(
     };
     #[cfg(feature = "complete-validation")]
     if let Some(old) = update {
-        errors.extend(super::shoot_update::validate_shoot_spec_update(shoot, old));
+        // Against itself, only the rules that read one side can report.
+        errors.extend(if std::ptr::eq(old, shoot) {
+            super::shoot_update::validate_shoot_spec_update_of_itself(shoot)
+        } else {
+            super::shoot_update::validate_shoot_spec_update(shoot, old)
+        });
     }
     if update.is_none() {
         errors.extend(validate_creation(shoot));
@@ -128,13 +133,7 @@ fn validate_creation(shoot: &Shoot) -> Vec<FieldError> {
         shoot.metadata.deletion_timestamp.is_some(),
         false,
     ));
-    let finalizers = shoot
-        .metadata
-        .extra
-        .get("finalizers")
-        .and_then(Value::as_array);
-    for (i, finalizer) in finalizers.into_iter().flatten().enumerate() {
-        let name = finalizer.as_str().unwrap_or_default();
+    for (i, name) in shoot.metadata.finalizers().into_iter().enumerate() {
         if FINALIZERS_FORBIDDEN_ON_CREATION.contains(&name) {
             errors.push(FieldError::forbidden(
                 format!("metadata.finalizers[{i}]"),

@@ -60,6 +60,46 @@ pub fn validate_shoot_spec_update(new: &Shoot, old: &Shoot) -> Vec<FieldError> {
     errors
 }
 
+/// [`validate_shoot_spec_update`] of a Shoot against itself (the report's "update without
+/// changes"), without the comparisons that cannot report when both sides are one object.
+///
+/// Both sides are prepared from the same Shoot, and identically (window, defaults, DNS
+/// credentials, status, deletion), except `SyncCloudProfileFields`: from Kubernetes 1.34 the new
+/// side of a Shoot not being deleted drops a `cloudProfileName` equal to the stored one and to
+/// `cloudProfile.name`. Only the spec comparison of a deleting Shoot would see that, and it then
+/// skips the synchronisation on both sides. So every rule that compares the two sides is silent
+/// here (that spec comparison, the region, DNS, node CIDR masks, workers, networking, scheduler,
+/// encryption, HA, hibernation, force deletion, and the uid, deletion and finalizer rules of the
+/// metadata). Left are the rules that read one side alone, run as the full path runs them and in
+/// its order: the metadata's labels, annotations, owner references and managed fields,
+/// `ValidateCloudProfileReference` of the prepared new side, an empty `credentialsBindingName`
+/// ("cannot be unset"), and the pools' backups, which Gardener looks up by name, so that pools of
+/// one name compare with the first of them.
+pub fn validate_shoot_spec_update_of_itself(shoot: &Shoot) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    super::shoot_spec::validate_labels_annotations_owners(&shoot.metadata, &mut errors);
+    super::shoot_spec::validate_managed_fields_of(&shoot.metadata, &mut errors);
+    let (spec, deleting) = (&shoot.spec, shoot.metadata.deletion_timestamp.is_some());
+    let (stored_name, _) = synced_cloud_profile_fields(None, spec, deleting);
+    let (name, reference) = synced_cloud_profile_fields(
+        Some(stored_name.as_deref().unwrap_or_default()),
+        spec,
+        deleting,
+    );
+    errors.extend(cloud_profile_reference(
+        reference.as_ref(),
+        name.as_deref(),
+        &spec.kubernetes.version,
+    ));
+    // `default_typed` leaves the binding names, the pools' names and control planes as written.
+    errors.extend(binding_names_update(spec, spec));
+    match provider_update(spec, spec) {
+        Ok(provider_errors) => errors.extend(provider_errors),
+        Err(panic) => errors.push(panic),
+    }
+    errors
+}
+
 /// `AllowInvalidAcceptedIssuers` of `ValidateShootUpdate`: true when both Shoots configure the
 /// API server's service accounts and `acceptedIssuers` did not change. Then the static checks
 /// skip the URL, duplicate and issuer checks of `spec.kubernetes.kubeAPIServer.serviceAccountConfig
@@ -113,15 +153,15 @@ impl<'a> StoredPair<'a> {
             _ => {}
         }
         // The stored Shoot was synchronised when it was written, the new one is now.
-        sync_cloud_profile_fields(
+        (old_written.cloud_profile_name, old_written.cloud_profile) = synced_cloud_profile_fields(
             None,
-            &mut old_written,
+            &old_written,
             old.metadata.deletion_timestamp.is_some(),
         );
         let old_name = old_written.cloud_profile_name.clone();
-        sync_cloud_profile_fields(
+        (new_written.cloud_profile_name, new_written.cloud_profile) = synced_cloud_profile_fields(
             Some(old_name.as_deref().unwrap_or_default()),
-            &mut new_written,
+            &new_written,
             new.metadata.deletion_timestamp.is_some(),
         );
         // The defaults of the typed model, as the other areas apply them.
@@ -188,8 +228,12 @@ impl<'a> StoredPair<'a> {
         if self.new.region != self.old.region {
             errors.push(FieldError::invalid("spec.region", IMMUTABLE));
         }
-        errors.extend(self.cloud_profile_reference());
-        errors.extend(self.binding_names_update());
+        errors.extend(cloud_profile_reference(
+            self.new.cloud_profile.as_ref(),
+            self.new.cloud_profile_name.as_deref(),
+            &self.new.kubernetes.version,
+        ));
+        errors.extend(binding_names_update(&self.new, &self.old));
         errors.extend(self.dns_update());
         // (ValidateKubernetesVersionUpdate of the control plane: validation::shoot_versions.)
         errors.extend(self.kube_controller_manager_update());
@@ -211,7 +255,7 @@ impl<'a> StoredPair<'a> {
             return errors;
         }
 
-        match self.provider_update() {
+        match provider_update(&self.new, &self.old) {
             Ok(provider_errors) => errors.extend(provider_errors),
             Err(panic) => {
                 errors.push(panic);
@@ -221,42 +265,6 @@ impl<'a> StoredPair<'a> {
         // (The worker loop's version rules: validation::shoot_versions and rollout::strategy.)
         errors.extend(self.networking_update());
         errors.extend(self.scheduler_name_update());
-        errors
-    }
-
-    /// `ValidateCloudProfileReference` of the new spec. `ValidateShootSpecUpdate` calls it, and
-    /// `ValidateShootSpec` calls it again: Gardener reports its errors twice on an update.
-    fn cloud_profile_reference(&self) -> Vec<FieldError> {
-        let mut errors = Vec::new();
-        let reference = (self.new.cloud_profile.as_ref())
-            .map(|reference| (reference.kind.clone(), reference.name.clone()));
-        super::shoot_spec::validate_cloud_profile_reference(
-            reference.as_ref(),
-            self.new.cloud_profile_name.as_deref(),
-            &self.new.kubernetes.version,
-            &mut errors,
-        );
-        errors
-    }
-
-    /// `credentialsBindingName` cannot be unset; `secretBindingName` is immutable except when it
-    /// is dropped in favour of a `credentialsBindingName`.
-    fn binding_names_update(&self) -> Vec<FieldError> {
-        let mut errors = Vec::new();
-        let new_credentials = self.new.credentials_binding_name.as_deref();
-        let new_secret = self.new.secret_binding_name.as_deref();
-        let old_secret = self.old.secret_binding_name.as_deref();
-        let new_credentials_set = new_credentials.is_some_and(|name| !name.is_empty());
-        if self.old.credentials_binding_name.is_some() && !new_credentials_set {
-            errors.push(FieldError::forbidden(
-                "spec.credentialsBindingName",
-                "the field cannot be unset",
-            ));
-        }
-        let migration = old_secret.is_some() && new_secret.is_none() && new_credentials_set;
-        if !migration && new_secret != old_secret {
-            errors.push(FieldError::invalid("spec.secretBindingName", IMMUTABLE));
-        }
         errors
     }
 
@@ -320,78 +328,6 @@ impl<'a> StoredPair<'a> {
             errors.push(FieldError::invalid(path("nodeCIDRMaskSizeIPv6"), IMMUTABLE));
         }
         errors
-    }
-
-    /// The parts of `ValidateProviderUpdate` not in `rollout::strategy`: the provider type, the
-    /// control-plane pool's backup, and the self-hosted mode. `Err` is Gardener's nil pointer
-    /// dereference (a panic: the API server answers with an internal error).
-    fn provider_update(&self) -> Result<Vec<FieldError>, FieldError> {
-        let mut errors = Vec::new();
-        if self.new.provider.provider_type != self.old.provider.provider_type {
-            errors.push(FieldError::invalid("spec.provider.type", IMMUTABLE));
-        }
-        let (old_workers, new_workers) = (&self.old.provider.workers, &self.new.provider.workers);
-        for (index, worker) in new_workers.iter().enumerate() {
-            // (The update strategy and in-place rules of this pool: rollout::strategy.)
-            let Some(old_worker) = old_workers.iter().find(|w| w.name == worker.name) else {
-                continue;
-            };
-            let old_backup = (old_worker.written_control_plane()).and_then(|plane| plane.backup);
-            let Some(old_backup) = old_backup else {
-                continue;
-            };
-            let path = format!("spec.provider.workers[{index}].controlPlane");
-            // Go's `*string`: absent differs from empty.
-            let region = |backup: &crate::api::WrittenBackup| {
-                backup.region_set.then(|| backup.region.clone())
-            };
-            match worker.written_control_plane() {
-                Some(control_plane) => match control_plane.backup {
-                    Some(new_backup) => {
-                        if new_backup.provider != old_backup.provider {
-                            errors.push(FieldError::invalid(
-                                format!("{path}.backup.provider"),
-                                IMMUTABLE,
-                            ));
-                        }
-                        if region(&new_backup) != region(&old_backup) {
-                            errors.push(FieldError::invalid(
-                                format!("{path}.backup.region"),
-                                IMMUTABLE,
-                            ));
-                        }
-                    }
-                    None => errors.push(FieldError::invalid(format!("{path}.backup"), IMMUTABLE)),
-                },
-                // Gardener reads the new pool's `controlPlane.backup` through a nil pointer here.
-                None => {
-                    return Err(FieldError::internal(
-                        path,
-                        "runtime error: invalid memory address or nil pointer dereference",
-                    ))
-                }
-            }
-        }
-        let control_plane_pool = |pools: &[std::sync::Arc<crate::api::Worker>]| {
-            (pools.iter())
-                .find(|w| w.control_plane.is_some())
-                .map(|w| w.name.clone())
-        };
-        match (
-            control_plane_pool(old_workers),
-            control_plane_pool(new_workers),
-        ) {
-            (Some(_), None) | (None, Some(_)) => errors.push(FieldError::forbidden(
-                "spec.provider.workers",
-                "cannot switch a Shoot between self-hosted and hosted mode",
-            )),
-            (Some(old), Some(new)) if old != new => errors.push(FieldError::forbidden(
-                "spec.provider.workers",
-                "cannot change control plane worker pool",
-            )),
-            _ => {}
-        }
-        Ok(errors)
     }
 
     /// `validateNetworkingUpdate` and `validateIPFamiliesUpdate`.
@@ -621,6 +557,119 @@ impl<'a> StoredPair<'a> {
         }
         errors
     }
+}
+
+// ----- ValidateShootSpecUpdate: the rules the update of itself runs too -----
+
+/// `ValidateCloudProfileReference` of the new spec (prepared: [`synced_cloud_profile_fields`]).
+/// `ValidateShootSpecUpdate` calls it, and `ValidateShootSpec` calls it again: Gardener reports
+/// its errors twice on an update.
+fn cloud_profile_reference(
+    reference: Option<&CloudProfileReference>,
+    name: Option<&str>,
+    version: &str,
+) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    let reference = reference.map(|reference| (reference.kind.clone(), reference.name.clone()));
+    super::shoot_spec::validate_cloud_profile_reference(
+        reference.as_ref(),
+        name,
+        version,
+        &mut errors,
+    );
+    errors
+}
+
+/// `credentialsBindingName` cannot be unset; `secretBindingName` is immutable except when it
+/// is dropped in favour of a `credentialsBindingName`.
+fn binding_names_update(new: &ShootSpec, old: &ShootSpec) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    let new_credentials = new.credentials_binding_name.as_deref();
+    let new_secret = new.secret_binding_name.as_deref();
+    let old_secret = old.secret_binding_name.as_deref();
+    let new_credentials_set = new_credentials.is_some_and(|name| !name.is_empty());
+    if old.credentials_binding_name.is_some() && !new_credentials_set {
+        errors.push(FieldError::forbidden(
+            "spec.credentialsBindingName",
+            "the field cannot be unset",
+        ));
+    }
+    let migration = old_secret.is_some() && new_secret.is_none() && new_credentials_set;
+    if !migration && new_secret != old_secret {
+        errors.push(FieldError::invalid("spec.secretBindingName", IMMUTABLE));
+    }
+    errors
+}
+
+/// The parts of `ValidateProviderUpdate` not in `rollout::strategy`: the provider type, the
+/// control-plane pool's backup, and the self-hosted mode. `Err` is Gardener's nil pointer
+/// dereference (a panic: the API server answers with an internal error).
+fn provider_update(new: &ShootSpec, old: &ShootSpec) -> Result<Vec<FieldError>, FieldError> {
+    let mut errors = Vec::new();
+    if new.provider.provider_type != old.provider.provider_type {
+        errors.push(FieldError::invalid("spec.provider.type", IMMUTABLE));
+    }
+    let (old_workers, new_workers) = (&old.provider.workers, &new.provider.workers);
+    for (index, worker) in new_workers.iter().enumerate() {
+        // (The update strategy and in-place rules of this pool: rollout::strategy.)
+        let Some(old_worker) = old_workers.iter().find(|w| w.name == worker.name) else {
+            continue;
+        };
+        let old_backup = (old_worker.written_control_plane()).and_then(|plane| plane.backup);
+        let Some(old_backup) = old_backup else {
+            continue;
+        };
+        let path = format!("spec.provider.workers[{index}].controlPlane");
+        // Go's `*string`: absent differs from empty.
+        let region =
+            |backup: &crate::api::WrittenBackup| backup.region_set.then(|| backup.region.clone());
+        match worker.written_control_plane() {
+            Some(control_plane) => match control_plane.backup {
+                Some(new_backup) => {
+                    if new_backup.provider != old_backup.provider {
+                        errors.push(FieldError::invalid(
+                            format!("{path}.backup.provider"),
+                            IMMUTABLE,
+                        ));
+                    }
+                    if region(&new_backup) != region(&old_backup) {
+                        errors.push(FieldError::invalid(
+                            format!("{path}.backup.region"),
+                            IMMUTABLE,
+                        ));
+                    }
+                }
+                None => errors.push(FieldError::invalid(format!("{path}.backup"), IMMUTABLE)),
+            },
+            // Gardener reads the new pool's `controlPlane.backup` through a nil pointer here.
+            None => {
+                return Err(FieldError::internal(
+                    path,
+                    "runtime error: invalid memory address or nil pointer dereference",
+                ))
+            }
+        }
+    }
+    let control_plane_pool = |pools: &[std::sync::Arc<crate::api::Worker>]| {
+        (pools.iter())
+            .find(|w| w.control_plane.is_some())
+            .map(|w| w.name.clone())
+    };
+    match (
+        control_plane_pool(old_workers),
+        control_plane_pool(new_workers),
+    ) {
+        (Some(_), None) | (None, Some(_)) => errors.push(FieldError::forbidden(
+            "spec.provider.workers",
+            "cannot switch a Shoot between self-hosted and hosted mode",
+        )),
+        (Some(old), Some(new)) if old != new => errors.push(FieldError::forbidden(
+            "spec.provider.workers",
+            "cannot change control plane worker pool",
+        )),
+        _ => {}
+    }
+    Ok(errors)
 }
 
 // ----- metadata -----
@@ -1104,13 +1153,18 @@ fn default_swap(kubelet: &mut Map<String, Value>) {
 }
 
 /// `SyncCloudProfileFields` ([`super::shoot_spec::sync_cloud_profile_fields`]), which the strategy
-/// runs in `PrepareForCreate` (no old Shoot) and `PrepareForUpdate`.
-/// `old_name` is the stored Shoot's `cloudProfileName` (empty when unset).
-fn sync_cloud_profile_fields(old_name: Option<&str>, spec: &mut ShootSpec, deleting: bool) {
+/// runs in `PrepareForCreate` (no old Shoot) and `PrepareForUpdate`: the spec's `cloudProfileName`
+/// and `cloudProfile` after it. `old_name` is the stored Shoot's `cloudProfileName` (empty when
+/// unset).
+fn synced_cloud_profile_fields(
+    old_name: Option<&str>,
+    spec: &ShootSpec,
+    deleting: bool,
+) -> (Option<String>, Option<CloudProfileReference>) {
+    let mut name = spec.cloud_profile_name.clone();
     if deleting {
-        return;
+        return (name, spec.cloud_profile.clone());
     }
-    let mut name = spec.cloud_profile_name.take();
     let mut reference = (spec.cloud_profile.as_ref())
         .map(|reference| (reference.kind.clone(), reference.name.clone()));
     super::shoot_spec::sync_cloud_profile_fields(
@@ -1119,10 +1173,8 @@ fn sync_cloud_profile_fields(old_name: Option<&str>, spec: &mut ShootSpec, delet
         &mut name,
         &mut reference,
     );
-    spec.cloud_profile_name = name;
-    if let Some((kind, name)) = reference {
-        spec.cloud_profile = Some(CloudProfileReference { kind, name });
-    }
+    let reference = reference.map(|(kind, name)| CloudProfileReference { kind, name });
+    (name, reference)
 }
 
 /// `SyncDNSProviderCredentials` ([`super::shoot_spec::sync_dns_provider_credentials`]): below
