@@ -624,6 +624,15 @@ fn facts(report: &Report, summary: &Summary, now: DateTime<Utc>) -> Vec<Fact> {
             Tone::Good,
             None,
         );
+    } else if report.timeline.is_none() && summary.input_errors > 0 {
+        // No forecast is made on an input the API server would not store: its silence must not
+        // read as "nothing is due".
+        fact(
+            "Next forced update",
+            "not forecast where the input has errors (see Input errors)".to_string(),
+            Tone::Neutral,
+            None,
+        );
     }
     for (index, story) in stories.into_iter().enumerate() {
         let label = if index == 0 {
@@ -1196,6 +1205,14 @@ mod tests {
             .collect();
         expected.remove(4);
         assert_eq!(listed, expected);
+        // No forecast is made, and the Summary says so instead of falling silent.
+        let forced = (report.summary.facts.iter())
+            .find(|f| f.label == "Next forced update")
+            .map(|f| f.text.as_str());
+        assert_eq!(
+            forced,
+            Some("not forecast where the input has errors (see Input errors)")
+        );
     }
 
     #[test]

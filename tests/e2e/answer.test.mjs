@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { withApp, loadExample, setEditor, paste } from "./helpers.mjs";
+import { withApp, loadExample, setEditor, paste, fact } from "./helpers.mjs";
 
 test("an editor whose text does not read says so to assistive technology, and points at why", () =>
   withApp(async (page) => {
@@ -212,3 +212,79 @@ test("hibernation and status cards with every toggle open: axe finds no violatio
     assert.deepEqual(found, []);
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "no sideways scroll with the toggles open");
   }, { viewport: { width: 390, height: 900 } }));
+
+/** The lines a laid-out element's text falls into, as the browser broke it. */
+const renderedLines = (locator) =>
+  locator.evaluate((element) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    const lines = [];
+    let [top, line] = [null, ""];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement.closest("details")) continue;
+      for (let i = 0; i < node.data.length; i++) {
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const rect = range.getClientRects()[0];
+        if (!rect) continue;
+        if (top !== null && rect.top > top + 2) {
+          lines.push(line);
+          line = "";
+        }
+        top = rect.top;
+        line += node.data[i];
+      }
+    }
+    lines.push(line);
+    return lines;
+  });
+
+for (const width of [1400, 390]) {
+  test(`summary at ${width} px: a webhook's name breaks at a dot, a slash or a hyphen, a date never`, () =>
+    withApp(async (page) => {
+      await hibernationCard(page, true);
+      const hibernation = fact(page, "Hibernation");
+      const facts = page.getByRole("region", { name: "Summary" }).locator(".fact dd");
+      for (let i = 0; i < (await facts.count()); i++) {
+        const lines = await renderedLines(facts.nth(i));
+        for (let k = 0; k + 1 < lines.length; k++) {
+          const [end, next] = [lines[k], lines[k + 1]];
+          // Every break falls where a reader breaks a name: a space, after a slash or a hyphen, before a dot.
+          assert.ok(/[ /-]$/.test(end) || /^[ .]/.test(next), `broken mid-word: ${JSON.stringify(lines)}`);
+          // Dates are whole: no line ends inside one.
+          assert.doesNotMatch(end, /\b\d{4}-(\d{2}-)?$/, `a date broken: ${JSON.stringify(lines)}`);
+        }
+      }
+      assert.ok((await renderedLines(hibernation)).join("").includes("mutation.gatekeeper.sh"));
+    }, { viewport: { width, height: 900 } }));
+}
+
+// The aws example CloudProfile with the `patch` image update strategy, and a pool on a gardenlinux
+// version the CloudProfile does not list: its forced update finds no target, so the pool stays on it.
+const profileWithPatchStrategy = async (page) => (await page.getByLabel("CloudProfile", { exact: true }).inputValue()).replace("updateStrategy: minor", "updateStrategy: patch");
+
+test("timeline: a version the CloudProfile does not list is named, and no label runs into a marker", () =>
+  withApp(async (page) => {
+    await loadExample(page, "expired-forced-minor");
+    const legend = page.locator(".legend");
+    assert.doesNotMatch(await legend.textContent(), /not in this CloudProfile/);
+    await paste(page, "CloudProfile", await profileWithPatchStrategy(page));
+    const shoot = await page.getByLabel("Shoot", { exact: true }).inputValue();
+    await paste(page, "Shoot", shoot.replace("version: 1877.3.0", "version: 1400.1.0"));
+    await legend.getByText("not in this CloudProfile").waitFor();
+    const grey = page.locator("svg.timeline rect.segment.unavailable");
+    assert.equal(await grey.locator("title").first().textContent(), "1400.1.0 (not in this CloudProfile)");
+    // Version labels, markers and the "today" label do not overlap one another.
+    const boxes = await page.locator("svg.timeline").evaluate((svg) =>
+      [...svg.querySelectorAll("text.segment-label, text.today-label, g.marker")].map((element) => {
+        const box = element.getBoundingClientRect();
+        return { what: element.textContent || element.getAttribute("aria-label"), left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+      }));
+    assert.ok(boxes.some((box) => box.what === "1400.1.0"), JSON.stringify(boxes));
+    for (const [i, a] of boxes.entries()) {
+      for (const b of boxes.slice(i + 1)) {
+        const overlap = a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+        assert.ok(!overlap, `${a.what} overlaps ${b.what}`);
+      }
+    }
+  }, { viewport: { width: 1400, height: 900 } }));

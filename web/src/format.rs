@@ -56,6 +56,65 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// A piece of a text as [`line_breaks`] cuts it.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Piece<'a> {
+    Text(&'a str),
+    /// A date (`2027-04-01`): browsers break after its hyphens, so it is kept on one line.
+    Date(&'a str),
+    /// Where a long name may break: after a `/`, before a `.` that a letter follows
+    /// (`configuration/<wbr>validation<wbr>.gatekeeper<wbr>.sh`), so a webhook's name breaks
+    /// there rather than at an arbitrary letter.
+    Break,
+}
+
+/// Cuts `text` for rendering with its dates unbroken and its long names breakable where a reader
+/// expects (the HTML it becomes adds no character, so a copy of the text is the text).
+pub fn line_breaks(text: &str) -> Vec<Piece<'_>> {
+    let bytes = text.as_bytes();
+    let is_date = |at: usize| {
+        let digits = |from: usize, to: usize| bytes[from..to].iter().all(u8::is_ascii_digit);
+        at + 10 <= bytes.len()
+            && digits(at, at + 4)
+            && bytes[at + 4] == b'-'
+            && digits(at + 5, at + 7)
+            && bytes[at + 7] == b'-'
+            && digits(at + 8, at + 10)
+            && (at == 0 || !bytes[at - 1].is_ascii_digit())
+    };
+    let (mut pieces, mut start, mut at) = (Vec::new(), 0, 0);
+    while at < bytes.len() {
+        let name_dot = bytes[at] == b'.'
+            && at > start
+            && bytes.get(at + 1).is_some_and(u8::is_ascii_alphabetic);
+        if is_date(at) || name_dot {
+            if start < at {
+                pieces.push(Piece::Text(&text[start..at]));
+            }
+            start = at;
+            if name_dot {
+                pieces.push(Piece::Break);
+                at += 1;
+            } else {
+                at += 10;
+                pieces.push(Piece::Date(&text[start..at]));
+                start = at;
+            }
+        } else if bytes[at] == b'/' {
+            at += 1;
+            pieces.push(Piece::Text(&text[start..at]));
+            pieces.push(Piece::Break);
+            start = at;
+        } else {
+            at += 1;
+        }
+    }
+    if start < bytes.len() {
+        pieces.push(Piece::Text(&text[start..]));
+    }
+    pieces
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -106,5 +165,44 @@ mod tests {
             "Rolling update of arm"
         );
         assert_eq!(capitalized(""), "");
+    }
+
+    #[test]
+    fn dates_stay_whole_and_long_names_break_at_their_dots_and_slashes() {
+        use Piece::*;
+        assert_eq!(
+            line_breaks("1.32.9 → 1.33.5 on 2027-04-01 21:00 UTC"),
+            [
+                Text("1.32.9 → 1.33.5 on "),
+                Date("2027-04-01"),
+                Text(" 21:00 UTC")
+            ]
+        );
+        assert_eq!(
+            line_breaks("hook-configuration/validation.gatekeeper.sh, x"),
+            [
+                Text("hook-configuration/"),
+                Break,
+                Text("validation"),
+                Break,
+                Text(".gatekeeper"),
+                Break,
+                Text(".sh, x")
+            ]
+        );
+        // Not dates: a longer number, a version; a sentence's full stop before a space.
+        assert_eq!(line_breaks("12027-04-01"), [Text("12027-04-01")]);
+        assert_eq!(line_breaks("v1.2. Then"), [Text("v1.2. Then")]);
+        assert_eq!(line_breaks(""), []);
+        assert_eq!(line_breaks("2026-11-22"), [Date("2026-11-22")]);
+        // Nothing is lost or added.
+        let text = "a/b.c on 2026-11-22/2026-11-23.x";
+        let joined: String = (line_breaks(text).iter())
+            .map(|piece| match piece {
+                Text(t) | Date(t) => *t,
+                Break => "",
+            })
+            .collect();
+        assert_eq!(joined, text);
     }
 }

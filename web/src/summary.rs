@@ -13,6 +13,18 @@ fn class(tone: Tone) -> &'static str {
     }
 }
 
+/// A fact's text with its dates kept whole and its long names breakable at dots and slashes.
+fn breakable(text: &str) -> impl IntoView {
+    use crate::format::Piece;
+    (crate::format::line_breaks(text).into_iter())
+        .map(|piece| match piece {
+            Piece::Text(text) => text.to_string().into_any(),
+            Piece::Date(date) => view! { <span class="date">{date.to_string()}</span> }.into_any(),
+            Piece::Break => view! { <wbr /> }.into_any(),
+        })
+        .collect_view()
+}
+
 #[component]
 pub fn Summary(facts: Signal<Vec<Fact>>) -> impl IntoView {
     view! {
@@ -26,7 +38,7 @@ pub fn Summary(facts: Signal<Vec<Fact>>) -> impl IntoView {
                         <div class=class(f.tone)>
                             <dt>{f.label}</dt>
                             <dd>
-                                {f.text}
+                                {breakable(&f.text)}
                                 {details.map(|d| view! {
                                     <details class="gardener-message">
                                         <summary>"Gardener's message"</summary>

@@ -20,8 +20,9 @@ use std::process::Command;
 /// Round 33 lowered the app's to its figure plus 2 % (291 997 B, after Leptos type erasure and
 /// the other cuts of docs/performance.md), as issue 47 asks: the Fleet view pays what it adds.
 /// Round 34 set it to the figure with the Fleet view plus 2 % (306 534 B; the view costs 15.1 KB,
-/// docs/performance.md).
-const APP_CEILING_BYTES: u64 = 312_700;
+/// docs/performance.md). Round 35 set it to the figure with issue 49's timeline legend and the
+/// Summary's line breaks plus 2 % (313 628 B; they cost 1.7 KB, docs/performance.md).
+const APP_CEILING_BYTES: u64 = 319_900;
 const NPM_WASM_CEILING_BYTES: u64 = 480_000;
 /// The targets the one shared model aims for: printed with a verdict, not enforced.
 const APP_TARGET_BYTES: u64 = 500_000;

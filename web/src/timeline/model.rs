@@ -31,6 +31,28 @@ pub struct Segment {
     pub classification: String,
 }
 
+/// The class of a version the CloudProfile does not list (it has no classification there).
+pub const NOT_IN_PROFILE: &str = "unavailable";
+
+/// A segment's classification in words: a version the CloudProfile does not list has none, which
+/// is the cause of its forced update (or of the failed one).
+pub fn classification_words(classification: &str) -> &str {
+    match classification {
+        NOT_IN_PROFILE => "not in this CloudProfile",
+        other => other,
+    }
+}
+
+impl Timeline {
+    /// Whether a lane shows a version the CloudProfile does not list (the legend then says what
+    /// its colour means).
+    pub fn has_version_not_in_profile(&self) -> bool {
+        (self.lanes.iter())
+            .flat_map(|lane| &lane.segments)
+            .any(|segment| segment.classification == NOT_IN_PROFILE)
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EventKind {
     Auto,
@@ -104,6 +126,10 @@ const RIGHT_PADDING: f64 = 12.0;
 /// The least distance between two markers' centres in a lane: closer markers would cover each
 /// other (and each one's tooltip), so later ones move right by as much as needed.
 pub const MARKER_SPACING: f64 = 16.0;
+/// Half the widest marker (the forced update's diamond): a label ends before a marker's left edge.
+const MARKER_HALF_WIDTH: f64 = 8.0;
+/// Below the last lane: the "today" label's line.
+pub const TODAY_LABEL_ROOM: f64 = 6.0;
 /// The width of one character of the SVG's 11 px labels, an upper bound for digits and letters.
 const CHAR_WIDTH: f64 = 6.6;
 /// The room one month tick's label needs ("Sep 2027" and a gap).
@@ -186,13 +212,19 @@ pub fn layout(timeline: &Timeline, width: f64) -> Layout {
                         .map(|m| m.x + 11.0)
                         .fold(start + 4.0, f64::max);
                     let text_width = s.version.chars().count() as f64 * CHAR_WIDTH;
+                    // The label's room ends at the box's end or at the first marker after its
+                    // start (a blocked update, a pool's Kubernetes update), which would cover it.
+                    let room_end = (markers.iter())
+                        .map(|m| m.x - MARKER_HALF_WIDTH)
+                        .filter(|left| *left > label_x)
+                        .fold(end, f64::min);
                     SegmentBox {
                         x: start,
                         width: end - start,
                         version: s.version.clone(),
                         classification: s.classification.clone(),
                         label_x,
-                        labelled: end - label_x >= text_width + 4.0,
+                        labelled: room_end - label_x >= text_width + 4.0,
                     }
                 })
                 .collect();
@@ -207,7 +239,10 @@ pub fn layout(timeline: &Timeline, width: f64) -> Layout {
     let inside = timeline.today >= timeline.start && timeline.today <= timeline.end;
     Layout {
         width,
-        height: AXIS_HEIGHT + LANE_GAP + timeline.lanes.len() as f64 * (LANE_HEIGHT + LANE_GAP),
+        height: AXIS_HEIGHT
+            + LANE_GAP
+            + timeline.lanes.len() as f64 * (LANE_HEIGHT + LANE_GAP)
+            + TODAY_LABEL_ROOM,
         ticks: month_ticks(
             timeline.start,
             timeline.end,
@@ -333,7 +368,7 @@ mod tests {
         assert_eq!(lane.y, AXIS_HEIGHT + LANE_GAP);
         assert_eq!(
             layout.height,
-            AXIS_HEIGHT + LANE_GAP + LANE_HEIGHT + LANE_GAP
+            AXIS_HEIGHT + LANE_GAP + LANE_HEIGHT + LANE_GAP + TODAY_LABEL_ROOM
         );
     }
 
@@ -423,5 +458,41 @@ mod tests {
         let lane = &layout(&timeline(), 800.0).lanes[0];
         assert_eq!(lane.segments[0].label_x, lane.segments[0].x + 4.0);
         assert_eq!(lane.segments[1].label_x, lane.markers[0].x + 11.0);
+    }
+
+    #[test]
+    fn a_version_label_ends_before_a_marker_inside_its_box() {
+        // A blocked forced update leaves the version as it is: its marker sits inside the box.
+        let mut t = timeline();
+        let lane = &mut t.lanes[0];
+        lane.segments[1].from = at("2026-01-01T00:00:00Z");
+        lane.segments.remove(0);
+        lane.events[0].kind = EventKind::Blocked;
+        let wide = layout(&t, PLOT_LEFT + 365.0 + 12.0);
+        let (segment, marker) = (&wide.lanes[0].segments[0], &wide.lanes[0].markers[0]);
+        assert!(marker.x - segment.label_x > 6.0 * CHAR_WIDTH + 4.0 + 8.0);
+        assert!(segment.labelled, "{segment:?}");
+        // Twenty days in, the marker would cover "1.32.9": no label.
+        t.lanes[0].events[0].at = at("2026-01-21T00:00:00Z");
+        let crowded = layout(&t, PLOT_LEFT + 365.0 + 12.0);
+        let (segment, marker) = (&crowded.lanes[0].segments[0], &crowded.lanes[0].markers[0]);
+        assert!(
+            marker.x - 8.0 < segment.label_x + 6.0 * CHAR_WIDTH,
+            "{marker:?}"
+        );
+        assert!(!segment.labelled, "{segment:?}");
+    }
+
+    #[test]
+    fn a_version_the_cloud_profile_does_not_list_is_named_so() {
+        let mut t = timeline();
+        assert!(!t.has_version_not_in_profile());
+        t.lanes[0].segments[0].classification = NOT_IN_PROFILE.into();
+        assert!(t.has_version_not_in_profile());
+        assert_eq!(
+            classification_words(&t.lanes[0].segments[0].classification),
+            "not in this CloudProfile"
+        );
+        assert_eq!(classification_words("supported"), "supported");
     }
 }

@@ -5,7 +5,9 @@
 //! The SVG is laid out for the width it is shown at (measured, and again on resize), so its text
 //! keeps its size on a phone instead of being scaled down with the picture.
 
-use super::model::{layout, Event, EventKind, Timeline, LABEL_WIDTH, LANE_HEIGHT};
+use super::model::{
+    classification_words, layout, Event, EventKind, Timeline, LABEL_WIDTH, LANE_HEIGHT,
+};
 use crate::format;
 use chrono::{DateTime, Utc};
 use leptos::prelude::*;
@@ -57,7 +59,7 @@ pub fn TimelineView(timeline: Signal<Option<Timeline>>) -> impl IntoView {
                 let y = lane.y;
                 let segments = lane.segments.into_iter().map(|s| {
                     let class = format!("segment {}", s.classification);
-                    let title = format!("{} ({})", s.version, s.classification);
+                    let title = format!("{} ({})", s.version, classification_words(&s.classification));
                     let label = s.labelled.then(|| view! {
                         <text class="segment-label" x=s.label_x y=y + LANE_HEIGHT / 2.0 + 4.0>{s.version.clone()}</text>
                     });
@@ -135,7 +137,7 @@ pub fn TimelineView(timeline: Signal<Option<Timeline>>) -> impl IntoView {
     let list = move || timeline.with(|t| t.as_ref().map(event_list));
     view! {
         <div class="timeline-box" node_ref=frame>{picture}</div>
-        {move || timeline.with(Option::is_some).then(legend)}
+        {move || timeline.with(|t| t.as_ref().map(|t| legend(t.has_version_not_in_profile())))}
         {list}
     }
 }
@@ -180,7 +182,9 @@ fn nodes_text(event: &Event) -> String {
     }
 }
 
-fn legend() -> impl IntoView {
+/// The colours and shapes; the grey of a version the CloudProfile does not list only when a lane
+/// shows one.
+fn legend(not_in_profile: bool) -> impl IntoView {
     let marker = |kind: EventKind| {
         view! {
             <span class="legend-item">
@@ -197,6 +201,9 @@ fn legend() -> impl IntoView {
             <span class="legend-item"><span class="swatch supported"></span>"supported"</span>
             <span class="legend-item"><span class="swatch deprecated"></span>"deprecated"</span>
             <span class="legend-item"><span class="swatch expired"></span>"expired"</span>
+            {not_in_profile.then(|| view! {
+                <span class="legend-item"><span class="swatch unavailable"></span>"not in this CloudProfile"</span>
+            })}
             {marker(EventKind::Auto)}
             {marker(EventKind::Force)}
             {marker(EventKind::Blocked)}
