@@ -5,12 +5,24 @@
 //! Follows `SetDefaults_Shoot`, `SetDefaults_Worker`, `SetDefaults_Maintenance` (`pkg/apis/core/v1beta1/
 //! defaults_shoot.go`) and `SetDefaults_MachineImage`, `SetDefaults_MachineImageVersion`,
 //! `SetDefaults_MachineType`, `SetDefaults_VolumeType` (`defaults_cloudprofile.go`).
+//!
+//! The update rules compare the whole specs of a Shoot being deleted as the API server holds them:
+//! [`stored_shoot_spec`] applies every v1beta1 default of the spec for that comparison, sharing
+//! with [`default_shoot`] the rules both apply.
 
-use crate::api::{Toleration, GARDEN_NAMESPACE, SEED_TAINT_PROTECTED};
+use crate::api::{ShootSpec, Toleration, GARDEN_NAMESPACE, SEED_TAINT_PROTECTED};
 use crate::decode::FromValue;
 use crate::document::Value;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
+use serde_json::{json, Map};
+
+/// `v1beta1constants.DefaultSchedulerName`, which `SetDefaults_Shoot` gives an unset
+/// `spec.schedulerName`.
+pub(crate) const DEFAULT_SCHEDULER_NAME: &str = "default-scheduler";
+
+/// `EncryptionProviderTypeAESCBC`, which `SetDefaults_KubeAPIServerConfig` gives an unset
+/// `encryptionConfig.provider.type`.
+pub(crate) const DEFAULT_ENCRYPTION_PROVIDER_TYPE: &str = "aescbc";
 
 /// One default written into a pasted object.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
@@ -56,101 +68,438 @@ pub(crate) fn add_toleration_if_missing(tolerations: &mut Vec<Toleration>, key: 
 pub fn default_shoot(shoot: &mut Value) -> Vec<AppliedDefault> {
     let mut applied = Applier::new("Shoot");
     default_garden_toleration(shoot, &mut applied);
-    let has_workers = shoot
-        .pointer("/spec/provider/workers")
-        .and_then(Value::as_array)
-        .is_some_and(|workers| !workers.is_empty());
     let Some(spec) = shoot.get_mut("spec").and_then(Value::as_object_mut) else {
         return applied.done();
     };
-    let maintenance = spec.entry("maintenance").or_insert_with(|| json!({}));
-    if let Some(maintenance) = maintenance.as_object_mut() {
-        if !maintenance.contains_key("autoUpdate") {
-            // An absent block gets Kubernetes auto-updates; a present block keeps Go's `false`.
-            maintenance.insert("autoUpdate".into(), json!({"kubernetesVersion": true}));
+    let has_workers = has_workers(spec);
+    default_auto_update(spec, &mut applied);
+    if has_workers {
+        default_machine_image_updates(spec, &mut applied);
+    }
+    for (index, worker) in workers_mut(spec) {
+        default_worker_cri(worker, index, &mut applied);
+        default_worker(worker, index, &mut applied);
+    }
+    applied.done()
+}
+
+/// Whether `spec.provider.workers` lists a pool.
+fn has_workers(spec: &Map<String, Value>) -> bool {
+    (spec.get("provider"))
+        .and_then(|provider| provider.get("workers"))
+        .and_then(Value::as_array)
+        .is_some_and(|workers| !workers.is_empty())
+}
+
+/// The pools of `spec.provider.workers` that are objects, with their index in the list.
+fn workers_mut(
+    spec: &mut Map<String, Value>,
+) -> impl Iterator<Item = (usize, &mut Map<String, Value>)> {
+    let workers = (spec.get_mut("provider"))
+        .and_then(|provider| provider.get_mut("workers"))
+        .and_then(Value::as_array_mut);
+    (workers.into_iter().flatten().enumerate())
+        .filter_map(|(index, worker)| Some((index, worker.as_object_mut()?)))
+}
+
+/// `SetDefaults_Shoot`: an absent `maintenance.autoUpdate` block gets Kubernetes patch updates;
+/// a present block keeps Go's `false`.
+fn default_auto_update(spec: &mut Map<String, Value>, applied: &mut Applier) {
+    let Some(maintenance) = object(spec, "maintenance") else {
+        return;
+    };
+    if !maintenance.contains_key("autoUpdate") {
+        maintenance.insert("autoUpdate".into(), json!({"kubernetesVersion": true}));
+        applied.push(
+            "spec.maintenance.autoUpdate.kubernetesVersion",
+            json!(true),
+            "SetDefaults_Maintenance: without an autoUpdate block, Kubernetes patch updates are automatic",
+        );
+    }
+}
+
+/// `SetDefaults_Shoot` of a Shoot with workers: machine image updates are automatic.
+fn default_machine_image_updates(spec: &mut Map<String, Value>, applied: &mut Applier) {
+    let auto_update = object(spec, "maintenance").and_then(|m| object(m, "autoUpdate"));
+    if let Some(auto_update) = auto_update {
+        if !auto_update.contains_key("machineImageVersion") {
+            auto_update.insert("machineImageVersion".into(), json!(true));
             applied.push(
-                "spec.maintenance.autoUpdate.kubernetesVersion",
+                "spec.maintenance.autoUpdate.machineImageVersion",
                 json!(true),
-                "SetDefaults_Maintenance: without an autoUpdate block, Kubernetes patch updates are automatic",
+                "SetDefaults_Maintenance: machine image updates are automatic for Shoots with workers",
             );
         }
-        if let Some(auto_update) = maintenance
-            .get_mut("autoUpdate")
-            .and_then(Value::as_object_mut)
-        {
-            if has_workers && !auto_update.contains_key("machineImageVersion") {
-                auto_update.insert("machineImageVersion".into(), json!(true));
+    }
+}
+
+/// `SetDefaults_Shoot` of a pool: containerd is the only container runtime.
+fn default_worker_cri(worker: &mut Map<String, Value>, index: usize, applied: &mut Applier) {
+    if !worker.contains_key("cri") {
+        worker.insert("cri".into(), json!({"name": "containerd"}));
+        applied.push(
+            format!("spec.provider.workers[{index}].cri.name"),
+            json!("containerd"),
+            "SetDefaults_Shoot: containerd is the only container runtime",
+        );
+    }
+}
+
+/// `SetDefaults_Worker` as far as the engines read it: the update strategy, `maxSurge` and
+/// `maxUnavailable` of it, and the health timeout of in-place pools.
+fn default_worker(worker: &mut Map<String, Value>, index: usize, applied: &mut Applier) {
+    // Written only for a default applied: most pools have every field.
+    let path = || format!("spec.provider.workers[{index}]");
+    if !worker.contains_key("updateStrategy") {
+        worker.insert("updateStrategy".into(), json!("AutoRollingUpdate"));
+        applied.push(
+            format!("{}.updateStrategy", path()),
+            json!("AutoRollingUpdate"),
+            "SetDefaults_Worker: pools roll their machines unless told otherwise",
+        );
+    }
+    let strategy = worker
+        .get("updateStrategy")
+        .and_then(Value::as_str)
+        .unwrap_or("AutoRollingUpdate")
+        .to_string();
+    let (surge, unavailable) = match strategy.as_str() {
+        "AutoInPlaceUpdate" => (Some(0), Some(1)),
+        "ManualInPlaceUpdate" => (None, None),
+        _ => (Some(1), Some(0)),
+    };
+    for (key, value) in [("maxSurge", surge), ("maxUnavailable", unavailable)] {
+        if let Some(value) = value.filter(|_| !worker.contains_key(key)) {
+            worker.insert(key.into(), json!(value));
+            applied.push(
+                format!("{}.{key}", path()),
+                json!(value),
+                &format!("SetDefaults_Worker: the default for {strategy} pools"),
+            );
+        }
+    }
+    if strategy.ends_with("InPlaceUpdate") {
+        if let Some(settings) = object(worker, "machineControllerManager") {
+            if !settings.contains_key("disableHealthTimeout") {
+                settings.insert("disableHealthTimeout".into(), json!(true));
                 applied.push(
-                    "spec.maintenance.autoUpdate.machineImageVersion",
+                    format!("{}.machineControllerManager.disableHealthTimeout", path()),
                     json!(true),
-                    "SetDefaults_Maintenance: machine image updates are automatic for Shoots with workers",
+                    "SetDefaults_Worker: in-place pools do not replace machines that turn unhealthy",
                 );
             }
         }
     }
-    let workers = spec
-        .get_mut("provider")
-        .and_then(|p| p.get_mut("workers"))
-        .and_then(Value::as_array_mut);
-    for (index, worker) in workers.into_iter().flatten().enumerate() {
-        let Some(worker) = worker.as_object_mut() else {
-            continue;
-        };
-        // Written only for a default applied: most pools have every field.
-        let path = || format!("spec.provider.workers[{index}]");
-        if !worker.contains_key("cri") {
-            worker.insert("cri".into(), json!({"name": "containerd"}));
-            applied.push(
-                format!("{}.cri.name", path()),
-                json!("containerd"),
-                "SetDefaults_Shoot: containerd is the only container runtime",
-            );
+}
+
+/// A Shoot's spec as the API server holds it when `ValidateShootSpecUpdate` compares the whole
+/// specs of a Shoot being deleted, as JSON: the v1beta1 defaults of `SetObjectDefaults_Shoot`
+/// (`SetDefaults_Shoot`, then `SetDefaults_ClusterAutoscaler`, `SetDefaults_KubeAPIServerConfig`,
+/// `SetDefaults_VerticalPodAutoscaler`, `SetDefaults_Networking`, `SetDefaults_NginxIngress`,
+/// `SetDefaults_MaintenanceRotationConfig`) applied to the typed spec given. The typed spec carries
+/// the rest: the garden namespace's toleration ([`shoot_tolerations`]), `SetDefaults_Worker` and
+/// the maintenance window, which Gardener draws at random.
+pub(crate) fn stored_shoot_spec(spec: &ShootSpec) -> Value {
+    let (mask, mask_v6) = spec.node_cidr_mask_sizes();
+    let mut json = spec_json(spec);
+    let mut applied = Applier::new("Shoot");
+    default_spec(&mut json, [mask, mask_v6], &mut applied);
+    Value::Object(json)
+}
+
+/// The spec as JSON, an explicit `null` read as absent (Go decodes both to the zero value). The
+/// providers' raw configurations are kept as written.
+fn spec_json(spec: &ShootSpec) -> Map<String, Value> {
+    let mut spec = serde_json::to_value(spec).unwrap_or(Value::Null);
+    strip_nulls(&mut spec);
+    let Value::Object(mut spec) = spec else {
+        return Map::new();
+    };
+    // The kubelet's `systemReserved` left the API in v1.141: the API server drops it on decoding.
+    let shoot_kubelet = (spec.get_mut("kubernetes"))
+        .and_then(|kubernetes| kubernetes.get_mut("kubelet"))
+        .and_then(Value::as_object_mut);
+    if let Some(kubelet) = shoot_kubelet {
+        kubelet.remove("systemReserved");
+    }
+    for (_, pool) in workers_mut(&mut spec) {
+        if let Some(kubelet) = pool_kubelet(pool) {
+            kubelet.remove("systemReserved");
         }
-        if !worker.contains_key("updateStrategy") {
-            worker.insert("updateStrategy".into(), json!("AutoRollingUpdate"));
-            applied.push(
-                format!("{}.updateStrategy", path()),
-                json!("AutoRollingUpdate"),
-                "SetDefaults_Worker: pools roll their machines unless told otherwise",
-            );
-        }
-        let strategy = worker
-            .get("updateStrategy")
-            .and_then(Value::as_str)
-            .unwrap_or("AutoRollingUpdate")
-            .to_string();
-        let (surge, unavailable) = match strategy.as_str() {
-            "AutoInPlaceUpdate" => (Some(0), Some(1)),
-            "ManualInPlaceUpdate" => (None, None),
-            _ => (Some(1), Some(0)),
-        };
-        for (key, value) in [("maxSurge", surge), ("maxUnavailable", unavailable)] {
-            if let Some(value) = value.filter(|_| !worker.contains_key(key)) {
-                worker.insert(key.into(), json!(value));
-                applied.push(
-                    format!("{}.{key}", path()),
-                    json!(value),
-                    &format!("SetDefaults_Worker: the default for {strategy} pools"),
-                );
-            }
-        }
-        if strategy.ends_with("InPlaceUpdate") {
-            let settings = worker
-                .entry("machineControllerManager")
-                .or_insert_with(|| json!({}));
-            if let Some(settings) = settings.as_object_mut() {
-                if !settings.contains_key("disableHealthTimeout") {
-                    settings.insert("disableHealthTimeout".into(), json!(true));
-                    applied.push(
-                        format!("{}.machineControllerManager.disableHealthTimeout", path()),
-                        json!(true),
-                        "SetDefaults_Worker: in-place pools do not replace machines that turn unhealthy",
-                    );
+    }
+    spec
+}
+
+fn pool_kubelet(pool: &mut Map<String, Value>) -> Option<&mut Map<String, Value>> {
+    (pool.get_mut("kubernetes"))
+        .and_then(|kubernetes| kubernetes.get_mut("kubelet"))
+        .and_then(Value::as_object_mut)
+}
+
+fn strip_nulls(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            map.retain(|_, v| !v.is_null());
+            for (key, child) in map.iter_mut() {
+                if !is_raw_key(key) {
+                    strip_nulls(child);
                 }
             }
         }
+        Value::Array(items) => items.iter_mut().for_each(strip_nulls),
+        _ => {}
     }
-    applied.done()
+}
+
+/// Keys of `runtime.RawExtension` fields, whose content Go keeps as bytes.
+fn is_raw_key(key: &str) -> bool {
+    matches!(
+        key,
+        "providerConfig" | "controlPlaneConfig" | "infrastructureConfig"
+    )
+}
+
+/// The object at `key`, created when absent; `None` when the field holds something else.
+fn object<'a>(map: &'a mut Map<String, Value>, key: &str) -> Option<&'a mut Map<String, Value>> {
+    map.entry(key.to_string())
+        .or_insert_with(|| Value::Object(Map::new()))
+        .as_object_mut()
+}
+
+fn set_default(map: &mut Map<String, Value>, key: &str, value: Value) {
+    map.entry(key.to_string()).or_insert(value);
+}
+
+/// The defaults of [`stored_shoot_spec`], in Gardener's order. `node_cidr_masks` are the mask
+/// sizes `SetDefaults_Shoot` gives ([`ShootSpec::node_cidr_mask_sizes`]).
+fn default_spec(
+    spec: &mut Map<String, Value>,
+    node_cidr_masks: [Option<i64>; 2],
+    applied: &mut Applier,
+) {
+    let has_workers = has_workers(spec);
+    let provider_type = (spec.get("provider"))
+        .and_then(|provider| provider.get("type"))
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+
+    // SetDefaults_Shoot.
+    if let Some(kubernetes) = object(spec, "kubernetes") {
+        object(kubernetes, "kubeAPIServer");
+    }
+    set_default(spec, "purpose", json!("evaluation"));
+    // (The garden namespace's toleration: on the typed spec.)
+    default_auto_update(spec, applied);
+    object(spec, "networking");
+    for (index, pool) in workers_mut(spec) {
+        default_worker_cri(pool, index, applied);
+        if let Some(kubelet) = pool_kubelet(pool) {
+            default_swap(kubelet);
+        }
+        let extension = (pool.get_mut("controlPlane"))
+            .and_then(|control_plane| control_plane.get_mut("exposure"))
+            .and_then(|exposure| exposure.get_mut("extension"))
+            .and_then(Value::as_object_mut);
+        if let Some(extension) = extension {
+            set_default(extension, "type", json!(provider_type));
+        }
+    }
+    if has_workers {
+        default_components_of_workers(spec, node_cidr_masks);
+        let dashboard = (spec.get_mut("addons"))
+            .and_then(|addons| addons.get_mut("kubernetesDashboard"))
+            .and_then(Value::as_object_mut);
+        if let Some(dashboard) = dashboard {
+            if dashboard.get("enabled").and_then(Value::as_bool) == Some(true) {
+                set_default(dashboard, "authenticationMode", json!("token"));
+            }
+        }
+        default_machine_image_updates(spec, applied);
+        if let Some(settings) = object(spec, "provider").and_then(|p| object(p, "workersSettings"))
+        {
+            set_default(settings, "sshAccess", json!({ "enabled": true }));
+        }
+        let autoscaling = object(spec, "systemComponents")
+            .and_then(|components| object(components, "coreDNS"))
+            .and_then(|core_dns| object(core_dns, "autoscaling"));
+        if let Some(autoscaling) = autoscaling {
+            let mode = autoscaling.get("mode").and_then(Value::as_str);
+            if !matches!(mode, Some("horizontal" | "cluster-proportional")) {
+                autoscaling.insert("mode".into(), json!("horizontal"));
+            }
+        }
+    }
+    set_default(spec, "schedulerName", json!(DEFAULT_SCHEDULER_NAME));
+
+    // The nested defaulters.
+    let kubernetes = spec.get_mut("kubernetes").and_then(Value::as_object_mut);
+    if let Some(kubernetes) = kubernetes {
+        let autoscaler = (kubernetes.get_mut("clusterAutoscaler")).and_then(Value::as_object_mut);
+        if let Some(autoscaler) = autoscaler {
+            default_cluster_autoscaler(autoscaler);
+        }
+        let kube_api_server = (kubernetes.get_mut("kubeAPIServer")).and_then(Value::as_object_mut);
+        if let Some(kube_api_server) = kube_api_server {
+            default_kube_api_server(kube_api_server);
+        }
+        let vpa = (kubernetes.get_mut("verticalPodAutoscaler")).and_then(Value::as_object_mut);
+        if let Some(vpa) = vpa {
+            default_vertical_pod_autoscaler(vpa);
+        }
+    }
+    if let Some(networking) = spec.get_mut("networking") {
+        let defaulted = crate::api::with_default_ip_families(Some(networking));
+        *networking = defaulted.unwrap_or_default();
+    }
+    let nginx = (spec.get_mut("addons"))
+        .and_then(|addons| addons.get_mut("nginxIngress"))
+        .and_then(Value::as_object_mut);
+    if let Some(nginx) = nginx {
+        set_default(nginx, "externalTrafficPolicy", json!("Cluster"));
+    }
+    let credentials = (spec.get_mut("maintenance"))
+        .and_then(|maintenance| maintenance.get_mut("autoRotation"))
+        .and_then(|rotation| rotation.get_mut("credentials"))
+        .and_then(Value::as_object_mut);
+    if let Some(credentials) = credentials {
+        for key in ["observability", "sshKeypair", "etcdEncryptionKey"] {
+            if let Some(config) = credentials.get_mut(key).and_then(Value::as_object_mut) {
+                set_default(config, "rotationPeriod", json!("168h0m0s"));
+            }
+        }
+    }
+}
+
+/// `SetDefaults_Shoot` of a Shoot with workers: the control plane's components and the kubelet.
+fn default_components_of_workers(spec: &mut Map<String, Value>, node_cidr_masks: [Option<i64>; 2]) {
+    let Some(kubernetes) = object(spec, "kubernetes") else {
+        return;
+    };
+    if let Some(kube_api_server) = object(kubernetes, "kubeAPIServer") {
+        set_default(
+            kube_api_server,
+            "defaultNotReadyTolerationSeconds",
+            json!(300),
+        );
+        set_default(
+            kube_api_server,
+            "defaultUnreachableTolerationSeconds",
+            json!(300),
+        );
+    }
+    if let Some(kcm) = object(kubernetes, "kubeControllerManager") {
+        let keys = ["nodeCIDRMaskSize", "nodeCIDRMaskSizeIPv6"];
+        for (key, mask) in keys.into_iter().zip(node_cidr_masks) {
+            if let Some(mask) = mask {
+                set_default(kcm, key, json!(mask));
+            }
+        }
+        set_default(kcm, "nodeMonitorGracePeriod", json!("40s"));
+    }
+    if let Some(scheduler) = object(kubernetes, "kubeScheduler") {
+        set_default(scheduler, "profile", json!("balanced"));
+    }
+    if let Some(proxy) = object(kubernetes, "kubeProxy") {
+        set_default(proxy, "mode", json!("IPTables"));
+        set_default(proxy, "enabled", json!(true));
+    }
+    if let Some(kubelet) = object(kubernetes, "kubelet") {
+        default_swap(kubelet);
+        set_default(kubelet, "imageMinimumGCAge", json!("2m0s"));
+        set_default(kubelet, "imageMaximumGCAge", json!("0s"));
+        set_default(kubelet, "imageGCHighThresholdPercent", json!(50));
+        set_default(kubelet, "imageGCLowThresholdPercent", json!(40));
+        let parallel = kubelet.get("maxParallelImagePulls").and_then(Value::as_i64);
+        let serialize = parallel.is_none_or(|parallel| parallel < 2);
+        set_default(kubelet, "serializeImagePulls", json!(serialize));
+    }
+}
+
+/// `SetDefaults_Shoot` of a kubelet (the Shoot's, of a Shoot with workers, or a pool's):
+/// `failSwapOn`, and with the `NodeSwap` gate on and swap allowed, `LimitedSwap`.
+fn default_swap(kubelet: &mut Map<String, Value>) {
+    set_default(kubelet, "failSwapOn", json!(true));
+    let node_swap = (kubelet.get("featureGates"))
+        .and_then(|gates| gates.get("NodeSwap"))
+        .and_then(Value::as_bool);
+    let fail_swap_on = kubelet.get("failSwapOn").and_then(Value::as_bool);
+    if node_swap == Some(true) && fail_swap_on == Some(false) {
+        if let Some(swap) = object(kubelet, "memorySwap") {
+            set_default(swap, "swapBehavior", json!("LimitedSwap"));
+        }
+    }
+}
+
+/// `SetDefaults_ClusterAutoscaler`: the scale-down parallelism follows `maxEmptyBulkDelete`.
+fn default_cluster_autoscaler(autoscaler: &mut Map<String, Value>) {
+    let parallelism = (autoscaler.get("maxEmptyBulkDelete").cloned()).unwrap_or(json!(10));
+    for (key, value) in [
+        ("scaleDownDelayAfterAdd", json!("1h0m0s")),
+        ("scaleDownDelayAfterDelete", json!("0s")),
+        ("scaleDownDelayAfterFailure", json!("3m0s")),
+        ("scaleDownUnneededTime", json!("30m0s")),
+        ("scaleDownUtilizationThreshold", json!(0.5)),
+        ("scanInterval", json!("10s")),
+        ("expander", json!("least-waste")),
+        ("maxNodeProvisionTime", json!("20m0s")),
+        ("maxGracefulTerminationSeconds", json!(600)),
+        ("ignoreDaemonsetsUtilization", json!(false)),
+        ("emitPerNodeGroupMetrics", json!(false)),
+        ("verbosity", json!(2)),
+        ("newPodScaleUpDelay", json!("0s")),
+        ("maxScaleDownParallelism", parallelism),
+        ("maxDrainParallelism", json!(1)),
+        ("initialNodeGroupBackoffDuration", json!("5m0s")),
+        ("maxNodeGroupBackoffDuration", json!("30m0s")),
+        ("nodeGroupBackoffResetTimeout", json!("3h0m0s")),
+        ("maxBinpackingTime", json!("5m0s")),
+    ] {
+        set_default(autoscaler, key, value);
+    }
+}
+
+/// `SetDefaults_KubeAPIServerConfig`.
+fn default_kube_api_server(kube_api_server: &mut Map<String, Value>) {
+    if let Some(requests) = object(kube_api_server, "requests") {
+        set_default(requests, "maxNonMutatingInflight", json!(400));
+        set_default(requests, "maxMutatingInflight", json!(200));
+    }
+    set_default(kube_api_server, "eventTTL", json!("1h0m0s"));
+    if let Some(logging) = object(kube_api_server, "logging") {
+        set_default(logging, "verbosity", json!(2));
+    }
+    let provider =
+        object(kube_api_server, "encryptionConfig").and_then(|config| object(config, "provider"));
+    if let Some(provider) = provider {
+        set_default(provider, "type", json!(DEFAULT_ENCRYPTION_PROVIDER_TYPE));
+    }
+}
+
+/// `SetDefaults_VerticalPodAutoscaler`.
+fn default_vertical_pod_autoscaler(vpa: &mut Map<String, Value>) {
+    for (key, value) in [
+        ("evictAfterOOMThreshold", json!("10m0s")),
+        ("evictionRateBurst", json!(1)),
+        ("evictionRateLimit", json!(-1)),
+        ("evictionTolerance", json!(0.5)),
+        ("recommendationMarginFraction", json!(0.15)),
+        ("updaterInterval", json!("1m0s")),
+        ("recommenderInterval", json!("1m0s")),
+        ("targetCPUPercentile", json!(0.9)),
+        ("recommendationLowerBoundCPUPercentile", json!(0.5)),
+        ("recommendationUpperBoundCPUPercentile", json!(0.95)),
+        ("cpuHistogramDecayHalfLife", json!("24h0m0s")),
+        ("targetMemoryPercentile", json!(0.9)),
+        ("recommendationLowerBoundMemoryPercentile", json!(0.5)),
+        ("recommendationUpperBoundMemoryPercentile", json!(0.95)),
+        ("memoryHistogramDecayHalfLife", json!("24h0m0s")),
+        ("memoryAggregationInterval", json!("24h0m0s")),
+        ("memoryAggregationIntervalCount", json!(8)),
+        ("recommenderUpdateWorkerCount", json!(10)),
+    ] {
+        set_default(vpa, key, value);
+    }
 }
 
 /// The protected toleration of a Shoot in the `garden` namespace ([`shoot_tolerations`]), written
@@ -376,6 +725,78 @@ mod tests {
         assert!(default_shoot(&mut shoot).is_empty());
         assert!(default_cloud_profile(&mut profile).is_empty());
         assert_eq!((shoot, profile), (stored_shoot, stored_profile));
+    }
+
+    fn stored(spec: &str) -> Value {
+        let spec: ShootSpec = crate::decode::from_value(&yaml(spec)).unwrap();
+        stored_shoot_spec(&spec)
+    }
+
+    #[test]
+    fn the_compared_spec_and_the_pasted_shoot_share_their_defaults() {
+        let spec = "provider:\n  type: aws\n  workers:\n  - name: a\n  - name: b\n    cri: {name: other}\n";
+        let mut shoot = json!({ "spec": yaml(spec) });
+        default_shoot(&mut shoot);
+        let compared = stored(spec);
+        for pointer in [
+            "/maintenance/autoUpdate",
+            "/provider/workers/0/cri",
+            "/provider/workers/1/cri",
+        ] {
+            let pasted = shoot.pointer(&format!("/spec{pointer}"));
+            assert_eq!(compared.pointer(pointer), pasted, "{pointer}");
+        }
+        assert_eq!(
+            compared.pointer("/maintenance/autoUpdate"),
+            Some(&json!({"kubernetesVersion": true, "machineImageVersion": true}))
+        );
+    }
+
+    #[test]
+    fn the_compared_spec_carries_every_default_of_the_spec() {
+        let compared = stored(
+            "provider:\n  type: aws\n  workers: [{name: a}]\n  infrastructureConfig: {a: null}\nkubernetes:\n  kubelet: {maxParallelImagePulls: 3, systemReserved: {cpu: 1}, maxPods: null}\n  clusterAutoscaler: {maxEmptyBulkDelete: 4}\nsystemComponents: {coreDNS: {autoscaling: {mode: other}}}\n",
+        );
+        for (pointer, value) in [
+            ("/purpose", json!("evaluation")),
+            ("/schedulerName", json!(DEFAULT_SCHEDULER_NAME)),
+            ("/networking/ipFamilies", json!(["IPv4"])),
+            (
+                "/kubernetes/kubeControllerManager/nodeCIDRMaskSize",
+                json!(24),
+            ),
+            ("/kubernetes/kubelet/failSwapOn", json!(true)),
+            ("/kubernetes/kubelet/serializeImagePulls", json!(false)),
+            (
+                "/kubernetes/clusterAutoscaler/maxScaleDownParallelism",
+                json!(4),
+            ),
+            (
+                "/kubernetes/kubeAPIServer/encryptionConfig/provider/type",
+                json!("aescbc"),
+            ),
+            (
+                "/systemComponents/coreDNS/autoscaling/mode",
+                json!("horizontal"),
+            ),
+            (
+                "/provider/workersSettings/sshAccess",
+                json!({"enabled": true}),
+            ),
+            // A raw configuration is compared as written; `null`s elsewhere are absent.
+            ("/provider/infrastructureConfig", json!({"a": null})),
+        ] {
+            assert_eq!(compared.pointer(pointer), Some(&value), "{pointer}");
+        }
+        assert_eq!(compared.pointer("/kubernetes/kubelet/systemReserved"), None);
+        assert_eq!(compared.pointer("/kubernetes/kubelet/maxPods"), None);
+        // A workerless Shoot gets none of the defaults of the components that run on nodes.
+        let workerless = stored("provider: {type: aws}\n");
+        assert_eq!(workerless.pointer("/kubernetes/kubelet"), None);
+        assert_eq!(
+            workerless.pointer("/maintenance/autoUpdate"),
+            Some(&json!({"kubernetesVersion": true}))
+        );
     }
 
     #[test]

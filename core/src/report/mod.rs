@@ -19,7 +19,11 @@ use areas::{effective_window, window_parse_error, Context, AREAS};
 use decoding::{
     copy_object, decode, decode_all, decode_once, error_at, error_at_field, problems, typed_view,
 };
-pub use dto::*;
+pub use dto::{
+    AnalysisRequest, AnalyzeOptions, Area, ClassifiedImage, ClassifiedVersion, Diagnostic,
+    Hibernation, MaintenanceWindowInfo, ObjectRole, Problem, RecognisedObject, Report, Severity,
+    Source, SourceRole, Status, Validation, VersionMatrix, VersionStage,
+};
 pub use kept::{
     analyze_each_shoot, analyze_each_shoot_in, analyze_with_profile, NamespacedProfiles,
     PreparedProfile,

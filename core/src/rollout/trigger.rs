@@ -1418,7 +1418,10 @@ fn pending_worker_updates_with(
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::rollout::types::*;
+    use crate::api::{
+        Cri, InPlaceUpdatesStatus, KubeletConfig, Machine, ReservedResources, ShootMachineImage,
+        Volume, WorkerKubernetes,
+    };
 
     fn worker_a() -> Worker {
         Worker {

@@ -43,7 +43,7 @@ pub use cloudprofile::{
 pub use defaulting::{default_shoot_versions, DefaultedVersions, DefaultingError};
 pub use inplace::{machine_image_eligibility, ImageEligibility};
 pub use shoot_versions::{validate_shoot_versions, validate_shoot_versions_static, Stage};
-pub use types::*;
+pub use types::{FeatureGates, Operation};
 
 use crate::field::{ErrorType, FieldError};
 

@@ -27,7 +27,6 @@ use serde_json::{Map, Value};
 use std::collections::BTreeSet;
 
 const IMMUTABLE: &str = "field is immutable";
-const DEFAULT_SCHEDULER: &str = "default-scheduler";
 const FORCE_DELETION_ANNOTATION: &str = "confirmation.gardener.cloud/force-deletion";
 /// `errorCodesAllowingForceDeletion`, sorted as `sets.List` prints it.
 const FORCE_DELETION_CODES: [&str; 5] = [
@@ -115,14 +114,13 @@ pub fn allow_invalid_accepted_issuers(new: &Shoot, old: &Shoot) -> bool {
 
 // ----- the two Shoots as the API server validates them -----
 
-/// The new and the old Shoot's spec, the new one after `PrepareForUpdate`: typed, and as JSON
-/// with the defaults applied (for the comparisons of whole specs and the defaulted fields).
+/// The new and the old Shoot's spec, the new one after `PrepareForUpdate`.
 struct StoredPair<'a> {
-    new_spec: Map<String, Value>,
-    old_spec: Map<String, Value>,
     /// The specs typed, with only the typed model's defaults ([`default_typed`]): the rules read
-    /// here the fields no JSON default writes, and apply the JSON defaults of the ones they read
-    /// (the IP families, the encryption provider type) as they read them.
+    /// here the fields no JSON default writes, and apply the defaults of the ones they read (the
+    /// node CIDR masks, the IP families, the encryption provider type, the scheduler name) as they
+    /// read them. The comparison of whole specs applies them all
+    /// ([`crate::defaults::stored_shoot_spec`]).
     new: ShootSpec,
     old: ShootSpec,
     /// The stored status, which the new Shoot keeps on a spec update.
@@ -164,23 +162,12 @@ impl<'a> StoredPair<'a> {
             &new_written,
             new.metadata.deletion_timestamp.is_some(),
         );
+        sync_dns_provider_credentials(&mut old_written);
+        sync_dns_provider_credentials(&mut new_written);
         // The defaults of the typed model, as the other areas apply them.
         default_typed(&mut old_written, &old.metadata.namespace);
         default_typed(&mut new_written, &new.metadata.namespace);
-        let mut old_spec = spec_json(&old_written);
-        let mut new_spec = spec_json(&new_written);
-        // The node CIDR mask sizes `SetDefaults_Shoot` gives, of the Shoot as written.
-        let masks = |shoot: &Shoot| {
-            let (mask, mask_v6) = shoot.spec.node_cidr_mask_sizes();
-            [mask, mask_v6]
-        };
-        default_spec(&mut old_spec, masks(old));
-        default_spec(&mut new_spec, masks(new));
-        sync_dns_provider_credentials(&mut old_spec);
-        sync_dns_provider_credentials(&mut new_spec);
         StoredPair {
-            new_spec,
-            old_spec,
             new: new_written,
             old: old_written,
             status: &old.status,
@@ -190,14 +177,6 @@ impl<'a> StoredPair<'a> {
             new_force_deletion: needs_force_deletion(new),
             old_force_deletion: needs_force_deletion(old),
         }
-    }
-
-    fn new_at(&self, path: &[&str]) -> Option<&Value> {
-        lookup(&self.new_spec, path)
-    }
-
-    fn old_at(&self, path: &[&str]) -> Option<&Value> {
-        lookup(&self.old_spec, path)
     }
 
     /// `status.credentials.encryptionAtRest.resources` and `.provider.type` (stored).
@@ -210,18 +189,20 @@ impl<'a> StoredPair<'a> {
     // ----- ValidateShootSpecUpdate -----
 
     fn spec_update(&self) -> Vec<FieldError> {
-        let new_spec = Value::Object(self.new_spec.clone());
-        let old_spec = Value::Object(self.old_spec.clone());
-        if self.deleting && !semantic_equal(Some(&new_spec), Some(&old_spec), SHOOT_SPEC_KIND) {
-            let mut differ = Differ::default();
-            differ.diff(Some(&new_spec), Some(&old_spec), SHOOT_SPEC_KIND);
-            return vec![FieldError::forbidden(
-                "spec",
-                format!(
-                    "cannot update shoot spec if deletion timestamp is set. Requested changes: {}",
-                    differ.diffs.join(",")
-                ),
-            )];
+        if self.deleting {
+            let new_spec = crate::defaults::stored_shoot_spec(&self.new);
+            let old_spec = crate::defaults::stored_shoot_spec(&self.old);
+            if !semantic_equal(Some(&new_spec), Some(&old_spec), SHOOT_SPEC_KIND) {
+                let mut differ = Differ::default();
+                differ.diff(Some(&new_spec), Some(&old_spec), SHOOT_SPEC_KIND);
+                return vec![FieldError::forbidden(
+                    "spec",
+                    format!(
+                        "cannot update shoot spec if deletion timestamp is set. Requested changes: {}",
+                        differ.diffs.join(",")
+                    ),
+                )];
+            }
         }
 
         let mut errors = Vec::new();
@@ -309,22 +290,12 @@ impl<'a> StoredPair<'a> {
     fn kube_controller_manager_update(&self) -> Vec<FieldError> {
         let mut errors = Vec::new();
         let path = |key: &str| format!("spec.kubernetes.kubeControllerManager.{key}");
-        let mask = |spec: &Map<String, Value>, key: &str| {
-            lookup(spec, &["kubernetes", "kubeControllerManager", key]).cloned()
-        };
-        let int = Kind::Ptr(&INT32);
-        let (new_mask, old_mask) = (
-            mask(&self.new_spec, "nodeCIDRMaskSize"),
-            mask(&self.old_spec, "nodeCIDRMaskSize"),
-        );
-        if !semantic_equal(new_mask.as_ref(), old_mask.as_ref(), int) {
+        let (new_mask, new_mask_v6) = self.new.node_cidr_mask_sizes();
+        let (old_mask, old_mask_v6) = self.old.node_cidr_mask_sizes();
+        if new_mask != old_mask {
             errors.push(FieldError::invalid(path("nodeCIDRMaskSize"), IMMUTABLE));
         }
-        let (new_mask, old_mask) = (
-            mask(&self.new_spec, "nodeCIDRMaskSizeIPv6"),
-            mask(&self.old_spec, "nodeCIDRMaskSizeIPv6"),
-        );
-        if old_mask.is_some() && !semantic_equal(new_mask.as_ref(), old_mask.as_ref(), int) {
+        if old_mask_v6.is_some() && new_mask_v6 != old_mask_v6 {
             errors.push(FieldError::invalid(path("nodeCIDRMaskSizeIPv6"), IMMUTABLE));
         }
         errors
@@ -375,9 +346,9 @@ impl<'a> StoredPair<'a> {
     /// `schedulerName` is immutable, except from unset to `default-scheduler` (which the
     /// defaulting makes moot: a stored Shoot always has a scheduler name).
     fn scheduler_name_update(&self) -> Vec<FieldError> {
-        let old = opt_str(self.old_at(&["schedulerName"]));
-        let new = opt_str(self.new_at(&["schedulerName"]));
-        if old != new && (old.is_some() || new.unwrap_or("") != DEFAULT_SCHEDULER) {
+        let default = crate::defaults::DEFAULT_SCHEDULER_NAME;
+        let (old, new) = (self.old.scheduler_name(), self.new.scheduler_name());
+        if old.unwrap_or(default) != new.unwrap_or(default) {
             return vec![FieldError::invalid("spec.schedulerName", IMMUTABLE)];
         }
         Vec::new()
@@ -389,7 +360,8 @@ impl<'a> StoredPair<'a> {
         let read = |spec: &ShootSpec| {
             let config = spec.encryption_config();
             // `SetDefaults_KubeAPIServerConfig` writes the provider type.
-            let provider_type = config.provider_type.unwrap_or_else(|| "aescbc".to_string());
+            let provider_type = (config.provider_type)
+                .unwrap_or_else(|| crate::defaults::DEFAULT_ENCRYPTION_PROVIDER_TYPE.to_string());
             (group_resources(&config.resources), provider_type)
         };
         let (old_resources, old_type) = read(&self.old);
@@ -786,102 +758,7 @@ pub(super) fn needs_force_deletion(shoot: &Shoot) -> bool {
         .is_some_and(|value| matches!(value.as_str(), "1" | "t" | "T" | "TRUE" | "true" | "True"))
 }
 
-// ----- reading the JSON -----
-
-/// The spec as JSON, an explicit `null` read as absent (Go decodes both to the zero value). The
-/// providers' raw configurations are kept as written.
-fn spec_json(spec: &ShootSpec) -> Map<String, Value> {
-    let mut spec = serde_json::to_value(spec).unwrap_or(Value::Null);
-    strip_nulls(&mut spec);
-    // The kubelet's `systemReserved` left the API in v1.141: the API server drops it on decoding.
-    if let Some(kubelet) = spec
-        .pointer_mut("/kubernetes/kubelet")
-        .and_then(Value::as_object_mut)
-    {
-        kubelet.remove("systemReserved");
-    }
-    if let Some(pools) = spec
-        .pointer_mut("/provider/workers")
-        .and_then(Value::as_array_mut)
-    {
-        for pool in pools {
-            if let Some(kubelet) =
-                (pool.pointer_mut("/kubernetes/kubelet")).and_then(Value::as_object_mut)
-            {
-                kubelet.remove("systemReserved");
-            }
-        }
-    }
-    match spec {
-        Value::Object(map) => map,
-        _ => Map::new(),
-    }
-}
-
-fn strip_nulls(value: &mut Value) {
-    match value {
-        Value::Object(map) => {
-            map.retain(|_, v| !v.is_null());
-            for (key, child) in map.iter_mut() {
-                if !is_raw_key(key) {
-                    strip_nulls(child);
-                }
-            }
-        }
-        Value::Array(items) => items.iter_mut().for_each(strip_nulls),
-        _ => {}
-    }
-}
-
-/// Keys of `runtime.RawExtension` fields, whose content Go keeps as bytes.
-fn is_raw_key(key: &str) -> bool {
-    matches!(
-        key,
-        "providerConfig" | "controlPlaneConfig" | "infrastructureConfig"
-    )
-}
-
-fn lookup<'a>(map: &'a Map<String, Value>, path: &[&str]) -> Option<&'a Value> {
-    let (first, rest) = path.split_first()?;
-    lookup_value(map.get(*first)?, rest)
-}
-
-fn lookup_value<'a>(value: &'a Value, path: &[&str]) -> Option<&'a Value> {
-    let mut value = value;
-    for key in path {
-        value = value.get(key)?;
-    }
-    (!value.is_null()).then_some(value)
-}
-
-/// A string field; absent (Go's zero value) reads as empty.
-fn str_at(value: Option<&Value>) -> &str {
-    value.and_then(Value::as_str).unwrap_or("")
-}
-
-/// A `*string` field: `None` when absent.
-fn opt_str(value: Option<&Value>) -> Option<&str> {
-    value
-        .filter(|v| !v.is_null())
-        .map(|v| v.as_str().unwrap_or(""))
-}
-
-fn workers(spec: &Map<String, Value>) -> Vec<Value> {
-    (lookup(spec, &["provider", "workers"]).and_then(Value::as_array))
-        .cloned()
-        .unwrap_or_default()
-}
-
-/// The object at `key`, created when absent; `None` when the field holds something else.
-fn object<'a>(map: &'a mut Map<String, Value>, key: &str) -> Option<&'a mut Map<String, Value>> {
-    map.entry(key.to_string())
-        .or_insert_with(|| Value::Object(Map::new()))
-        .as_object_mut()
-}
-
-fn set_default(map: &mut Map<String, Value>, key: &str, value: Value) {
-    map.entry(key.to_string()).or_insert(value);
-}
+// ----- the API server's preparation of the objects -----
 
 /// A set of `schema.ParseGroupResource` of the names: `resource.group`, split at the first dot.
 fn group_resources(names: &[String]) -> BTreeSet<(String, String)> {
@@ -893,261 +770,16 @@ fn group_resources(names: &[String]) -> BTreeSet<(String, String)> {
         .collect()
 }
 
-// ----- the API server's preparation of the objects -----
-
-/// The v1beta1 defaults of a Shoot's spec (`SetObjectDefaults_Shoot`: `SetDefaults_Shoot`, then
-/// `SetDefaults_ClusterAutoscaler`, `SetDefaults_KubeAPIServerConfig`,
-/// `SetDefaults_VerticalPodAutoscaler`, `SetDefaults_Networking`, `SetDefaults_NginxIngress`,
-/// `SetDefaults_MaintenanceRotationConfig`; `SetDefaults_Worker` and the garden namespace's
-/// toleration are applied to the typed spec before, by [`default_typed`]). The random maintenance
-/// window is not drawn.
-fn default_spec(spec: &mut Map<String, Value>, node_cidr_masks: [Option<i64>; 2]) {
-    use serde_json::json;
-    let has_workers = !workers(spec).is_empty();
-    let provider_type = str_at(lookup(spec, &["provider", "type"])).to_string();
-
-    // SetDefaults_Shoot.
-    if let Some(kubernetes) = object(spec, "kubernetes") {
-        object(kubernetes, "kubeAPIServer");
-    }
-    set_default(spec, "purpose", json!("evaluation"));
-    // (The garden namespace's toleration: `default_typed`.)
-    if let Some(maintenance) = object(spec, "maintenance") {
-        set_default(
-            maintenance,
-            "autoUpdate",
-            json!({ "kubernetesVersion": true }),
-        );
-    }
-    object(spec, "networking");
-    if let Some(pools) = (spec.get_mut("provider"))
-        .and_then(|p| p.get_mut("workers"))
-        .and_then(Value::as_array_mut)
-    {
-        for pool in pools.iter_mut().filter_map(Value::as_object_mut) {
-            set_default(pool, "cri", json!({ "name": "containerd" }));
-            if let Some(kubelet) = pool
-                .get_mut("kubernetes")
-                .and_then(|k| k.get_mut("kubelet"))
-                .and_then(Value::as_object_mut)
-            {
-                default_swap(kubelet);
-            }
-            if let Some(extension) = pool
-                .get_mut("controlPlane")
-                .and_then(|c| c.get_mut("exposure"))
-                .and_then(|e| e.get_mut("extension"))
-                .and_then(Value::as_object_mut)
-            {
-                set_default(extension, "type", json!(provider_type));
-            }
-        }
-    }
-    if has_workers {
-        if let Some(kube_api_server) =
-            (object(spec, "kubernetes")).and_then(|kubernetes| object(kubernetes, "kubeAPIServer"))
-        {
-            set_default(
-                kube_api_server,
-                "defaultNotReadyTolerationSeconds",
-                json!(300),
-            );
-            set_default(
-                kube_api_server,
-                "defaultUnreachableTolerationSeconds",
-                json!(300),
-            );
-        }
-        if let Some(kubernetes) = object(spec, "kubernetes") {
-            if let Some(kcm) = object(kubernetes, "kubeControllerManager") {
-                let keys = ["nodeCIDRMaskSize", "nodeCIDRMaskSizeIPv6"];
-                for (key, mask) in keys.into_iter().zip(node_cidr_masks) {
-                    if let Some(mask) = mask {
-                        set_default(kcm, key, json!(mask));
-                    }
-                }
-                set_default(kcm, "nodeMonitorGracePeriod", json!("40s"));
-            }
-            if let Some(scheduler) = object(kubernetes, "kubeScheduler") {
-                set_default(scheduler, "profile", json!("balanced"));
-            }
-            if let Some(proxy) = object(kubernetes, "kubeProxy") {
-                set_default(proxy, "mode", json!("IPTables"));
-                set_default(proxy, "enabled", json!(true));
-            }
-            if let Some(kubelet) = object(kubernetes, "kubelet") {
-                set_default(kubelet, "failSwapOn", json!(true));
-                default_swap(kubelet);
-                set_default(kubelet, "imageMinimumGCAge", json!("2m0s"));
-                set_default(kubelet, "imageMaximumGCAge", json!("0s"));
-                set_default(kubelet, "imageGCHighThresholdPercent", json!(50));
-                set_default(kubelet, "imageGCLowThresholdPercent", json!(40));
-                let parallel = kubelet.get("maxParallelImagePulls").and_then(Value::as_i64);
-                set_default(
-                    kubelet,
-                    "serializeImagePulls",
-                    json!(parallel.is_none_or(|p| p < 2)),
-                );
-            }
-        }
-        if let Some(dashboard) = spec
-            .get_mut("addons")
-            .and_then(|a| a.get_mut("kubernetesDashboard"))
-            .and_then(Value::as_object_mut)
-        {
-            if dashboard.get("enabled").and_then(Value::as_bool) == Some(true) {
-                set_default(dashboard, "authenticationMode", json!("token"));
-            }
-        }
-        if let Some(auto_update) = object(spec, "maintenance").and_then(|m| object(m, "autoUpdate"))
-        {
-            set_default(auto_update, "machineImageVersion", json!(true));
-        }
-        if let Some(settings) = object(spec, "provider").and_then(|p| object(p, "workersSettings"))
-        {
-            set_default(settings, "sshAccess", json!({ "enabled": true }));
-        }
-        if let Some(autoscaling) = object(spec, "systemComponents")
-            .and_then(|s| object(s, "coreDNS"))
-            .and_then(|c| object(c, "autoscaling"))
-        {
-            let mode = str_at(autoscaling.get("mode"));
-            if mode != "horizontal" && mode != "cluster-proportional" {
-                autoscaling.insert("mode".into(), json!("horizontal"));
-            }
-        }
-    }
-    set_default(spec, "schedulerName", json!(DEFAULT_SCHEDULER));
-
-    // The nested defaulters.
-    if let Some(autoscaler) = spec
-        .get_mut("kubernetes")
-        .and_then(|k| k.get_mut("clusterAutoscaler"))
-        .and_then(Value::as_object_mut)
-    {
-        let parallelism = autoscaler
-            .get("maxEmptyBulkDelete")
-            .cloned()
-            .unwrap_or(json!(10));
-        for (key, value) in [
-            ("scaleDownDelayAfterAdd", json!("1h0m0s")),
-            ("scaleDownDelayAfterDelete", json!("0s")),
-            ("scaleDownDelayAfterFailure", json!("3m0s")),
-            ("scaleDownUnneededTime", json!("30m0s")),
-            ("scaleDownUtilizationThreshold", json!(0.5)),
-            ("scanInterval", json!("10s")),
-            ("expander", json!("least-waste")),
-            ("maxNodeProvisionTime", json!("20m0s")),
-            ("maxGracefulTerminationSeconds", json!(600)),
-            ("ignoreDaemonsetsUtilization", json!(false)),
-            ("emitPerNodeGroupMetrics", json!(false)),
-            ("verbosity", json!(2)),
-            ("newPodScaleUpDelay", json!("0s")),
-            ("maxScaleDownParallelism", parallelism),
-            ("maxDrainParallelism", json!(1)),
-            ("initialNodeGroupBackoffDuration", json!("5m0s")),
-            ("maxNodeGroupBackoffDuration", json!("30m0s")),
-            ("nodeGroupBackoffResetTimeout", json!("3h0m0s")),
-            ("maxBinpackingTime", json!("5m0s")),
-        ] {
-            set_default(autoscaler, key, value);
-        }
-    }
-    if let Some(kube_api_server) = spec
-        .get_mut("kubernetes")
-        .and_then(|k| k.get_mut("kubeAPIServer"))
-        .and_then(Value::as_object_mut)
-    {
-        if let Some(requests) = object(kube_api_server, "requests") {
-            set_default(requests, "maxNonMutatingInflight", json!(400));
-            set_default(requests, "maxMutatingInflight", json!(200));
-        }
-        set_default(kube_api_server, "eventTTL", json!("1h0m0s"));
-        if let Some(logging) = object(kube_api_server, "logging") {
-            set_default(logging, "verbosity", json!(2));
-        }
-        if let Some(provider) = object(kube_api_server, "encryptionConfig")
-            .and_then(|config| object(config, "provider"))
-        {
-            set_default(provider, "type", json!("aescbc"));
-        }
-    }
-    if let Some(vpa) = spec
-        .get_mut("kubernetes")
-        .and_then(|k| k.get_mut("verticalPodAutoscaler"))
-        .and_then(Value::as_object_mut)
-    {
-        for (key, value) in [
-            ("evictAfterOOMThreshold", json!("10m0s")),
-            ("evictionRateBurst", json!(1)),
-            ("evictionRateLimit", json!(-1)),
-            ("evictionTolerance", json!(0.5)),
-            ("recommendationMarginFraction", json!(0.15)),
-            ("updaterInterval", json!("1m0s")),
-            ("recommenderInterval", json!("1m0s")),
-            ("targetCPUPercentile", json!(0.9)),
-            ("recommendationLowerBoundCPUPercentile", json!(0.5)),
-            ("recommendationUpperBoundCPUPercentile", json!(0.95)),
-            ("cpuHistogramDecayHalfLife", json!("24h0m0s")),
-            ("targetMemoryPercentile", json!(0.9)),
-            ("recommendationLowerBoundMemoryPercentile", json!(0.5)),
-            ("recommendationUpperBoundMemoryPercentile", json!(0.95)),
-            ("memoryHistogramDecayHalfLife", json!("24h0m0s")),
-            ("memoryAggregationInterval", json!("24h0m0s")),
-            ("memoryAggregationIntervalCount", json!(8)),
-            ("recommenderUpdateWorkerCount", json!(10)),
-        ] {
-            set_default(vpa, key, value);
-        }
-    }
-    if let Some(networking) = spec.get_mut("networking") {
-        let defaulted = crate::api::with_default_ip_families(Some(networking));
-        *networking = defaulted.unwrap_or_default();
-    }
-    if let Some(nginx) = spec
-        .get_mut("addons")
-        .and_then(|a| a.get_mut("nginxIngress"))
-        .and_then(Value::as_object_mut)
-    {
-        set_default(nginx, "externalTrafficPolicy", json!("Cluster"));
-    }
-    if let Some(credentials) = spec
-        .get_mut("maintenance")
-        .and_then(|m| m.get_mut("autoRotation"))
-        .and_then(|r| r.get_mut("credentials"))
-        .and_then(Value::as_object_mut)
-    {
-        for key in ["observability", "sshKeypair", "etcdEncryptionKey"] {
-            if let Some(config) = credentials.get_mut(key).and_then(Value::as_object_mut) {
-                set_default(config, "rotationPeriod", json!("168h0m0s"));
-            }
-        }
-    }
-    // (`SetDefaults_Worker`: `default_typed`.)
-}
-
-/// The defaults that [`default_spec`] leaves to the typed model: `SetDefaults_Shoot`'s toleration
-/// of the garden namespace and `SetDefaults_Worker`. None of them reads what the other writes.
+/// The v1beta1 defaults the typed model applies, as the other areas apply them:
+/// `SetDefaults_Shoot`'s toleration of the garden namespace and `SetDefaults_Worker`. The rest
+/// is applied to the JSON of the spec when whole specs are compared
+/// ([`crate::defaults::stored_shoot_spec`]); none of them reads what the other writes.
 fn default_typed(spec: &mut ShootSpec, namespace: &str) {
     spec.tolerations =
         crate::defaults::shoot_tolerations(namespace, &spec.tolerations).unwrap_or_default();
     for index in 0..spec.provider.workers.len() {
         if let Some(worker) = spec.provider.worker_mut(index) {
             crate::rollout::strategy::default_worker(worker);
-        }
-    }
-}
-
-/// The kubelet's `failSwapOn` and, with the `NodeSwap` gate on and swap allowed, its swap
-/// behaviour.
-fn default_swap(kubelet: &mut Map<String, Value>) {
-    use serde_json::json;
-    set_default(kubelet, "failSwapOn", json!(true));
-    let node_swap = lookup(kubelet, &["featureGates", "NodeSwap"]).and_then(Value::as_bool);
-    let fail_swap_on = kubelet.get("failSwapOn").and_then(Value::as_bool);
-    if node_swap == Some(true) && fail_swap_on == Some(false) {
-        if let Some(swap) = object(kubelet, "memorySwap") {
-            set_default(swap, "swapBehavior", json!("LimitedSwap"));
         }
     }
 }
@@ -1179,19 +811,12 @@ fn synced_cloud_profile_fields(
 
 /// `SyncDNSProviderCredentials` ([`super::shoot_spec::sync_dns_provider_credentials`]): below
 /// Kubernetes 1.35 a provider's `secretName` and a `credentialsRef` to a Secret mirror each other.
-fn sync_dns_provider_credentials(spec: &mut Map<String, Value>) {
-    let version = str_at(lookup(spec, &["kubernetes", "version"]));
-    if crate::version::k8s_at_least(version, 35) {
+fn sync_dns_provider_credentials(spec: &mut ShootSpec) {
+    if crate::version::k8s_at_least(&spec.kubernetes.version, 35) {
         return;
     }
-    let providers = (spec.get_mut("dns"))
-        .and_then(|dns| dns.get_mut("providers"))
-        .and_then(Value::as_array_mut);
-    for provider in providers
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_object_mut)
-    {
+    let providers = (spec.dns.as_mut()).and_then(|dns| dns.providers.as_mut());
+    for provider in providers.into_iter().flatten() {
         super::shoot_spec::sync_dns_provider_credentials(provider);
     }
 }

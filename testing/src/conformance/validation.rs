@@ -5,12 +5,13 @@
 use super::compare::to_value;
 use super::{Case, Checker, Kind};
 use serde_json::json;
+use shoot_policy::api::{CloudProfile, NamespacedCloudProfile, Shoot};
 use shoot_policy::document::Value;
 use shoot_policy::field::FieldError;
 use shoot_policy::validation::{
     default_shoot_versions, validate_cloud_profile, validate_shoot_versions,
-    validate_shoot_versions_static, validate_version_removal, CloudProfile, DefaultedVersions,
-    DefaultingError, FeatureGates, NamespacedCloudProfile, Operation, Shoot, Stage,
+    validate_shoot_versions_static, validate_version_removal, DefaultedVersions, DefaultingError,
+    FeatureGates, Operation, Stage,
 };
 
 pub const KINDS: &[Kind] = &[
