@@ -8,9 +8,19 @@
 //!
 //! The update rules compare the whole specs of a Shoot being deleted as the API server holds them:
 //! [`stored_shoot_spec`] applies every v1beta1 default of the spec for that comparison, sharing
-//! with [`default_shoot`] the rules both apply.
+//! with [`default_shoot`] the rules both apply. The scheduler's comparison of two specs reads
+//! them through [`scheduled_shoot_spec`].
+//!
+//! The areas that take Shoots as given (the conformance cases and the oracle pass them
+//! undefaulted) apply the same rules to the model: [`default_worker`] and the pool's and
+//! kubelets' defaults below. A default every area reads but none writes is a constant here
+//! ([`DEFAULT_PURPOSE`], [`DEFAULT_KUBE_PROXY_MODE`]).
 
-use crate::api::{ShootSpec, Toleration, GARDEN_NAMESPACE, SEED_TAINT_PROTECTED};
+use crate::api::{
+    is_in_place, Cri, IntOrString, KubeletConfig, MachineControllerManagerSettings, ShootSpec,
+    Toleration, Worker, WorkerSystemComponents, AUTO_IN_PLACE_UPDATE, AUTO_ROLLING_UPDATE,
+    DEFAULT_CRI, GARDEN_NAMESPACE, MANUAL_IN_PLACE_UPDATE, SEED_TAINT_PROTECTED,
+};
 use crate::decode::FromValue;
 use crate::document::Value;
 use serde::{Deserialize, Serialize};
@@ -23,6 +33,12 @@ pub(crate) const DEFAULT_SCHEDULER_NAME: &str = "default-scheduler";
 /// `EncryptionProviderTypeAESCBC`, which `SetDefaults_KubeAPIServerConfig` gives an unset
 /// `encryptionConfig.provider.type`.
 pub(crate) const DEFAULT_ENCRYPTION_PROVIDER_TYPE: &str = "aescbc";
+
+/// `ShootPurposeEvaluation`, which `SetDefaults_Shoot` gives an unset `spec.purpose`.
+pub(crate) const DEFAULT_PURPOSE: &str = "evaluation";
+
+/// `ProxyModeIPTables`, which `SetDefaults_Shoot` gives the kube-proxy of a Shoot with workers.
+pub(crate) const DEFAULT_KUBE_PROXY_MODE: &str = "IPTables";
 
 /// One default written into a pasted object.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromValue)]
@@ -78,7 +94,7 @@ pub fn default_shoot(shoot: &mut Value) -> Vec<AppliedDefault> {
     }
     for (index, worker) in workers_mut(spec) {
         default_worker_cri(worker, index, &mut applied);
-        default_worker(worker, index, &mut applied);
+        default_written_worker(worker, index, &mut applied);
     }
     applied.done()
 }
@@ -136,38 +152,37 @@ fn default_machine_image_updates(spec: &mut Map<String, Value>, applied: &mut Ap
 /// `SetDefaults_Shoot` of a pool: containerd is the only container runtime.
 fn default_worker_cri(worker: &mut Map<String, Value>, index: usize, applied: &mut Applier) {
     if !worker.contains_key("cri") {
-        worker.insert("cri".into(), json!({"name": "containerd"}));
+        worker.insert("cri".into(), json!({ "name": DEFAULT_CRI }));
         applied.push(
             format!("spec.provider.workers[{index}].cri.name"),
-            json!("containerd"),
+            json!(DEFAULT_CRI),
             "SetDefaults_Shoot: containerd is the only container runtime",
         );
     }
 }
 
-/// `SetDefaults_Worker` as far as the engines read it: the update strategy, `maxSurge` and
-/// `maxUnavailable` of it, and the health timeout of in-place pools.
-fn default_worker(worker: &mut Map<String, Value>, index: usize, applied: &mut Applier) {
+/// `SetDefaults_Worker` of a pasted pool as far as the engines read it: the update strategy,
+/// `maxSurge` and `maxUnavailable` of it, and the health timeout of in-place pools. Its
+/// `systemComponents.allow: true` is left to the model ([`default_worker`]): every reader takes an
+/// absent `systemComponents` as allowed, and writing it would list a default for nearly every
+/// pasted pool.
+fn default_written_worker(worker: &mut Map<String, Value>, index: usize, applied: &mut Applier) {
     // Written only for a default applied: most pools have every field.
     let path = || format!("spec.provider.workers[{index}]");
     if !worker.contains_key("updateStrategy") {
-        worker.insert("updateStrategy".into(), json!("AutoRollingUpdate"));
+        worker.insert("updateStrategy".into(), json!(AUTO_ROLLING_UPDATE));
         applied.push(
             format!("{}.updateStrategy", path()),
-            json!("AutoRollingUpdate"),
+            json!(AUTO_ROLLING_UPDATE),
             "SetDefaults_Worker: pools roll their machines unless told otherwise",
         );
     }
     let strategy = worker
         .get("updateStrategy")
         .and_then(Value::as_str)
-        .unwrap_or("AutoRollingUpdate")
+        .unwrap_or(AUTO_ROLLING_UPDATE)
         .to_string();
-    let (surge, unavailable) = match strategy.as_str() {
-        "AutoInPlaceUpdate" => (Some(0), Some(1)),
-        "ManualInPlaceUpdate" => (None, None),
-        _ => (Some(1), Some(0)),
-    };
+    let (surge, unavailable) = surge_defaults(&strategy).unzip();
     for (key, value) in [("maxSurge", surge), ("maxUnavailable", unavailable)] {
         if let Some(value) = value.filter(|_| !worker.contains_key(key)) {
             worker.insert(key.into(), json!(value));
@@ -178,7 +193,7 @@ fn default_worker(worker: &mut Map<String, Value>, index: usize, applied: &mut A
             );
         }
     }
-    if strategy.ends_with("InPlaceUpdate") {
+    if is_in_place(Some(&strategy)) {
         if let Some(settings) = object(worker, "machineControllerManager") {
             if !settings.contains_key("disableHealthTimeout") {
                 settings.insert("disableHealthTimeout".into(), json!(true));
@@ -190,6 +205,64 @@ fn default_worker(worker: &mut Map<String, Value>, index: usize, applied: &mut A
             }
         }
     }
+}
+
+/// `SetDefaults_Worker`: the `maxSurge` and `maxUnavailable` of a pool with `strategy`, none for
+/// `ManualInPlaceUpdate` pools.
+fn surge_defaults(strategy: &str) -> Option<(i64, i64)> {
+    match strategy {
+        AUTO_IN_PLACE_UPDATE => Some((0, 1)),
+        MANUAL_IN_PLACE_UPDATE => None,
+        _ => Some((1, 0)),
+    }
+}
+
+// The same rules on the model, for the areas that take Shoots as they are given (the conformance
+// cases and the oracle pass them undefaulted, and a roll-trigger or update comparison needs both
+// Shoots defaulted alike) and for the defaults [`default_shoot`] leaves unwritten.
+
+/// `SetDefaults_Worker` of a pool: the strategy `AutoRollingUpdate`, its `maxSurge` and
+/// `maxUnavailable`, the health timeout of in-place pools and `systemComponents.allow: true`.
+pub fn default_worker(worker: &mut Worker) {
+    let strategy = default_update_strategy(worker).to_string();
+    if let Some((surge, unavailable)) = surge_defaults(&strategy) {
+        worker.max_surge.get_or_insert(IntOrString::Int(surge));
+        (worker.max_unavailable).get_or_insert(IntOrString::Int(unavailable));
+    }
+    if is_in_place(Some(&strategy)) {
+        let settings = (worker.machine_controller_manager)
+            .get_or_insert_with(MachineControllerManagerSettings::default);
+        settings.disable_health_timeout.get_or_insert(true);
+    }
+    (worker.system_components).get_or_insert(WorkerSystemComponents { allow: true });
+}
+
+/// The first rule of `SetDefaults_Worker` alone: a pool rolls its machines unless told otherwise.
+/// Returns the strategy.
+pub(crate) fn default_update_strategy(worker: &mut Worker) -> &str {
+    (worker.update_strategy).get_or_insert_with(|| AUTO_ROLLING_UPDATE.to_string())
+}
+
+/// `SetDefaults_Shoot` of a pool: containerd is the only container runtime.
+pub(crate) fn default_pool_cri(worker: &mut Worker) {
+    worker.cri.get_or_insert_with(|| Cri {
+        name: DEFAULT_CRI.to_string(),
+        ..Default::default()
+    });
+}
+
+/// `SetDefaults_Shoot` of a pool's kubelet ([`default_swap`]).
+pub(crate) fn default_pool_kubelet(kubelet: &mut KubeletConfig) {
+    let node_swap = (kubelet.feature_gates.as_ref()).and_then(|gates| gates.get("NodeSwap"));
+    let node_swap = node_swap.copied();
+    default_swap(&mut kubelet.extra, node_swap);
+}
+
+/// `SetDefaults_Shoot` of the Shoot's kubelet, for a Shoot with workers: the swap rules of a
+/// pool's and the image settings ([`default_kubelet_images`]).
+pub(crate) fn default_shoot_kubelet(kubelet: &mut KubeletConfig) {
+    default_pool_kubelet(kubelet);
+    default_kubelet_images(&mut kubelet.extra);
 }
 
 /// A Shoot's spec as the API server holds it when `ValidateShootSpecUpdate` compares the whole
@@ -207,14 +280,40 @@ pub(crate) fn stored_shoot_spec(spec: &ShootSpec) -> Value {
     Value::Object(json)
 }
 
-/// The spec as JSON, an explicit `null` read as absent (Go decodes both to the zero value). The
-/// providers' raw configurations are kept as written.
-fn spec_json(spec: &ShootSpec) -> Map<String, Value> {
+/// A Shoot's spec as the scheduler's admission compares two of them (`reflect.DeepEqual` of the
+/// specs, or `Semantic.DeepEqual` of a Shoot being deleted), as JSON: `null` members dropped, the
+/// raw configurations' too, and the networking defaults written ([`default_networking`]). The
+/// other defaults are not applied here: the comparisons read them from the specs as given.
+pub(crate) fn scheduled_shoot_spec(spec: &ShootSpec) -> Value {
+    let mut json = spec_as_json(spec, RawConfigs::WithoutNulls);
+    default_networking(&mut json);
+    Value::Object(json)
+}
+
+/// How [`spec_as_json`] treats the providers' raw configurations.
+#[derive(Clone, Copy, PartialEq)]
+enum RawConfigs {
+    /// As written, as Go keeps a `runtime.RawExtension`'s bytes.
+    AsWritten,
+    /// Without their `null` members, as the rest of the spec.
+    WithoutNulls,
+}
+
+/// The spec as JSON, an explicit `null` read as absent (Go decodes both to the zero value); an
+/// object (empty) whatever the spec holds.
+fn spec_as_json(spec: &ShootSpec, raw: RawConfigs) -> Map<String, Value> {
     let mut spec = serde_json::to_value(spec).unwrap_or(Value::Null);
-    strip_nulls(&mut spec);
-    let Value::Object(mut spec) = spec else {
-        return Map::new();
-    };
+    strip_nulls(&mut spec, raw);
+    match spec {
+        Value::Object(spec) => spec,
+        _ => Map::new(),
+    }
+}
+
+/// The spec as [`stored_shoot_spec`] defaults it: [`spec_as_json`] with the providers' raw
+/// configurations kept as written, without the fields the API no longer has.
+fn spec_json(spec: &ShootSpec) -> Map<String, Value> {
+    let mut spec = spec_as_json(spec, RawConfigs::AsWritten);
     // The kubelet's `systemReserved` left the API in v1.141: the API server drops it on decoding.
     let shoot_kubelet = (spec.get_mut("kubernetes"))
         .and_then(|kubernetes| kubernetes.get_mut("kubelet"))
@@ -236,17 +335,17 @@ fn pool_kubelet(pool: &mut Map<String, Value>) -> Option<&mut Map<String, Value>
         .and_then(Value::as_object_mut)
 }
 
-fn strip_nulls(value: &mut Value) {
+fn strip_nulls(value: &mut Value, raw: RawConfigs) {
     match value {
         Value::Object(map) => {
             map.retain(|_, v| !v.is_null());
             for (key, child) in map.iter_mut() {
-                if !is_raw_key(key) {
-                    strip_nulls(child);
+                if raw == RawConfigs::WithoutNulls || !is_raw_key(key) {
+                    strip_nulls(child, raw);
                 }
             }
         }
-        Value::Array(items) => items.iter_mut().for_each(strip_nulls),
+        Value::Array(items) => items.iter_mut().for_each(|item| strip_nulls(item, raw)),
         _ => {}
     }
 }
@@ -266,8 +365,13 @@ fn object<'a>(map: &'a mut Map<String, Value>, key: &str) -> Option<&'a mut Map<
         .as_object_mut()
 }
 
+/// Writes `value` at `key` unless a value is there; an explicit `null` is none (Go decodes it as
+/// absent).
 fn set_default(map: &mut Map<String, Value>, key: &str, value: Value) {
-    map.entry(key.to_string()).or_insert(value);
+    let field = map.entry(key.to_string()).or_insert(Value::Null);
+    if field.is_null() {
+        *field = value;
+    }
 }
 
 /// The defaults of [`stored_shoot_spec`], in Gardener's order. `node_cidr_masks` are the mask
@@ -288,14 +392,13 @@ fn default_spec(
     if let Some(kubernetes) = object(spec, "kubernetes") {
         object(kubernetes, "kubeAPIServer");
     }
-    set_default(spec, "purpose", json!("evaluation"));
+    set_default(spec, "purpose", json!(DEFAULT_PURPOSE));
     // (The garden namespace's toleration: on the typed spec.)
     default_auto_update(spec, applied);
-    object(spec, "networking");
     for (index, pool) in workers_mut(spec) {
         default_worker_cri(pool, index, applied);
         if let Some(kubelet) = pool_kubelet(pool) {
-            default_swap(kubelet);
+            default_swap(kubelet, node_swap_gate(kubelet));
         }
         let extension = (pool.get_mut("controlPlane"))
             .and_then(|control_plane| control_plane.get_mut("exposure"))
@@ -348,10 +451,7 @@ fn default_spec(
             default_vertical_pod_autoscaler(vpa);
         }
     }
-    if let Some(networking) = spec.get_mut("networking") {
-        let defaulted = crate::api::with_default_ip_families(Some(networking));
-        *networking = defaulted.unwrap_or_default();
-    }
+    default_networking(spec);
     let nginx = (spec.get_mut("addons"))
         .and_then(|addons| addons.get_mut("nginxIngress"))
         .and_then(Value::as_object_mut);
@@ -368,6 +468,16 @@ fn default_spec(
                 set_default(config, "rotationPeriod", json!("168h0m0s"));
             }
         }
+    }
+}
+
+/// `SetDefaults_Shoot` writes the networking section, `SetDefaults_Networking` its `ipFamilies`
+/// ([`crate::api::with_default_ip_families`]); a networking that is no object is kept.
+fn default_networking(spec: &mut Map<String, Value>) {
+    object(spec, "networking");
+    if let Some(networking) = spec.get_mut("networking") {
+        let defaulted = crate::api::with_default_ip_families(Some(networking));
+        *networking = defaulted.unwrap_or_default();
     }
 }
 
@@ -401,28 +511,53 @@ fn default_components_of_workers(spec: &mut Map<String, Value>, node_cidr_masks:
         set_default(scheduler, "profile", json!("balanced"));
     }
     if let Some(proxy) = object(kubernetes, "kubeProxy") {
-        set_default(proxy, "mode", json!("IPTables"));
+        set_default(proxy, "mode", json!(DEFAULT_KUBE_PROXY_MODE));
         set_default(proxy, "enabled", json!(true));
     }
     if let Some(kubelet) = object(kubernetes, "kubelet") {
-        default_swap(kubelet);
-        set_default(kubelet, "imageMinimumGCAge", json!("2m0s"));
-        set_default(kubelet, "imageMaximumGCAge", json!("0s"));
-        set_default(kubelet, "imageGCHighThresholdPercent", json!(50));
-        set_default(kubelet, "imageGCLowThresholdPercent", json!(40));
-        let parallel = kubelet.get("maxParallelImagePulls").and_then(Value::as_i64);
-        let serialize = parallel.is_none_or(|parallel| parallel < 2);
-        set_default(kubelet, "serializeImagePulls", json!(serialize));
+        default_swap(kubelet, node_swap_gate(kubelet));
+        default_kubelet_images(kubelet);
     }
 }
 
-/// `SetDefaults_Shoot` of a kubelet (the Shoot's, of a Shoot with workers, or a pool's):
-/// `failSwapOn`, and with the `NodeSwap` gate on and swap allowed, `LimitedSwap`.
-fn default_swap(kubelet: &mut Map<String, Value>) {
-    set_default(kubelet, "failSwapOn", json!(true));
-    let node_swap = (kubelet.get("featureGates"))
+/// `SetDefaults_Shoot` of the Shoot's kubelet, for a Shoot with workers: the image garbage
+/// collection, and serial image pulls unless two or more may run in parallel.
+fn default_kubelet_images(kubelet: &mut Map<String, Value>) {
+    set_default(kubelet, "imageMinimumGCAge", json!("2m0s"));
+    set_default(kubelet, "imageMaximumGCAge", json!("0s"));
+    let (high, low) = DEFAULT_IMAGE_GC_THRESHOLD_PERCENTS;
+    set_default(kubelet, "imageGCHighThresholdPercent", json!(high));
+    set_default(kubelet, "imageGCLowThresholdPercent", json!(low));
+    let parallel = kubelet.get("maxParallelImagePulls").and_then(Value::as_i64);
+    let serialize = default_serialize_image_pulls(parallel);
+    set_default(kubelet, "serializeImagePulls", json!(serialize));
+}
+
+/// `SetDefaults_Shoot`: the image garbage collection thresholds (high, low) of the Shoot's
+/// kubelet, for a Shoot with workers.
+pub(crate) const DEFAULT_IMAGE_GC_THRESHOLD_PERCENTS: (i64, i64) = (50, 40);
+
+/// `SetDefaults_Shoot`: a kubelet refuses to start on a node with swap unless told otherwise.
+pub(crate) const DEFAULT_FAIL_SWAP_ON: bool = true;
+
+/// `SetDefaults_Shoot`: the Shoot's kubelet pulls images one at a time unless
+/// `maxParallelImagePulls` (as an integer) allows two or more.
+pub(crate) fn default_serialize_image_pulls(max_parallel_image_pulls: Option<i64>) -> bool {
+    max_parallel_image_pulls.is_none_or(|parallel| parallel < 2)
+}
+
+/// The `NodeSwap` feature gate of a kubelet configuration as JSON.
+fn node_swap_gate(kubelet: &Map<String, Value>) -> Option<bool> {
+    (kubelet.get("featureGates"))
         .and_then(|gates| gates.get("NodeSwap"))
-        .and_then(Value::as_bool);
+        .and_then(Value::as_bool)
+}
+
+/// `SetDefaults_Shoot` of a kubelet (the Shoot's, of a Shoot with workers, or a pool's), its
+/// fields but the feature gates given as JSON: `failSwapOn`, and with the `NodeSwap` gate on and
+/// swap allowed, `LimitedSwap`.
+fn default_swap(kubelet: &mut Map<String, Value>, node_swap: Option<bool>) {
+    set_default(kubelet, "failSwapOn", json!(DEFAULT_FAIL_SWAP_ON));
     let fail_swap_on = kubelet.get("failSwapOn").and_then(Value::as_bool);
     if node_swap == Some(true) && fail_swap_on == Some(false) {
         if let Some(swap) = object(kubelet, "memorySwap") {
@@ -672,6 +807,23 @@ mod tests {
             shoot.pointer("/spec/provider/workers/1/maxUnavailable"),
             Some(&json!(1))
         );
+    }
+
+    /// `SetDefaults_Worker` knows two in-place strategies; any other name is defaulted as a
+    /// rolling pool (and refused by validation), without the in-place health timeout.
+    #[test]
+    fn only_the_in_place_strategies_get_the_in_place_defaults() {
+        let mut shoot = yaml(
+            "spec:\n  provider:\n    workers:\n    - {name: a, updateStrategy: OtherInPlaceUpdate}\n",
+        );
+        default_shoot(&mut shoot);
+        let pool = shoot.pointer("/spec/provider/workers/0").unwrap();
+        assert_eq!(pool.get("machineControllerManager"), None, "{pool}");
+        assert_eq!(pool.get("maxSurge"), Some(&json!(1)));
+        let mut typed: Worker = crate::decode::from_value(pool).unwrap();
+        default_worker(&mut typed);
+        assert_eq!(typed.machine_controller_manager, None);
+        assert_eq!(typed.max_unavailable, Some(IntOrString::Int(0)));
     }
 
     #[test]

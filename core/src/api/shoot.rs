@@ -461,25 +461,6 @@ impl ShootSpec {
         }
     }
 
-    /// The spec as the API server stores it, as JSON for Gardener's `reflect.DeepEqual` of two
-    /// stored specs: `null` members dropped (they decode to Go's nil, as absent ones do) and
-    /// `networking.ipFamilies` defaulted (see [`with_default_ip_families`]).
-    pub fn stored_value(&self) -> Value {
-        let spec = serde_json::to_value(self).unwrap_or_default();
-        let mut spec = match without_nulls(&spec) {
-            Value::Null => Value::Object(Default::default()),
-            spec => spec,
-        };
-        if let Some(fields) = spec.as_object_mut() {
-            let networking = fields.get("networking");
-            let defaulted = with_default_ip_families(networking);
-            if defaulted.as_ref() != networking {
-                fields.insert("networking".to_string(), defaulted.unwrap_or_default());
-            }
-        }
-        spec
-    }
-
     /// `calculateDefaultNodeCIDRMaskSize` of the v1beta1 defaults: room for twice the largest
     /// `maxPods` of the Shoot's and the pools' kubelets (110 when none is set), in Go's int32
     /// arithmetic (a `maxPods` of 0 or less gives Go's amd64 conversion of -Inf or NaN: the

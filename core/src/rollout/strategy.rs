@@ -12,6 +12,9 @@ use super::types::{
     AUTO_IN_PLACE_UPDATE, AUTO_ROLLING_UPDATE, MANUAL_IN_PLACE_UPDATE,
 };
 use crate::decode::FromValue;
+use crate::defaults;
+/// `SetDefaults_Worker`, on the model ([`defaults::default_worker`]).
+pub use crate::defaults::default_worker;
 use crate::document::Value;
 use crate::duration;
 use crate::field::FieldError;
@@ -176,84 +179,25 @@ pub fn validate_update_strategy_by_rule(
 }
 
 /// The Shoot after the v1beta1 defaults this area depends on: per worker `SetDefaults_Worker` and the
-/// CRI default, and the shoot-level kubelet defaults of shoots with workers.
+/// CRI and kubelet defaults, and the shoot-level kubelet defaults of shoots with workers. The rules
+/// compare two Shoots' pools and kubelets, and the Shoots given here need not have been defaulted
+/// (the conformance cases and the oracle pass them as written), so both are defaulted alike.
 pub fn defaulted_shoot(shoot: &Shoot) -> Shoot {
     let mut shoot = shoot.clone();
     let has_workers = !shoot.spec.provider.workers.is_empty();
     for worker in shoot.spec.provider.workers_mut() {
         let worker = std::sync::Arc::make_mut(worker);
-        if worker.cri.is_none() {
-            worker.cri = Some(super::types::Cri {
-                name: "containerd".to_string(),
-                ..Default::default()
-            });
-        }
+        defaults::default_pool_cri(worker);
         if let Some(kubelet) = worker.kubernetes.as_mut().and_then(|k| k.kubelet.as_mut()) {
-            kubelet
-                .extra
-                .entry("failSwapOn".to_string())
-                .or_insert(Value::Bool(true));
+            defaults::default_pool_kubelet(kubelet);
         }
         default_worker(worker);
     }
     if has_workers {
-        let kubelet = shoot
-            .spec
-            .kubernetes
-            .kubelet
-            .get_or_insert_with(KubeletConfig::default);
-        default_shoot_kubelet(kubelet);
+        let kubelet = (shoot.spec.kubernetes.kubelet).get_or_insert_with(KubeletConfig::default);
+        defaults::default_shoot_kubelet(kubelet);
     }
     shoot
-}
-
-/// `SetDefaults_Worker`: strategy `AutoRollingUpdate`; rolling pools get maxSurge 1 / maxUnavailable 0,
-/// `AutoInPlaceUpdate` pools 0 / 1, `ManualInPlaceUpdate` pools neither; in-place pools get
-/// `machineControllerManager.disableHealthTimeout: true`; `systemComponents.allow: true`.
-pub fn default_worker(worker: &mut Worker) {
-    let strategy = worker
-        .update_strategy
-        .get_or_insert_with(|| AUTO_ROLLING_UPDATE.to_string())
-        .clone();
-    if is_in_place(Some(&strategy)) {
-        if strategy == AUTO_IN_PLACE_UPDATE {
-            worker.max_surge.get_or_insert(IntOrString::Int(0));
-            worker.max_unavailable.get_or_insert(IntOrString::Int(1));
-        }
-        let settings = worker
-            .machine_controller_manager
-            .get_or_insert_with(MachineControllerManagerSettings::default);
-        settings.disable_health_timeout.get_or_insert(true);
-    } else {
-        worker.max_surge.get_or_insert(IntOrString::Int(1));
-        worker.max_unavailable.get_or_insert(IntOrString::Int(0));
-    }
-    worker
-        .system_components
-        .get_or_insert(super::types::WorkerSystemComponents { allow: true });
-}
-
-fn default_shoot_kubelet(kubelet: &mut KubeletConfig) {
-    let parallel = kubelet.max_parallel_image_pulls().unwrap_or(0);
-    let extra = &mut kubelet.extra;
-    extra
-        .entry("failSwapOn".to_string())
-        .or_insert(Value::Bool(true));
-    extra
-        .entry("imageMinimumGCAge".to_string())
-        .or_insert(Value::String("2m0s".to_string()));
-    extra
-        .entry("imageMaximumGCAge".to_string())
-        .or_insert(Value::String("0s".to_string()));
-    extra
-        .entry("imageGCHighThresholdPercent".to_string())
-        .or_insert(Value::from(50));
-    extra
-        .entry("imageGCLowThresholdPercent".to_string())
-        .or_insert(Value::from(40));
-    if !extra.contains_key("serializeImagePulls") {
-        extra.insert("serializeImagePulls".to_string(), Value::Bool(parallel < 2));
-    }
 }
 
 fn worker_path(index: usize) -> String {
@@ -1001,6 +945,66 @@ mod tests {
                 .and_then(|m| m.disable_health_timeout),
             Some(true)
         );
+    }
+
+    /// A Shoot whose pool `a`, in-place and with `kubelet` as the Shoot's, awaits its update.
+    fn in_place_pending(kubelet: serde_json::Value) -> Shoot {
+        crate::decode::from_value(&serde_json::json!({
+            "metadata": {"name": "s"},
+            "spec": {
+                "kubernetes": {"version": "1.33.0", "kubelet": kubelet.clone()},
+                "provider": {"workers": [{
+                    "name": "a", "machine": {"type": "m"},
+                    "updateStrategy": AUTO_IN_PLACE_UPDATE,
+                    "kubernetes": {"kubelet": kubelet},
+                }]},
+            },
+            "status": {"inPlaceUpdates": {"pendingWorkerUpdates": {"autoInPlaceUpdate": ["a"]}}},
+        }))
+        .unwrap()
+    }
+
+    /// Whether updating `old` to `new` is refused as a change of a pool under an in-place update.
+    fn changes_the_pending_pool(old: &Shoot, new: &Shoot) -> bool {
+        let gates = FeatureGates {
+            in_place_node_updates: true,
+        };
+        let errors = validate_update_strategy(Some(old), new, Operation::Update, &gates);
+        (errors.iter()).any(|e| e.detail.contains("undergoing an in-place update"))
+    }
+
+    /// `SetDefaults_Shoot` gives a kubelet with the `NodeSwap` gate on and swap allowed the
+    /// `LimitedSwap` behaviour, the stored Shoot's as the new one's: writing it is no change of
+    /// a pool under an in-place update.
+    #[test]
+    fn the_defaulted_swap_behaviour_is_no_change_of_an_in_place_pool() {
+        let kubelet = |swap: Option<&str>| {
+            let mut kubelet =
+                serde_json::json!({"featureGates": {"NodeSwap": true}, "failSwapOn": false});
+            if let Some(swap) = swap {
+                kubelet["memorySwap"] = serde_json::json!({ "swapBehavior": swap });
+            }
+            in_place_pending(kubelet)
+        };
+        assert!(!changes_the_pending_pool(
+            &kubelet(None),
+            &kubelet(Some("LimitedSwap"))
+        ));
+        // Another behaviour is a change.
+        assert!(changes_the_pending_pool(
+            &kubelet(None),
+            &kubelet(Some("NoSwap"))
+        ));
+    }
+
+    /// An explicit `null` decodes as absent in Go, and so is defaulted like it.
+    #[test]
+    fn a_null_kubelet_field_is_defaulted_as_an_absent_one() {
+        let old = in_place_pending(serde_json::json!({"failSwapOn": null}));
+        let new = in_place_pending(serde_json::json!({"failSwapOn": true}));
+        assert!(!changes_the_pending_pool(&old, &new));
+        let new = in_place_pending(serde_json::json!({"failSwapOn": false}));
+        assert!(changes_the_pending_pool(&old, &new));
     }
 
     /// `status.hibernated` (Go's `IsHibernated`) counts while the Shoot wakes up: a worker

@@ -456,16 +456,12 @@ fn apply_hash_defaults(shoot: &mut Shoot) {
     }
 }
 
+/// A pool's CRI and update strategy, both read by the hashes: the Shoots compared need not have
+/// been defaulted (the conformance cases, the oracle and a timeline's states pass them as
+/// written), and a default left out on one side only would read as a change.
 fn apply_pool_hash_defaults(worker: &mut Worker) {
-    if worker.cri.is_none() {
-        worker.cri = Some(super::types::Cri {
-            name: "containerd".to_string(),
-            ..Default::default()
-        });
-    }
-    if worker.update_strategy.is_none() {
-        worker.update_strategy = Some(super::types::AUTO_ROLLING_UPDATE.to_string());
-    }
+    crate::defaults::default_pool_cri(worker);
+    crate::defaults::default_update_strategy(worker);
 }
 
 /// A Shoot's pools as [`pool_triggers`] reads them, with their sides.

@@ -1,8 +1,9 @@
 //! Seed taints, Shoot tolerations and the choice of a Seed for a Shoot.
 //!
 //! * [`taints_tolerated`] follows `pkg/api/core/v1beta1/helper/seed.go`: `TaintsAreTolerated`.
-//! * [`default_tolerations`] follows the toleration part of `SetDefaults_Shoot`
-//!   (`pkg/apis/core/v1beta1/defaults_shoot.go`).
+//! * The toleration part of `SetDefaults_Shoot` is the defaults module's
+//!   ([`crate::defaults::shoot_tolerations`]), as is the spec the admission compares
+//!   ([`crate::defaults::scheduled_shoot_spec`]).
 //! * [`schedule`] follows the scheduler's `DetermineSeed` with the default `SameRegion` strategy
 //!   (`pkg/scheduler/controller/shoot/reconciler.go`), and [`candidate_seeds`] its candidate step
 //!   (`filterCandidates`) with the network check of [`networks`].
@@ -16,6 +17,7 @@ pub mod types;
 
 use crate::api::{LabelSelector, SeedSelector};
 use crate::decode::FromValue;
+use crate::defaults::scheduled_shoot_spec;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -650,8 +652,8 @@ fn check_scheduling(request: &SchedulingRequest, with_selector: bool) -> Result<
     };
     let name = shoot.metadata.name.as_str();
     let forbidden = |error: String| shoot_forbidden(name, &error);
-    let spec = shoot.spec.stored_value();
-    let old_spec = old_shoot.spec.stored_value();
+    let spec = scheduled_shoot_spec(&shoot.spec);
+    let old_spec = scheduled_shoot_spec(&old_shoot.spec);
 
     if request.operation == Operation::Update {
         if request.subresource == "binding" && shoot.spec_seed_name() == old_shoot.spec_seed_name()
@@ -1015,7 +1017,7 @@ fn check_changes_on_deleting_seed(
         }
     }
     // `apiequality.Semantic.DeepEqual`: an empty list equals an absent one.
-    let semantic = |shoot: &Shoot| without_empty_members(&shoot.spec.stored_value(), false);
+    let semantic = |shoot: &Shoot| without_empty_members(&scheduled_shoot_spec(&shoot.spec), false);
     if semantic(shoot) != semantic(old_shoot) {
         return Err(format!(
             "cannot update spec of shoot '{name}' on seed '{seed_name}' already marked for deletion"

@@ -1249,7 +1249,7 @@ fn validate_kube_proxy(shoot: &Shoot, errors: &mut Vec<FieldError>) {
     let proxy = shoot.spec.kubernetes.kube_proxy.as_ref();
     let mode = proxy
         .and_then(|proxy| proxy.mode.as_deref())
-        .unwrap_or("IPTables");
+        .unwrap_or(crate::defaults::DEFAULT_KUBE_PROXY_MODE);
     let field = "spec.kubernetes.kubeProxy.mode";
     if !matches!(mode, "IPTables" | "NFTables" | "IPVS") {
         let supported = ["IPTables".into(), "IPVS".into(), "NFTables".into()];
@@ -1306,13 +1306,17 @@ pub fn validate_kubelet_config(
     let mut low = get_int(config, "imageGCLowThresholdPercent");
     let max_parallel = get_int(config, "maxParallelImagePulls");
     let mut serialize = get_bool(config, "serializeImagePulls");
+    // The rules are the defaults module's; a value of the wrong type reads as absent here, and
+    // so as defaulted.
     if defaults != KubeletDefaults::None {
-        fail_swap_on.get_or_insert(true);
+        fail_swap_on.get_or_insert(crate::defaults::DEFAULT_FAIL_SWAP_ON);
     }
     if defaults == KubeletDefaults::Shoot {
-        high = high.or(Some(50));
-        low = low.or(Some(40));
-        serialize = serialize.or(Some(max_parallel.is_none_or(|pulls| pulls < 2)));
+        let (default_high, default_low) = crate::defaults::DEFAULT_IMAGE_GC_THRESHOLD_PERCENTS;
+        high = high.or(Some(default_high));
+        low = low.or(Some(default_low));
+        let default_serialize = crate::defaults::default_serialize_image_pulls(max_parallel);
+        serialize = serialize.or(Some(default_serialize));
     }
 
     if let Some(policy) = get_str(config, "cpuManagerPolicy") {

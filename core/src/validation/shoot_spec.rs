@@ -88,8 +88,8 @@ fn validate(shoot: &Shoot, as_created: bool, old: Option<&Shoot>) -> Vec<FieldEr
         version,
         &mut errors,
     );
-    // `SetDefaults_Shoot`: an unset purpose is `evaluation`.
-    let purpose = spec.purpose.as_deref().unwrap_or("evaluation");
+    // `SetDefaults_Shoot`'s purpose, which `default_shoot` leaves unwritten in a pasted Shoot.
+    let purpose = (spec.purpose.as_deref()).unwrap_or(crate::defaults::DEFAULT_PURPOSE);
     validate_addons(spec, purpose, workerless, version, &mut errors);
     if let Some(dns) = &spec.dns {
         validate_dns(dns, version, as_created, &mut errors);
@@ -1286,7 +1286,7 @@ pub(super) fn validate_self_hosted_control_plane(spec: &ShootSpec, errors: &mut 
     };
     // `SetDefaults_Worker` gives the surge and unavailability.
     let mut pool: Worker = (*spec.provider.workers[index]).clone();
-    crate::rollout::strategy::default_worker(&mut pool);
+    crate::defaults::default_worker(&mut pool);
     let path = format!("spec.provider.workers[{index}]");
     if pool.minimum != pool.maximum || pool.minimum != 1 {
         errors.push(FieldError::invalid(
