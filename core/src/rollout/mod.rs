@@ -21,8 +21,8 @@ pub mod types;
 
 pub use shape::{rollout_shape, RolloutShape};
 pub use strategy::{
-    default_worker, defaulted_shoot, validate_update_strategy, validate_update_strategy_by_rule,
-    FeatureGates, Operation, RuleError,
+    defaulted_shoot, validate_update_strategy, validate_update_strategy_by_rule, FeatureGates,
+    Operation, RuleError,
 };
 pub use trigger::{
     in_place_hash, osc_key, pending_worker_updates, roll_triggers, FieldChange, PoolTrigger,

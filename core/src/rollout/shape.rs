@@ -4,9 +4,9 @@
 //! MachineDeployment like a Kubernetes Deployment (`ResolveFenceposts`: surge rounds up, unavailable
 //! rounds down, both zero → one unavailable), plus the machine-controller-manager settings in effect.
 
-use super::strategy::default_worker;
 use super::types::{IntOrString, Worker, MANUAL_IN_PLACE_UPDATE};
 use crate::decode::FromValue;
+use crate::defaults::default_worker;
 use serde::{Deserialize, Serialize};
 
 /// The rollout shape of one pool.

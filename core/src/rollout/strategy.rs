@@ -13,8 +13,7 @@ use super::types::{
 };
 use crate::decode::FromValue;
 use crate::defaults;
-/// `SetDefaults_Worker`, on the model ([`defaults::default_worker`]).
-pub use crate::defaults::default_worker;
+use crate::defaults::default_worker;
 use crate::document::Value;
 use crate::duration;
 use crate::field::FieldError;

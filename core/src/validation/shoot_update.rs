@@ -779,7 +779,7 @@ fn default_typed(spec: &mut ShootSpec, namespace: &str) {
         crate::defaults::shoot_tolerations(namespace, &spec.tolerations).unwrap_or_default();
     for index in 0..spec.provider.workers.len() {
         if let Some(worker) = spec.provider.worker_mut(index) {
-            crate::rollout::strategy::default_worker(worker);
+            crate::defaults::default_worker(worker);
         }
     }
 }
