@@ -14,6 +14,7 @@ const TARGETS: &[&str] = &[
     "cron",
     "version",
     "share_link",
+    "emit",
 ];
 
 pub fn run(args: &[String]) -> Result {

@@ -13,6 +13,7 @@
 //! that names the limit, in time and memory proportional to the limit, never a crash.
 
 mod block;
+mod emit;
 
 use crate::decode::FromValue;
 use serde::de::{self, DeserializeOwned, DeserializeSeed, MapAccess, SeqAccess, Visitor};
@@ -211,9 +212,12 @@ pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, ParseError> {
     serde_yaml::from_str(text).map_err(|e| yaml_error(e, text))
 }
 
-/// Renders a value as YAML text, as a user would paste it back into a file (serde_yaml's writer).
-pub fn to_yaml<T: serde::Serialize>(value: &T) -> String {
-    serde_yaml::to_string(value).unwrap_or_default()
+/// Renders a value as YAML text, as a user would paste it back into a file: as serde_yaml writes
+/// it, by `emit` (which keeps libyaml's emitter out of the wasm modules). Empty for what `emit`
+/// leaves out (floats, bytes, enum variants with data, keys that are not scalars), which no patch
+/// holds.
+pub fn to_yaml<T: serde::Serialize + ?Sized>(value: &T) -> String {
+    emit::to_yaml(value).unwrap_or_default()
 }
 
 fn at_end(stream: &mut serde_json::Deserializer<serde_json::de::StrRead<'_>>) -> bool {
