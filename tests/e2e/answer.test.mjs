@@ -288,3 +288,21 @@ test("timeline: a version the CloudProfile does not list is named, and no label 
       }
     }
   }, { viewport: { width: 1400, height: 900 } }));
+
+test("roll triggers: a change that rolls no pool is listed as seen, not left out", () =>
+  withApp(async (page) => {
+    await loadExample(page, "expired-forced-minor");
+    const shoot = await page.getByLabel("Shoot", { exact: true }).inputValue();
+    // The Shoot as it was, then the user's change: a larger maxSurge and a later hibernation.
+    await paste(page, "Previous Shoot", shoot);
+    await paste(page, "Shoot", shoot.replace("maxSurge: 1", "maxSurge: 2").replace('"00 19 * * 1,2,3,4,5"', '"00 20 * * 1,2,3,4,5"'));
+    const card = page.getByRole("region", { name: "Roll triggers" });
+    await card.getByText("general: no node update").waitFor();
+    const seen = card.locator("ul.without-roll > li");
+    await seen.first().waitFor();
+    const items = await seen.allTextContents();
+    assert.ok(items.some((item) => item.startsWith("changed: .spec.provider.workers[general].maxSurge: 1 → 2")), JSON.stringify(items));
+    assert.ok(items.some((item) => item.startsWith("changed: .spec.hibernation.schedules")), JSON.stringify(items));
+    // The Summary names the first and counts the rest.
+    assert.match(await fact(page, "Roll triggers").textContent(), /no pool's nodes are replaced or updated by this change/);
+  }));
