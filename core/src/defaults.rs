@@ -17,14 +17,16 @@
 //! ([`DEFAULT_PURPOSE`], [`DEFAULT_KUBE_PROXY_MODE`]).
 
 use crate::api::{
-    is_in_place, Cri, IntOrString, KubeletConfig, MachineControllerManagerSettings, ShootSpec,
-    Toleration, Worker, WorkerSystemComponents, AUTO_IN_PLACE_UPDATE, AUTO_ROLLING_UPDATE,
-    DEFAULT_CRI, GARDEN_NAMESPACE, MANUAL_IN_PLACE_UPDATE, SEED_TAINT_PROTECTED,
+    is_in_place, CloudProfile, Cri, IntOrString, KubeletConfig, MachineControllerManagerSettings,
+    MachineImage, MachineImageVersion, ShootSpec, Toleration, Worker, WorkerSystemComponents,
+    AUTO_IN_PLACE_UPDATE, AUTO_ROLLING_UPDATE, DEFAULT_ARCHITECTURE, DEFAULT_CRI,
+    DEFAULT_UPDATE_STRATEGY, GARDEN_NAMESPACE, MANUAL_IN_PLACE_UPDATE, SEED_TAINT_PROTECTED,
 };
 use crate::decode::FromValue;
 use crate::document::Value;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map};
+use std::borrow::Cow;
 
 /// `v1beta1constants.DefaultSchedulerName`, which `SetDefaults_Shoot` gives an unset
 /// `spec.schedulerName`.
@@ -684,10 +686,10 @@ pub fn default_cloud_profile(profile: &mut Value) -> Vec<AppliedDefault> {
             continue;
         };
         if !image.contains_key("updateStrategy") {
-            image.insert("updateStrategy".into(), json!("major"));
+            image.insert("updateStrategy".into(), json!(DEFAULT_UPDATE_STRATEGY));
             applied.push(
                 format!("spec.machineImages[{i}].updateStrategy"),
-                json!("major"),
+                json!(DEFAULT_UPDATE_STRATEGY),
                 "SetDefaults_MachineImage: images update to the overall latest version",
             );
         }
@@ -700,18 +702,18 @@ pub fn default_cloud_profile(profile: &mut Value) -> Vec<AppliedDefault> {
             // mostly complete.
             let path = || format!("spec.machineImages[{i}].versions[{j}]");
             if !version.contains_key("cri") {
-                version.insert("cri".into(), json!([{"name": "containerd"}]));
+                version.insert("cri".into(), json!([{ "name": DEFAULT_CRI }]));
                 applied.push(
                     format!("{}.cri", path()),
-                    json!([{"name": "containerd"}]),
+                    json!([{ "name": DEFAULT_CRI }]),
                     "SetDefaults_MachineImageVersion: every image supports containerd",
                 );
             }
             if !capabilities && !version.contains_key("architectures") {
-                version.insert("architectures".into(), json!(["amd64"]));
+                version.insert("architectures".into(), json!([DEFAULT_ARCHITECTURE]));
                 applied.push(
                     format!("{}.architectures", path()),
-                    json!(["amd64"]),
+                    json!([DEFAULT_ARCHITECTURE]),
                     "SetDefaults_MachineImageVersion: amd64 unless stated otherwise",
                 );
             }
@@ -723,10 +725,10 @@ pub fn default_cloud_profile(profile: &mut Value) -> Vec<AppliedDefault> {
             continue;
         };
         if !capabilities && !machine_type.contains_key("architecture") {
-            machine_type.insert("architecture".into(), json!("amd64"));
+            machine_type.insert("architecture".into(), json!(DEFAULT_ARCHITECTURE));
             applied.push(
                 format!("spec.machineTypes[{i}].architecture"),
-                json!("amd64"),
+                json!(DEFAULT_ARCHITECTURE),
                 "SetDefaults_MachineType: amd64 unless stated otherwise",
             );
         }
@@ -740,6 +742,72 @@ pub fn default_cloud_profile(profile: &mut Value) -> Vec<AppliedDefault> {
         }
     }
     applied.done()
+}
+
+/// The CloudProfile with its v1beta1 defaults, moved rather than copied: what
+/// [`default_cloud_profile`] writes into a pasted document, on the model (for profiles that did
+/// not come through it: tests, the oracle's generated ones, a NamespacedCloudProfile's merge).
+pub fn cloud_profile_with_defaults(mut profile: CloudProfile) -> CloudProfile {
+    apply_cloud_profile_defaults(&mut profile);
+    profile
+}
+
+/// The CloudProfile with its defaults, copied only where one is missing: a CloudProfile read from
+/// the API has them all, and the copy of a large one costs more than its validation.
+pub fn defaulted_cloud_profile(profile: &CloudProfile) -> Cow<'_, CloudProfile> {
+    if cloud_profile_lacks_defaults(profile) {
+        return Cow::Owned(cloud_profile_with_defaults(profile.clone()));
+    }
+    debug_assert!(
+        cloud_profile_with_defaults(profile.clone()) == *profile,
+        "a default of the CloudProfile is missing"
+    );
+    Cow::Borrowed(profile)
+}
+
+/// Whether [`apply_cloud_profile_defaults`] changes the profile: each of its conditions.
+fn cloud_profile_lacks_defaults(profile: &CloudProfile) -> bool {
+    let without_capabilities = profile.spec.machine_capabilities.is_empty();
+    let version_lacks = |version: &MachineImageVersion| {
+        version.cri.is_empty() || (without_capabilities && version.architectures.is_empty())
+    };
+    let image_lacks = |image: &MachineImage| {
+        image.update_strategy.is_none() || image.versions.iter().any(version_lacks)
+    };
+    let types_lack = || {
+        (profile.spec.machine_types.iter()).any(|machine_type| machine_type.architecture.is_none())
+    };
+    profile.spec.machine_images.iter().any(image_lacks) || (without_capabilities && types_lack())
+}
+
+/// The v1beta1 defaults on the model (`SetDefaults_MachineImage`, `SetDefaults_MachineImageVersion`,
+/// `SetDefaults_MachineType`): update strategy `major`, CRI `containerd` and, without machine
+/// capabilities, architecture `amd64` for image versions and machine types.
+fn apply_cloud_profile_defaults(profile: &mut CloudProfile) {
+    let without_capabilities = profile.spec.machine_capabilities.is_empty();
+    for image in &mut profile.spec.machine_images {
+        if image.update_strategy.is_none() {
+            image.update_strategy = Some(DEFAULT_UPDATE_STRATEGY.to_string());
+        }
+        for version in &mut image.versions {
+            if version.cri.is_empty() {
+                version.cri = vec![Cri {
+                    name: DEFAULT_CRI.to_string(),
+                    ..Cri::default()
+                }];
+            }
+            if without_capabilities && version.architectures.is_empty() {
+                version.architectures = vec![DEFAULT_ARCHITECTURE.to_string()];
+            }
+        }
+    }
+    if without_capabilities {
+        for machine_type in &mut profile.spec.machine_types {
+            if machine_type.architecture.is_none() {
+                machine_type.architecture = Some(DEFAULT_ARCHITECTURE.to_string());
+            }
+        }
+    }
 }
 
 struct Applier {

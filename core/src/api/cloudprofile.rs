@@ -10,7 +10,6 @@ use super::{ExpirableVersion, LabelSelector, LabelSelectorRequirement};
 use crate::decode::FromValue;
 use crate::golang::null_as_default;
 use serde::{Deserialize, Serialize};
-use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// Capability name → supported values (`Capabilities` in Gardener's API).
@@ -374,71 +373,4 @@ pub struct CapabilityDefinition {
     /// `null` (Go's encoding of a definition without values) reads as empty.
     #[serde(deserialize_with = "null_as_default")]
     pub values: Vec<String>,
-}
-
-impl CloudProfile {
-    /// The CloudProfile with its API defaults, moved rather than copied.
-    pub fn with_defaults(mut self) -> CloudProfile {
-        self.apply_defaults();
-        self
-    }
-
-    /// The CloudProfile with [`CloudProfile::apply_defaults`], copied only where a default is
-    /// missing: a CloudProfile read from the API has them all, and the copy of a large one costs
-    /// more than its validation.
-    pub fn defaulted(&self) -> Cow<'_, CloudProfile> {
-        if self.lacks_defaults() {
-            return Cow::Owned(self.clone().with_defaults());
-        }
-        debug_assert!(
-            self.clone().with_defaults() == *self,
-            "a default of the CloudProfile is missing"
-        );
-        Cow::Borrowed(self)
-    }
-
-    /// Whether [`CloudProfile::apply_defaults`] changes the profile: each of its conditions.
-    fn lacks_defaults(&self) -> bool {
-        let without_capabilities = self.spec.machine_capabilities.is_empty();
-        let version_lacks = |version: &MachineImageVersion| {
-            version.cri.is_empty() || (without_capabilities && version.architectures.is_empty())
-        };
-        let image_lacks = |image: &MachineImage| {
-            image.update_strategy.is_none() || image.versions.iter().any(version_lacks)
-        };
-        let types_lack = || {
-            (self.spec.machine_types.iter()).any(|machine_type| machine_type.architecture.is_none())
-        };
-        self.spec.machine_images.iter().any(image_lacks) || (without_capabilities && types_lack())
-    }
-
-    /// The v1beta1 defaults (`SetDefaults_MachineImage`, `SetDefaults_MachineImageVersion`,
-    /// `SetDefaults_MachineType`): update strategy `major`, CRI `containerd` and, without machine
-    /// capabilities, architecture `amd64` for image versions and machine types.
-    pub fn apply_defaults(&mut self) {
-        let without_capabilities = self.spec.machine_capabilities.is_empty();
-        for image in &mut self.spec.machine_images {
-            if image.update_strategy.is_none() {
-                image.update_strategy = Some(DEFAULT_UPDATE_STRATEGY.to_string());
-            }
-            for version in &mut image.versions {
-                if version.cri.is_empty() {
-                    version.cri = vec![Cri {
-                        name: DEFAULT_CRI.to_string(),
-                        ..Cri::default()
-                    }];
-                }
-                if without_capabilities && version.architectures.is_empty() {
-                    version.architectures = vec![DEFAULT_ARCHITECTURE.to_string()];
-                }
-            }
-        }
-        if without_capabilities {
-            for machine_type in &mut self.spec.machine_types {
-                if machine_type.architecture.is_none() {
-                    machine_type.architecture = Some(DEFAULT_ARCHITECTURE.to_string());
-                }
-            }
-        }
-    }
 }

@@ -329,7 +329,7 @@ fn inactive_image(
     if validation::inplace::lifecycle_allows(&entry.expirable, version, updated_from, now) {
         return None;
     }
-    let profile = cloud_profile.defaulted();
+    let profile = crate::defaults::defaulted_cloud_profile(cloud_profile);
     let spec = &profile.spec;
     let architecture = validation::shoot_versions::pool_architecture(spec, worker);
     let old_architecture = validation::shoot_versions::pool_architecture(spec, old_worker);

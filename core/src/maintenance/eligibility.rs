@@ -82,7 +82,7 @@ pub(crate) fn eligible_updates_remembering(
     memo: &mut EligibilityMemo,
     classified_alike: impl FnOnce(DateTime<Utc>, DateTime<Utc>) -> bool,
 ) -> Vec<EligibleUpdates> {
-    let profile = cloud_profile.defaulted();
+    let profile = crate::defaults::defaulted_cloud_profile(cloud_profile);
     if memo
         .found
         .is_some_and(|found| !classified_alike(found, now))

@@ -174,7 +174,7 @@ pub(crate) fn run_remembering(
     now: DateTime<Utc>,
     memo: &mut RunMemo,
 ) -> Result<MaintenanceOutcome, String> {
-    let profile = cloud_profile.defaulted();
+    let profile = crate::defaults::defaulted_cloud_profile(cloud_profile);
     let outcome = run_memoized(&profile, shoot, now, memo)?;
     Ok(
         match dry_run_rejection(&profile, shoot, &outcome.shoot, now) {

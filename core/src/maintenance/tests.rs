@@ -186,7 +186,7 @@ fn profile_and_shoot(yaml_profile: &str, yaml_shoot: &str) -> (CloudProfile, Sho
 /// A run's outcome before Gardener's dry run: what its steps select. PROFILE's 1.0.2 is
 /// `unavailable` until February: maintenance selects it, and the dry run then refuses the run.
 fn before_dry_run(profile: &CloudProfile, shoot: &Shoot, now: DateTime<Utc>) -> MaintenanceOutcome {
-    let profile = profile.defaulted();
+    let profile = crate::defaults::defaulted_cloud_profile(profile);
     run::run_memoized(&profile, shoot, now, &mut RunMemo::default()).unwrap()
 }
 
@@ -701,7 +701,7 @@ fn runs_sharing_a_memo_decide_as_runs_without_one() {
     for (profile, shoot_text) in inputs {
         let profile: CloudProfile = serde_yaml::from_str(profile).unwrap();
         let mut shoot: Shoot = serde_yaml::from_str(shoot_text).unwrap();
-        let defaulted = profile.clone().with_defaults();
+        let defaulted = crate::defaults::cloud_profile_with_defaults(profile.clone());
         let mut memo = RunMemo::default();
         // Every twelve hours, so that runs fall exactly on the midnight transitions too.
         let mut at: DateTime<Utc> = "2025-12-01T00:00:00Z".parse().unwrap();
@@ -781,7 +781,7 @@ spec:
     let with_capabilities = profiles[profiles.len() - 1].clone();
     let mut borrowed = Vec::new();
     for (index, profile) in profiles.iter().enumerate() {
-        let found = profile.defaulted();
+        let found = crate::defaults::defaulted_cloud_profile(profile);
         borrowed.push(matches!(found, std::borrow::Cow::Borrowed(_)));
         let expected = if index + 1 == profiles.len() {
             &with_capabilities
@@ -790,7 +790,7 @@ spec:
         };
         assert_eq!(*found, *expected, "profile {index}");
         assert_eq!(
-            profile.clone().with_defaults(),
+            crate::defaults::cloud_profile_with_defaults(profile.clone()),
             *expected,
             "profile {index}"
         );
@@ -833,7 +833,7 @@ spec:
 #[test]
 fn remembered_kubernetes_decisions_are_those_of_fresh_runs() {
     let profile: CloudProfile = serde_yaml::from_str(KUBERNETES_TRANSITIONS_PROFILE).unwrap();
-    let defaulted = profile.clone().with_defaults();
+    let defaulted = crate::defaults::cloud_profile_with_defaults(profile.clone());
     // One memo for every Shoot and instant, as a timeline and a fleet share it.
     let mut memo = RunMemo::default();
     let mut decided = std::collections::BTreeSet::new();

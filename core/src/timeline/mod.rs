@@ -263,7 +263,7 @@ pub(crate) fn timeline_remembering(
     (now, until): (DateTime<Utc>, DateTime<Utc>),
     memo: &mut maintenance::RunMemo,
 ) -> Result<Timeline, String> {
-    let cloud_profile = &*cloud_profile.defaulted();
+    let cloud_profile = &*crate::defaults::defaulted_cloud_profile(cloud_profile);
     let mut shoot = shoot.clone();
     let mut events = Vec::new();
     let mut blocked: Vec<BlockedUpdate> = Vec::new();

@@ -88,12 +88,12 @@ pub fn validate_cloud_profile(
     gates: FeatureGates,
     now: DateTime<Utc>,
 ) -> CloudProfileValidation {
-    let profile = profile.defaulted();
+    let profile = crate::defaults::defaulted_cloud_profile(profile);
     let mut errors = validate_metadata_name(&profile.metadata.name);
     errors.extend(validate_spec(&profile.spec, gates, now));
     if operation == Operation::Update {
         if let Some(old) = old {
-            let old = old.defaulted();
+            let old = crate::defaults::defaulted_cloud_profile(old);
             errors.extend(validate_spec_update(&profile.spec, &old.spec, now));
         }
     }
@@ -1496,9 +1496,7 @@ mod tests {
     }
 
     fn profile(yaml: &str) -> CloudProfile {
-        let mut profile: CloudProfile = serde_yaml::from_str(yaml).unwrap();
-        profile.apply_defaults();
-        profile
+        crate::defaults::cloud_profile_with_defaults(serde_yaml::from_str(yaml).unwrap())
     }
 
     const BASE: &str = r#"
@@ -1515,7 +1513,7 @@ spec:
     fn a_profile_is_copied_for_its_defaults_exactly_when_one_is_missing() {
         let complete = profile(BASE);
         assert!(matches!(
-            &complete.defaulted(),
+            &crate::defaults::defaulted_cloud_profile(&complete),
             std::borrow::Cow::Borrowed(_)
         ));
         type Removal = fn(&mut CloudProfile);
@@ -1534,7 +1532,7 @@ spec:
         for (missing, remove) in removals {
             let mut lacking = complete.clone();
             remove(&mut lacking);
-            let copy = lacking.defaulted();
+            let copy = crate::defaults::defaulted_cloud_profile(&lacking);
             assert!(matches!(copy, std::borrow::Cow::Owned(_)), "{missing}");
             assert_eq!(*copy, complete, "{missing}");
         }
@@ -1547,7 +1545,7 @@ spec:
             .architectures
             .clear();
         assert!(matches!(
-            &with_capabilities.defaulted(),
+            &crate::defaults::defaulted_cloud_profile(&with_capabilities),
             std::borrow::Cow::Borrowed(_)
         ));
     }

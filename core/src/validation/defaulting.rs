@@ -119,7 +119,7 @@ pub fn default_shoot_versions(
     operation: Operation,
     now: DateTime<Utc>,
 ) -> Result<DefaultedVersions, DefaultingError> {
-    let profile = cloud_profile.defaulted();
+    let profile = crate::defaults::defaulted_cloud_profile(cloud_profile);
     let spec = &profile.spec;
     let old_workers: &[Arc<Worker>] = match (operation, old_shoot) {
         (Operation::Update, Some(old)) => &old.spec.provider.workers,

@@ -169,7 +169,7 @@ fn validate_with(
     if operation == Operation::Update && same_spec && (!whole || old.metadata == shoot.metadata) {
         return errors;
     }
-    let profile = cloud_profile.defaulted();
+    let profile = crate::defaults::defaulted_cloud_profile(cloud_profile);
     let spec = &profile.spec;
     // The Seed of the Shoot's `spec.seedName`, when given.
     let seed = objects
