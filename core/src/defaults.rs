@@ -317,22 +317,20 @@ fn spec_as_json(spec: &ShootSpec, raw: RawConfigs) -> Map<String, Value> {
 fn spec_json(spec: &ShootSpec) -> Map<String, Value> {
     let mut spec = spec_as_json(spec, RawConfigs::AsWritten);
     // The kubelet's `systemReserved` left the API in v1.141: the API server drops it on decoding.
-    let shoot_kubelet = (spec.get_mut("kubernetes"))
-        .and_then(|kubernetes| kubernetes.get_mut("kubelet"))
-        .and_then(Value::as_object_mut);
-    if let Some(kubelet) = shoot_kubelet {
+    if let Some(kubelet) = kubelet_of(&mut spec) {
         kubelet.remove("systemReserved");
     }
     for (_, pool) in workers_mut(&mut spec) {
-        if let Some(kubelet) = pool_kubelet(pool) {
+        if let Some(kubelet) = kubelet_of(pool) {
             kubelet.remove("systemReserved");
         }
     }
     spec
 }
 
-fn pool_kubelet(pool: &mut Map<String, Value>) -> Option<&mut Map<String, Value>> {
-    (pool.get_mut("kubernetes"))
+/// `kubernetes.kubelet` of a spec or of a pool, where it is an object.
+fn kubelet_of(object: &mut Map<String, Value>) -> Option<&mut Map<String, Value>> {
+    (object.get_mut("kubernetes"))
         .and_then(|kubernetes| kubernetes.get_mut("kubelet"))
         .and_then(Value::as_object_mut)
 }
@@ -399,7 +397,7 @@ fn default_spec(
     default_auto_update(spec, applied);
     for (index, pool) in workers_mut(spec) {
         default_worker_cri(pool, index, applied);
-        if let Some(kubelet) = pool_kubelet(pool) {
+        if let Some(kubelet) = kubelet_of(pool) {
             default_swap(kubelet, node_swap_gate(kubelet));
         }
         let extension = (pool.get_mut("controlPlane"))
