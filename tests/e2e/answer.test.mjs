@@ -272,7 +272,7 @@ test("timeline: a version the CloudProfile does not list is named, and no label 
     const shoot = await page.getByLabel("Shoot", { exact: true }).inputValue();
     await paste(page, "Shoot", shoot.replace("version: 1877.3.0", "version: 1400.1.0"));
     await legend.getByText("not in this CloudProfile").waitFor();
-    const grey = page.locator("svg.timeline rect.segment.unavailable");
+    const grey = page.locator("svg.timeline rect.segment.not-in-profile");
     assert.equal(await grey.locator("title").first().textContent(), "1400.1.0 (not in this CloudProfile)");
     // Version labels, markers and the "today" label do not overlap one another.
     const boxes = await page.locator("svg.timeline").evaluate((svg) =>

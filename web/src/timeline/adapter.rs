@@ -169,7 +169,7 @@ fn classified_segments(
             from,
             to,
             version: version.to_string(),
-            classification: "unavailable".to_string(),
+            classification: super::model::NOT_IN_PROFILE.to_string(),
         }];
     };
     entry

@@ -27,12 +27,15 @@ pub struct Segment {
     pub from: DateTime<Utc>,
     pub to: DateTime<Utc>,
     pub version: String,
-    /// `preview`, `supported`, `deprecated`, `expired` or `unavailable`; used as CSS class.
+    /// `preview`, `supported`, `deprecated`, `expired`, `unavailable` or [`NOT_IN_PROFILE`]; used
+    /// as CSS class.
     pub classification: String,
 }
 
-/// The class of a version the CloudProfile does not list (it has no classification there).
-pub const NOT_IN_PROFILE: &str = "unavailable";
+/// The class of a version the CloudProfile does not list (it has no classification there). Not
+/// `unavailable`: that is a classification Gardener gives a listed version before its lifecycle
+/// starts.
+pub const NOT_IN_PROFILE: &str = "not-in-profile";
 
 /// A segment's classification in words: a version the CloudProfile does not list has none, which
 /// is the cause of its forced update (or of the failed one).
@@ -44,12 +47,12 @@ pub fn classification_words(classification: &str) -> &str {
 }
 
 impl Timeline {
-    /// Whether a lane shows a version the CloudProfile does not list (the legend then says what
-    /// its colour means).
-    pub fn has_version_not_in_profile(&self) -> bool {
+    /// Whether a lane shows a segment of `classification` (the legend names the grey ones only
+    /// then).
+    pub fn shows(&self, classification: &str) -> bool {
         (self.lanes.iter())
             .flat_map(|lane| &lane.segments)
-            .any(|segment| segment.classification == NOT_IN_PROFILE)
+            .any(|segment| segment.classification == classification)
     }
 }
 
@@ -486,13 +489,15 @@ mod tests {
     #[test]
     fn a_version_the_cloud_profile_does_not_list_is_named_so() {
         let mut t = timeline();
-        assert!(!t.has_version_not_in_profile());
+        assert!(!t.shows(NOT_IN_PROFILE));
         t.lanes[0].segments[0].classification = NOT_IN_PROFILE.into();
-        assert!(t.has_version_not_in_profile());
+        assert!(t.shows(NOT_IN_PROFILE) && !t.shows("unavailable"));
         assert_eq!(
             classification_words(&t.lanes[0].segments[0].classification),
             "not in this CloudProfile"
         );
         assert_eq!(classification_words("supported"), "supported");
+        // Gardener's own `unavailable` (a listed version before its lifecycle) keeps its name.
+        assert_eq!(classification_words("unavailable"), "unavailable");
     }
 }

@@ -7,6 +7,7 @@
 
 use super::model::{
     classification_words, layout, Event, EventKind, Timeline, LABEL_WIDTH, LANE_HEIGHT,
+    NOT_IN_PROFILE,
 };
 use crate::format;
 use chrono::{DateTime, Utc};
@@ -137,7 +138,7 @@ pub fn TimelineView(timeline: Signal<Option<Timeline>>) -> impl IntoView {
     let list = move || timeline.with(|t| t.as_ref().map(event_list));
     view! {
         <div class="timeline-box" node_ref=frame>{picture}</div>
-        {move || timeline.with(|t| t.as_ref().map(|t| legend(t.has_version_not_in_profile())))}
+        {move || timeline.with(|t| t.as_ref().map(|t| legend(t.shows(NOT_IN_PROFILE), t.shows("unavailable"))))}
         {list}
     }
 }
@@ -182,9 +183,9 @@ fn nodes_text(event: &Event) -> String {
     }
 }
 
-/// The colours and shapes; the grey of a version the CloudProfile does not list only when a lane
-/// shows one.
-fn legend(not_in_profile: bool) -> impl IntoView {
+/// The colours and shapes; each grey (a version the CloudProfile does not list, or one Gardener
+/// classifies `unavailable`) only when a lane shows it.
+fn legend(not_in_profile: bool, unavailable: bool) -> impl IntoView {
     let marker = |kind: EventKind| {
         view! {
             <span class="legend-item">
@@ -201,8 +202,11 @@ fn legend(not_in_profile: bool) -> impl IntoView {
             <span class="legend-item"><span class="swatch supported"></span>"supported"</span>
             <span class="legend-item"><span class="swatch deprecated"></span>"deprecated"</span>
             <span class="legend-item"><span class="swatch expired"></span>"expired"</span>
+            {unavailable.then(|| view! {
+                <span class="legend-item"><span class="swatch unavailable"></span>"unavailable"</span>
+            })}
             {not_in_profile.then(|| view! {
-                <span class="legend-item"><span class="swatch unavailable"></span>"not in this CloudProfile"</span>
+                <span class="legend-item"><span class=format!("swatch {NOT_IN_PROFILE}")></span>{classification_words(NOT_IN_PROFILE)}</span>
             })}
             {marker(EventKind::Auto)}
             {marker(EventKind::Force)}
